@@ -1,0 +1,72 @@
+# pulumi-xads. The two commands of a fresh machine: `make demo`, `make test`.
+# Everything they need is installed by the targets below; a second run
+# reuses what the first built (npm cache, the Pulumi CLI cache in
+# ~/.cache/pulumi-xads, and stamps in .work/).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+WORK := .work
+STAMPS := $(WORK)/stamps
+PULUMI_DIR_FILE := $(WORK)/pulumi-dir
+SOURCES := $(shell find provider sdk emulator cli policy tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
+NPM := npm --no-audit --no-fund --loglevel=error
+
+.PHONY: help install build pulumi pack consumer schema test test-unit demo emulator clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+$(STAMPS):
+	@mkdir -p $(STAMPS)
+
+$(STAMPS)/npm: package-lock.json | $(STAMPS)
+	$(NPM) ci
+	@touch $@
+
+install: $(STAMPS)/npm ## install npm dependencies (npm ci)
+
+$(STAMPS)/build: $(STAMPS)/npm $(SOURCES)
+	npx tsc -p tsconfig.json
+	@touch $@
+
+build: $(STAMPS)/build ## compile TypeScript to dist/
+
+pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-xads)
+	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
+	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
+
+$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md
+	@rm -f $(WORK)/pulumi-xads-*.tgz
+	$(NPM) pack --pack-destination $(WORK) >/dev/null
+	@mv $(WORK)/pulumi-xads-*.tgz $@
+
+pack: $(WORK)/pulumi-xads.tgz ## npm pack the package
+
+# A user's install: the tarball (a real node_modules folder, so the provider
+# shim requires the package by name: DESIGN.md rule 4) and the TypeScript
+# tools Pulumi programs need. Examples and e2e stacks live below it.
+$(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
+	@mkdir -p $(WORK)/consumer
+	cp tools/consumer-package.json $(WORK)/consumer/package.json
+	cd $(WORK)/consumer && $(NPM) install --no-package-lock
+	@touch $@
+
+consumer: $(STAMPS)/consumer ## install the packed package where examples and e2e stacks run
+
+schema: build ## regenerate schema.json from the zod schemas
+	npm run --silent schema
+
+test: build pulumi consumer ## every test: unit, integration, e2e with the real pulumi CLI
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci
+
+test-unit: build ## unit tests only (no CLI, no emulator)
+	npx jest --ci --selectProjects unit
+
+demo: build pulumi consumer ## run the quickstart against the bundled emulator
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo.sh
+
+emulator: build ## run the Ads API emulator on port 8787
+	node dist/emulator/main.js --port 8787
+
+clean: ## remove build output and work folders (not the Pulumi CLI cache)
+	rm -rf dist $(WORK)

@@ -1,0 +1,24 @@
+import { createHash } from "node:crypto";
+import { AdsClient, ClientOptions } from "./client";
+import { ProviderConfig } from "../config";
+
+/**
+ * One client per base address and credentials, for the whole provider
+ * process: every dynamic resource of a `pulumi up` runs in one process
+ * (DESIGN.md rule 4), so their requests share queues, rate-limit state and
+ * coalescing. Keyed by a digest, so no credential is a map key.
+ */
+const clients = new Map<string, AdsClient>();
+
+export function clientFor(config: ProviderConfig, options: Partial<ClientOptions> = {}): AdsClient {
+  const c = config.credentials;
+  const key = createHash("sha256")
+    .update([config.baseUrl, c.consumerKey, c.consumerSecret, c.accessToken, c.accessTokenSecret].join("\n"))
+    .digest("hex");
+  let client = clients.get(key);
+  if (!client) {
+    client = new AdsClient({ ...options, credentials: c, baseUrl: config.baseUrl });
+    clients.set(key, client);
+  }
+  return client;
+}

@@ -1,0 +1,36 @@
+/**
+ * Which failures are retried (DESIGN.md rule 7), as a pure function. A retry
+ * must never double-spend: GET, PUT and DELETE are idempotent and may be sent
+ * again after any failure; a POST only when the platform said it did nothing
+ * (429, 503). A POST that timed out or lost its connection may have committed
+ * and is never resent: the caller looks the entity up instead.
+ */
+
+export type Outcome =
+  | { kind: "response"; status: number }
+  /** Time-out, reset or dropped connection after the request was sent. */
+  | { kind: "no-response" }
+  /** Refused or unresolvable before anything was sent. */
+  | { kind: "not-sent" };
+
+export type Decision = "retry" | "fail" | "maybe-committed";
+
+export const MAX_ATTEMPTS = 6;
+
+export function decide(method: string, outcome: Outcome, attempt: number): Decision {
+  const idempotent = method !== "POST";
+  if (outcome.kind === "not-sent") return attempt + 1 < MAX_ATTEMPTS ? "retry" : "fail";
+  if (outcome.kind === "no-response") {
+    if (!idempotent) return "maybe-committed";
+    return attempt + 1 < MAX_ATTEMPTS ? "retry" : "fail";
+  }
+  const { status } = outcome;
+  // 429 and 503 are refusals before any work: safe for every method.
+  const refused = status === 429 || status === 503;
+  const serverFault = status === 500 || status === 502 || status === 504;
+  // A POST the server failed on may have committed before it failed.
+  if (serverFault && !idempotent) return "maybe-committed";
+  // Other 5xx on an idempotent request: the same request again is harmless.
+  if ((refused || serverFault) && attempt + 1 < MAX_ATTEMPTS) return "retry";
+  return "fail";
+}

@@ -1,0 +1,78 @@
+import { Credentials } from "./client/signing";
+
+/**
+ * Provider configuration: stack config (`xads:*`, credentials as secrets) or
+ * the environment (`XADS_*`). Credentials are read here and kept in memory
+ * only: never in a closure the serializer could capture (DESIGN.md rule 3).
+ */
+export interface ProviderConfig {
+  credentials: Credentials;
+  /** Default account of resources and data sources that do not name one. */
+  accountId?: string;
+  sandbox: boolean;
+  /** The base address every request of this configuration goes to. */
+  baseUrl: string;
+}
+
+export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
+export const SANDBOX_BASE_URL = "https://ads-api-sandbox.x.com";
+
+/** Each setting: its stack config key and its environment variable. */
+export const SETTINGS = {
+  consumerKey: { key: "xads:consumerKey", env: "XADS_CONSUMER_KEY", secret: true },
+  consumerSecret: { key: "xads:consumerSecret", env: "XADS_CONSUMER_SECRET", secret: true },
+  accessToken: { key: "xads:accessToken", env: "XADS_ACCESS_TOKEN", secret: true },
+  accessTokenSecret: { key: "xads:accessTokenSecret", env: "XADS_ACCESS_TOKEN_SECRET", secret: true },
+  accountId: { key: "xads:accountId", env: "XADS_ACCOUNT_ID", secret: false },
+  sandbox: { key: "xads:sandbox", env: "XADS_SANDBOX", secret: false },
+  baseUrl: { key: "xads:baseUrl", env: "XADS_BASE_URL", secret: false },
+  sandboxBaseUrl: { key: "xads:sandboxBaseUrl", env: "XADS_SANDBOX_BASE_URL", secret: false },
+} as const;
+
+export type Setting = keyof typeof SETTINGS;
+
+/** Thrown when configuration is missing or malformed; names keys, never values. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/**
+ * Resolves the configuration from a stack config lookup (stack config wins)
+ * and the environment.
+ */
+export function resolveConfig(
+  lookup: (key: string) => string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): ProviderConfig {
+  const get = (s: Setting): string | undefined => {
+    const v = lookup(SETTINGS[s].key) ?? env[SETTINGS[s].env];
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const credentialNames = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
+  const missing = credentialNames.filter((s) => get(s) === undefined);
+  if (missing.length > 0) {
+    const how = missing.map((s) => `${SETTINGS[s].key} (pulumi config set --secret ${SETTINGS[s].key} ...) or ${SETTINGS[s].env}`);
+    throw new ConfigError(`missing Ads API credentials: ${how.join("; ")}`);
+  }
+  const sandboxRaw = get("sandbox");
+  if (sandboxRaw !== undefined && sandboxRaw !== "true" && sandboxRaw !== "false") {
+    throw new ConfigError(`${SETTINGS.sandbox.key} must be true or false, got "${sandboxRaw}"`);
+  }
+  const sandbox = sandboxRaw === "true";
+  const baseUrl = sandbox ? get("sandboxBaseUrl") ?? SANDBOX_BASE_URL : get("baseUrl") ?? PRODUCTION_BASE_URL;
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
+    const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
+    throw new ConfigError(`${s.key} must be an http(s) address, got "${baseUrl}"`);
+  }
+  return {
+    credentials: {
+      consumerKey: get("consumerKey")!,
+      consumerSecret: get("consumerSecret")!,
+      accessToken: get("accessToken")!,
+      accessTokenSecret: get("accessTokenSecret")!,
+    },
+    accountId: get("accountId"),
+    sandbox,
+    baseUrl: baseUrl.replace(/\/$/, ""),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * Campaign (Advertising API section 4.4). Deleting a campaign cannot be
+ * undone, so deletion and replacement are behind `deletionProtection`.
+ */
+import { z } from "zod";
+import { ENUMS, LIMITS } from "../limits";
+import { MaybeCommittedError } from "../client/errors";
+import { Entity } from "../client/client";
+import { accountIdInput, adoptIdInput, entityId, localMicro, timestamps } from "./common";
+import {
+  approveDeletion, assertAdoptable, assertDeletable, CheckFailure, Context, deleteIdempotent,
+  deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs,
+  toWire, validate,
+} from "./framework";
+
+// --------------------------------------------------------------- schema ---
+
+export const campaignInputs = z.strictObject({
+  accountId: accountIdInput,
+  fundingInstrumentId: entityId.describe("The funding instrument that pays for the campaign. Create-only: a change replaces the campaign."),
+  name: z.string().min(1).max(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
+  entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
+  budgetOptimization: z.enum(ENUMS.budgetOptimization).default("CAMPAIGN").describe("CAMPAIGN (default) or LINE_ITEM."),
+  dailyBudgetAmountLocalMicro: localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types."),
+  totalBudgetAmountLocalMicro: localMicro.optional().describe("Total budget in micros."),
+  purchaseOrderNumber: z.string().min(1).max(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters."),
+  standardDelivery: z.boolean().optional().describe("Standard (true, the platform's default) or accelerated delivery; only with budgetOptimization CAMPAIGN."),
+  deletionProtection: deletionProtectionInput,
+  adoptId: adoptIdInput,
+});
+
+export type CampaignInputs = z.infer<typeof campaignInputs>;
+
+export const campaignOutputFields = {
+  currency: z.string().describe("Currency of the funding instrument (ISO-4217)."),
+  servable: z.boolean().describe("Whether the campaign can serve."),
+  ...timestamps,
+};
+
+export type CampaignOutputs = CampaignInputs & { currency?: string; servable?: boolean; createdAt?: string };
+
+/** Fields the API knows, in SDK names. */
+const API_FIELDS = [
+  "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro",
+  "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery",
+] as const;
+const OUTPUT_FIELDS = [...API_FIELDS, "currency", "servable", "createdAt"] as const;
+const UPDATABLE = API_FIELDS.filter((f) => f !== "fundingInstrumentId");
+/** Optional fields that a PUT clears when they are removed from the program. */
+const CLEARABLE = ["purchaseOrderNumber", "totalBudgetAmountLocalMicro", "dailyBudgetAmountLocalMicro"];
+export const CAMPAIGN_CREATE_ONLY = ["accountId", "fundingInstrumentId"] as const;
+/** The platform picks standard delivery when it is not given. */
+const COMPUTED = ["standardDelivery"];
+
+const path = (accountId: string) => `/12/accounts/${accountId}/campaigns`;
+
+/** Rules between fields (seed sections 2 and 4.4). */
+export function campaignRules(c: CampaignInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (c.dailyBudgetAmountLocalMicro !== undefined && c.totalBudgetAmountLocalMicro !== undefined
+      && c.dailyBudgetAmountLocalMicro > c.totalBudgetAmountLocalMicro) {
+    failures.push({
+      property: "dailyBudgetAmountLocalMicro",
+      reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (${c.dailyBudgetAmountLocalMicro} > ${c.totalBudgetAmountLocalMicro})`,
+    });
+  }
+  if (c.standardDelivery !== undefined && c.budgetOptimization !== "CAMPAIGN") {
+    failures.push({ property: "standardDelivery", reason: "standardDelivery can only be set when budgetOptimization is CAMPAIGN" });
+  }
+  return failures;
+}
+
+/** The platform refuses DRAFT on update (seed section 3). */
+export function draftOnlyAtCreation(olds: Partial<CampaignInputs>, news: Record<string, unknown>): CheckFailure[] {
+  if (olds.entityStatus === undefined || olds.entityStatus === "DRAFT" || news.entityStatus !== "DRAFT") return [];
+  return [{
+    property: "entityStatus",
+    reason: `entityStatus cannot change from ${olds.entityStatus} to DRAFT: the platform accepts DRAFT only when a campaign is created (use PAUSED)`,
+  }];
+}
+
+// ------------------------------------------------------------ lifecycle ---
+
+export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
+  kind: "Campaign",
+  description: "An advertising campaign under a funding instrument. Deletion is irreversible and protected by default.",
+  inputs: campaignInputs,
+  outputs: campaignOutputFields,
+  createOnly: CAMPAIGN_CREATE_ONLY,
+
+  check(olds, news) {
+    const result = validate(campaignInputs, news, campaignRules);
+    const failures = [...(result.failures ?? []), ...draftOnlyAtCreation(olds, news), ...protectReplacement("campaign", olds, news, CAMPAIGN_CREATE_ONLY)];
+    return failures.length > 0 ? { ...result, failures } : result;
+  },
+
+  diff(id, olds, news) {
+    const fields = [...CAMPAIGN_CREATE_ONLY, ...UPDATABLE, "deletionProtection", "adoptId"];
+    return approveDeletion(id, diffFields(olds, news, fields, CAMPAIGN_CREATE_ONLY, [...COMPUTED, "adoptId"]), news);
+  },
+
+  async create(ctx, inputs) {
+    if (inputs.adoptId) {
+      const live = await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true });
+      const outs = toOutputs<CampaignOutputs>(inputs, live, OUTPUT_FIELDS);
+      assertAdoptable("campaign", inputs.adoptId, inputs, outs, API_FIELDS);
+      return { id: inputs.adoptId, outs };
+    }
+    const sentAt = Date.now();
+    try {
+      const entity = await ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS));
+      return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
+    } catch (err) {
+      if (!(err instanceof MaybeCommittedError)) throw err;
+      // The POST may have committed: look for it, never send it again.
+      const found = await findCreated(ctx, inputs, sentAt);
+      if (!found) throw new Error(`${err.message}. No campaign named "${inputs.name}" was found afterwards; run pulumi up again once the API answers (it will look again before creating).`);
+      return { id: found.id, outs: toOutputs(inputs, found, OUTPUT_FIELDS) };
+    }
+  },
+
+  async read(ctx, id, props) {
+    const live = await readLive(() => ctx.client.getById({
+      collectionPath: path(props.accountId), idsParam: "campaign_ids", id,
+      query: { with_deleted: true, with_draft: true },
+    }));
+    return live && { id, props: toOutputs(props, live, OUTPUT_FIELDS) };
+  },
+
+  async update(ctx, id, olds, news) {
+    const changed = UPDATABLE.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]));
+    const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed, CLEARABLE));
+    return toOutputs(news, entity, OUTPUT_FIELDS);
+  },
+
+  async delete(ctx, id, props) {
+    assertDeletable("campaign", id, props);
+    await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
+  },
+};
+
+/**
+ * After a POST that got no answer: the campaign it may have created, found by
+ * name and funding instrument among those created since it was sent. Campaign
+ * names are not unique, so more than one match is refused, not guessed.
+ */
+async function findCreated(ctx: Context, inputs: CampaignInputs, sentAtMs: number): Promise<Entity | undefined> {
+  const candidates = await ctx.client.list<Entity>(path(inputs.accountId), {
+    q: inputs.name, funding_instrument_ids: [inputs.fundingInstrumentId], with_draft: true,
+  });
+  const matches = candidates.filter((c) =>
+    c.name === inputs.name && Date.parse(String(c.created_at)) >= sentAtMs - 60_000);
+  if (matches.length > 1) {
+    throw new Error(`the create of campaign "${inputs.name}" got no answer, and ${matches.length} campaigns of that name were created since (ids ${matches.map((m) => m.id).join(", ")}); adopt the right one with adoptId`);
+  }
+  return matches[0];
+}

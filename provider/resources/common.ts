@@ -1,0 +1,22 @@
+/** Input schemas shared by several resources. */
+import { z } from "zod";
+
+/** An Ads API identifier: base-36, as the platform issues them. */
+export const entityId = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an Ads API id (letters, digits, - and _)" });
+
+export const accountIdInput = entityId.describe("The ads account. Defaults to the provider's `xads:accountId`.");
+
+export const adoptIdInput = entityId
+  .optional()
+  .describe("Adopt this live entity instead of creating one: create reads it, checks it matches the inputs, and takes it over. Pulumi cannot import dynamic resources.");
+
+/** Amounts in millionths of the funding instrument's currency (seed section 2). */
+export const localMicro = z.number().int().nonnegative();
+
+/** ISO 8601 time, as the platform accepts them. */
+export const isoTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z" });
+
+/** Platform timestamps, read only. */
+export const timestamps = {
+  createdAt: z.string().describe("When the platform created the entity."),
+};

@@ -1,0 +1,301 @@
+/**
+ * What every resource file shares: the shape of a resource (schema, check,
+ * diff, create, read, update, delete) and the pure functions its check and
+ * diff are made of. Side effects stay in create/read/update/delete, which get
+ * the client through their Context.
+ */
+import { z } from "zod";
+import { AdsClient, Query } from "../client/client";
+import { NotFoundError } from "../client/errors";
+import { ProviderConfig } from "../config";
+import { keysToCamel, keysToSnake } from "../names";
+
+/** The value the engine sends for an input not known yet (during preview). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export interface Context {
+  client: AdsClient;
+  config: ProviderConfig;
+}
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export interface CheckResult<I> {
+  inputs?: I;
+  failures?: CheckFailure[];
+}
+
+export interface DiffResult {
+  changes: boolean;
+  replaces?: string[];
+  stables?: string[];
+  deleteBeforeReplace?: boolean;
+}
+
+export interface CreateResult<O> {
+  id: string;
+  outs: O;
+}
+
+/** `undefined` from read: the entity is gone (deleted out of band). */
+export type ReadResult<O> = { id: string; props: O } | undefined;
+
+/**
+ * One resource kind. `kind` is its type token's last part: a Campaign is
+ * `pulumi-nodejs:dynamic/xads:Campaign`, which policies and pr-summary match.
+ */
+export interface ResourceDefinition<I extends object = any, O extends object = any> {
+  readonly kind: string;
+  readonly description: string;
+  /** Zod schema of the inputs (camelCase), defaults included. */
+  readonly inputs: z.ZodType<I>;
+  /** Output-only properties, for schema.json and the SDK class. */
+  readonly outputs: Record<string, z.ZodType>;
+  /** Inputs that cannot change in place: a change replaces the entity. */
+  readonly createOnly: readonly string[];
+  check(olds: Partial<I>, news: Record<string, unknown>): CheckResult<I>;
+  diff(id: string, olds: O, news: I): DiffResult;
+  create(ctx: Context, inputs: I): Promise<CreateResult<O>>;
+  read(ctx: Context, id: string, props: O): Promise<ReadResult<O>>;
+  update(ctx: Context, id: string, olds: O, news: I): Promise<O>;
+  delete(ctx: Context, id: string, props: O): Promise<void>;
+}
+
+// ---------------------------------------------------------------- check ---
+
+/** True where a value, or anything inside it, is not known yet. */
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const p of path) v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("") || "(inputs)";
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + "..." : s;
+}
+
+/**
+ * One zod issue as a sentence that names the field, the value's problem and
+ * the limit, e.g. `name must be at most 255 characters (got 256)`.
+ */
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFailure {
+  const property = fieldName(issue.path);
+  const value = valueAt(data, issue.path);
+  const reason = ((): string => {
+    switch (issue.code) {
+      case "too_big":
+        if (issue.origin === "string") return `${property} must be at most ${issue.maximum} characters (got ${String(value).length})`;
+        if (issue.origin === "array") return `${property} must have at most ${issue.maximum} items (got ${(value as unknown[]).length})`;
+        return `${property} must be at most ${issue.maximum} (got ${show(value)})`;
+      case "too_small":
+        if (issue.origin === "string") {
+          return issue.minimum === 1 ? `${property} must not be empty` : `${property} must be at least ${issue.minimum} characters (got ${String(value).length})`;
+        }
+        if (issue.origin === "array") return `${property} must have at least ${issue.minimum} items (got ${(value as unknown[]).length})`;
+        return `${property} must be at least ${issue.minimum} (got ${show(value)})`;
+      case "invalid_type":
+        return value === undefined ? `${property} is required` : `${property} must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`} (got ${show(value)})`;
+      case "invalid_value":
+        return `${property} must be one of ${issue.values.map((v) => String(v)).join(", ")} (got ${show(value)})`;
+      case "invalid_format":
+        return `${property} ${issue.message} (got ${show(value)})`;
+      case "unrecognized_keys":
+        return `unknown input${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+      default:
+        return issue.message;
+    }
+  })();
+  return { property, reason };
+}
+
+/**
+ * Validates inputs against a schema plus cross-field rules. Issues about
+ * values not known yet (preview) are dropped: they are checked again when the
+ * values are known. Never throws: failures are data.
+ */
+export function validate<I>(
+  schema: z.ZodType<I>,
+  news: Record<string, unknown>,
+  rules: (inputs: I) => CheckFailure[] = () => [],
+): CheckResult<I> {
+  const { __provider: _, ...data } = news;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) {
+    const failures = containsUnknown(data) ? [] : rules(parsed.data);
+    return failures.length > 0 ? { inputs: parsed.data, failures } : { inputs: parsed.data };
+  }
+  const failures = parsed.error.issues
+    .filter((i) => !containsUnknown(valueAt(data, i.path)))
+    .map((i) => describeIssue(i, data));
+  // Defaults cannot be filled in where the parse failed on an unknown value:
+  // pass the inputs on as given; check runs again once they are known.
+  return failures.length > 0 ? { inputs: data as I, failures } : { inputs: data as I };
+}
+
+// ----------------------------------------------------------------- diff ---
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * Which of `fields` differ between the state (olds) and the new inputs, and
+ * which of those force a replacement. An input not known yet counts as a
+ * change. `computed` fields are ones the platform fills in when not given:
+ * left unset in the program, they are not managed, so not a difference.
+ */
+export function diffFields(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  fields: readonly string[],
+  createOnly: readonly string[],
+  computed: readonly string[] = [],
+): DiffResult {
+  const changed = fields.filter((f) =>
+    !(news[f] === undefined && computed.includes(f)) && (containsUnknown(news[f]) || !same(olds[f], news[f])));
+  const replaces = changed.filter((f) => createOnly.includes(f));
+  return {
+    changes: changed.length > 0,
+    ...(replaces.length > 0 ? { replaces } : {}),
+    stables: fields.filter((f) => !changed.includes(f) && createOnly.includes(f)),
+  };
+}
+
+// --------------------------------------------------- deletion protection ---
+
+/**
+ * Entities whose replacement this process's diff approved (the new inputs set
+ * `deletionProtection: false`). The engine deletes the old entity with its
+ * old state, which still says protected; this set lets that one delete
+ * through. It lives in the provider process, shared by all resources.
+ */
+const approvedDeletions = new Set<string>();
+
+/** Deletion protection inputs, for resources whose deletion is irreversible. */
+export const deletionProtectionInput = z
+  .boolean()
+  .default(true)
+  .describe("Deleting this entity is irreversible. While true (the default), `pulumi destroy`, removing it from the program, and a change that replaces it are refused. Set false, and run `pulumi up`, to allow them.");
+
+/**
+ * Refuses (as check failures) a change of create-only fields of a protected
+ * entity: it would replace it, deleting the old one irreversibly.
+ */
+export function protectReplacement(
+  kind: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  createOnly: readonly string[],
+): CheckFailure[] {
+  if (Object.keys(olds).length === 0 || news.deletionProtection === false) return [];
+  return createOnly
+    .filter((f) => f in olds && (containsUnknown(news[f]) || !same(olds[f], news[f])))
+    .map((f) => ({
+      property: f,
+      reason: `changing ${f} replaces the ${kind} (the platform cannot change it in place), and the old ${kind} would be deleted, which cannot be undone. Set deletionProtection: false on this resource to allow the replacement.`,
+    }));
+}
+
+/** Called by diff when it plans a replacement the inputs allow. */
+export function approveDeletion(id: string, diff: DiffResult, news: Record<string, unknown>): DiffResult {
+  if (diff.replaces && diff.replaces.length > 0 && news.deletionProtection === false) approvedDeletions.add(id);
+  return diff;
+}
+
+/** Throws, before any request, when a protected entity is about to be deleted. */
+export function assertDeletable(kind: string, id: string, props: Record<string, unknown>): void {
+  if (props.deletionProtection === false || approvedDeletions.has(id)) return;
+  const name = typeof props.name === "string" ? ` "${props.name}"` : "";
+  throw new Error(
+    `${kind}${name} (id ${id}) was not deleted: deletionProtection is on, and deleting a ${kind} cannot be undone. ` +
+      `To delete it, set deletionProtection: false, run pulumi up, then remove it. ` +
+      `To stop managing it without deleting it, run: pulumi state delete <urn>.`,
+  );
+}
+
+// ------------------------------------------------------------------ wire ---
+
+/** Input fields that are the resource's own, never sent to the API. */
+export const LOCAL_INPUTS = ["accountId", "adoptId", "deletionProtection"] as const;
+
+/**
+ * The API parameters of some inputs: snake_case names, unset values left out
+ * unless `clear` lists them (sent empty, which clears them).
+ */
+export function toWire(inputs: Record<string, unknown>, fields: readonly string[], clear: readonly string[] = []): Query {
+  const picked: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (inputs[f] !== undefined) picked[f] = inputs[f];
+    else if (clear.includes(f)) picked[f] = "";
+  }
+  return keysToSnake(picked) as Query;
+}
+
+/**
+ * Outputs: the live entity's fields (camelCase, only those the resource
+ * knows) over the inputs that are the resource's own. The same function for
+ * create, read and update, so a refresh without changes shows no difference.
+ */
+export function toOutputs<O>(localInputs: Record<string, unknown>, entity: Record<string, unknown>, fields: readonly string[]): O {
+  const live = keysToCamel(entity) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const f of LOCAL_INPUTS) if (localInputs[f] !== undefined) out[f] = localInputs[f];
+  for (const f of fields) if (live[f] !== undefined && live[f] !== null) out[f] = live[f];
+  return out as O;
+}
+
+// ------------------------------------------------------------- adoption ---
+
+/**
+ * Adoption of a live entity (`adoptId`): Pulumi cannot import dynamic
+ * resources (pulumi/pulumi#16175), so create reads the entity instead of
+ * creating one, and refuses when it differs from the declared inputs.
+ */
+export function adoptionDifferences(inputs: Record<string, unknown>, live: Record<string, unknown>, fields: readonly string[]): string[] {
+  return fields
+    .filter((f) => inputs[f] !== undefined && !same(inputs[f], live[f]))
+    .map((f) => `${f}: declared ${show(inputs[f])}, live ${show(live[f])}`);
+}
+
+export function assertAdoptable(kind: string, id: string, inputs: Record<string, unknown>, live: Record<string, unknown>, fields: readonly string[]): void {
+  if (live.deleted === true) throw new Error(`${kind} ${id} cannot be adopted: it was deleted`);
+  const diffs = adoptionDifferences(inputs, live, fields);
+  if (diffs.length > 0) {
+    throw new Error(`${kind} ${id} was not adopted: the live entity differs from the declared inputs (${diffs.join("; ")}). Declare the live values, adopt, then change them.`);
+  }
+}
+
+/** Read helper: undefined for a deleted or missing entity. */
+export async function readLive<T extends { deleted?: boolean }>(get: () => Promise<T>): Promise<T | undefined> {
+  try {
+    const entity = await get();
+    return entity.deleted ? undefined : entity;
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/** Delete helper: a 404 means it is already gone, which is what was asked. */
+export async function deleteIdempotent(del: () => Promise<unknown>): Promise<void> {
+  try {
+    await del();
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The registry: every resource kind, one line each. A new resource is a new
+ * file in this folder and one line here; the SDK, the shim and schema.json
+ * all read this list.
+ */
+import { ResourceDefinition } from "./framework";
+import { campaign } from "./campaign";
+import { fundingInstrument } from "./funding-instrument";
+import { lineItem } from "./line-item";
+
+export const RESOURCES = {
+  FundingInstrument: fundingInstrument,
+  Campaign: campaign,
+  LineItem: lineItem,
+} as const satisfies Record<string, ResourceDefinition>;
+
+export type ResourceKind = keyof typeof RESOURCES;
+
+export function definitionOf(kind: string): ResourceDefinition {
+  const def = (RESOURCES as Record<string, ResourceDefinition>)[kind];
+  if (!def) throw new Error(`unknown xads resource kind ${kind}`);
+  return def;
+}
+
+/** The type token of a kind, e.g. pulumi-nodejs:dynamic/xads:Campaign. */
+export function typeToken(kind: string): string {
+  return `pulumi-nodejs:dynamic/xads:${kind}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * The Pulumi package schema of every resource, made from the zod schemas of
+ * the registry: inputs, outputs, which inputs force replacement and which
+ * values are secret. `npm run schema` writes it to schema.json; a unit test
+ * fails when the committed file is stale.
+ */
+import { z } from "zod";
+import { RESOURCES, typeToken } from "./resources";
+import { SETTINGS } from "./config";
+
+type JsonSchema = Record<string, unknown>;
+
+function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  return { ...json, ...(replaceOnChanges ? { replaceOnChanges: true } : {}) };
+}
+
+export function packageSchema(version: string): JsonSchema {
+  const resources: Record<string, JsonSchema> = {};
+  for (const [kind, def] of Object.entries(RESOURCES)) {
+    const shape = (def.inputs as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    const inputProperties: Record<string, JsonSchema> = {};
+    const requiredInputs: string[] = [];
+    for (const [name, s] of Object.entries(shape)) {
+      inputProperties[name] = property(s, def.createOnly.includes(name));
+      if (!s.safeParse(undefined).success && name !== "accountId") requiredInputs.push(name);
+    }
+    const properties: Record<string, JsonSchema> = { ...inputProperties };
+    for (const [name, s] of Object.entries(def.outputs)) properties[name] = property(s, false);
+    resources[`xads:index:${kind}`] = {
+      description: def.description,
+      "x-dynamicTypeToken": typeToken(kind),
+      inputProperties,
+      requiredInputs,
+      properties,
+    };
+  }
+  const variables: Record<string, JsonSchema> = {};
+  for (const [name, s] of Object.entries(SETTINGS)) {
+    variables[name] = {
+      type: name === "sandbox" ? "boolean" : "string",
+      ...(s.secret ? { secret: true } : {}),
+      description: `Stack config ${s.key}, or the environment variable ${s.env}.`,
+    };
+  }
+  return {
+    name: "xads",
+    displayName: "Ads API (pulumi-xads)",
+    version,
+    description: "Campaigns, line items and the rest of the Ads API as Pulumi dynamic resources.",
+    config: { variables },
+    resources,
+  };
+}
+
+export function renderSchema(version: string): string {
+  return JSON.stringify(packageSchema(version), null, 2) + "\n";
+}

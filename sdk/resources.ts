@@ -1,0 +1,36 @@
+/**
+ * One class per resource kind. Each is a thin shell: the kind's schema gives
+ * its arguments and outputs, and the provider/ registry does the work.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { campaignInputs, CampaignOutputs } from "../provider/resources/campaign";
+import { fundingInstrumentInputs, FundingInstrumentOutputs } from "../provider/resources/funding-instrument";
+import { lineItemInputs, LineItemOutputs } from "../provider/resources/line-item";
+import { Outputs, ResourceArgs, XadsResource } from "./resource";
+
+/** A funding instrument, created in the sandbox (the platform cannot delete one). */
+export type FundingInstrumentArgs = ResourceArgs<typeof fundingInstrumentInputs>;
+export interface FundingInstrument extends Outputs<FundingInstrumentOutputs> {}
+export class FundingInstrument extends XadsResource {
+  constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {
+    super("FundingInstrument", name, args, opts);
+  }
+}
+
+/** A campaign. Deletion is irreversible: see `deletionProtection`. */
+export type CampaignArgs = ResourceArgs<typeof campaignInputs>;
+export interface Campaign extends Outputs<CampaignOutputs> {}
+export class Campaign extends XadsResource {
+  constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
+    super("Campaign", name, args, opts);
+  }
+}
+
+/** A line item of a campaign. */
+export type LineItemArgs = ResourceArgs<typeof lineItemInputs>;
+export interface LineItem extends Outputs<LineItemOutputs> {}
+export class LineItem extends XadsResource {
+  constructor(name: string, args: LineItemArgs, opts?: pulumi.CustomResourceOptions) {
+    super("LineItem", name, args, opts);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * e2e harness: the real `pulumi` CLI (built by `make pulumi`) against the
+ * emulator, with the local file backend. The package is installed from its
+ * tarball into .work/consumer (a real node_modules folder: DESIGN.md rule 4)
+ * by `make consumer`; stacks live below it so their programs resolve it.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { startEmulator } from "../../emulator";
+
+export const ROOT = resolve(__dirname, "..", "..");
+export const WORK = join(ROOT, ".work");
+export const CONSUMER = join(WORK, "consumer");
+
+export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+export interface Credentials {
+  consumerKey: string;
+  consumerSecret: string;
+  accessToken: string;
+  accessTokenSecret: string;
+}
+
+export const ACCOUNT_ID = "18ce54d4x5t";
+
+/** Made up for each run, so a test can grep for them. */
+export function randomCredentials(): Credentials {
+  const r = () => randomBytes(18).toString("base64url");
+  return { consumerKey: r(), consumerSecret: r(), accessToken: r(), accessTokenSecret: r() };
+}
+
+/** Where `make pulumi` put the CLI (tools/pulumi/build.sh prints it). */
+export function pulumiDir(): string {
+  if (process.env.XADS_PULUMI_DIR) return process.env.XADS_PULUMI_DIR;
+  const cache = process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? "/root", ".cache");
+  return join(cache, "pulumi-xads", "pulumi-v3.259.0");
+}
+
+export function assertPrepared(): void {
+  if (!existsSync(join(pulumiDir(), "pulumi"))) throw new Error(`no pulumi CLI in ${pulumiDir()}: run make pulumi (make test does)`);
+  if (!existsSync(join(CONSUMER, "node_modules", "pulumi-xads"))) throw new Error("pulumi-xads is not installed in .work/consumer: run make consumer (make test does)");
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ResourceSpec {
+  type: string;
+  name: string;
+  args: Record<string, unknown>;
+  opts?: Record<string, unknown>;
+}
+
+/** One Pulumi stack: a program folder, its own file backend, and the CLI. */
+export class Stack {
+  readonly dir: string;
+  readonly backend: string;
+  /** Everything the CLI printed, for the leak checks. */
+  readonly transcript: string[] = [];
+
+  constructor(readonly name: string, readonly emu: Emulator, readonly creds: Credentials) {
+    this.dir = join(CONSUMER, "stacks", name);
+    this.backend = join(this.dir, ".state");
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.backend, { recursive: true });
+  }
+
+  env(): NodeJS.ProcessEnv {
+    const { XADS_CONSUMER_KEY: _a, XADS_CONSUMER_SECRET: _b, XADS_ACCESS_TOKEN: _c, XADS_ACCESS_TOKEN_SECRET: _d, ...rest } = process.env;
+    return {
+      ...rest,
+      PATH: `${pulumiDir()}:${process.env.PATH}`,
+      PULUMI_HOME: join(WORK, "pulumi-home"),
+      PULUMI_BACKEND_URL: `file://${this.backend}`,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-throwaway-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      NO_COLOR: "1",
+    };
+  }
+
+  /** Runs the real CLI in the stack's folder; never throws on a non-zero exit. */
+  run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+    return new Promise((resolvePromise, reject) => {
+      const child = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], {
+        cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("error", reject);
+      child.on("close", (code) => {
+        this.transcript.push(`$ pulumi ${args.join(" ")}\n${stdout}\n${stderr}`);
+        resolvePromise({ code: code ?? -1, stdout, stderr });
+      });
+    });
+  }
+
+  async must(args: string[]): Promise<RunResult> {
+    const r = await this.run(args);
+    if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+    return r;
+  }
+
+  /** Writes the data-driven program (tests/e2e/program) with these resources. */
+  writeProgram(resources: ResourceSpec[]): void {
+    if (!existsSync(join(this.dir, "index.js"))) {
+      writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}\nruntime: nodejs\ndescription: e2e stack\n`);
+      cpSync(join(__dirname, "program", "index.js"), join(this.dir, "index.js"));
+    }
+    writeFileSync(join(this.dir, "spec.json"), JSON.stringify({ resources }, null, 2));
+  }
+
+  /** Copies a program folder (an example) into the stack's folder. */
+  copyProgram(from: string): void {
+    for (const entry of readdirSync(from)) {
+      if (entry === "node_modules" || entry.startsWith("Pulumi.") && entry !== "Pulumi.yaml") continue;
+      cpSync(join(from, entry), join(this.dir, entry), { recursive: true });
+    }
+  }
+
+  /** stack init plus the provider configuration, credentials as secrets. */
+  async init(): Promise<void> {
+    await this.must(["stack", "init", "dev"]);
+    await this.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
+    await this.must(["config", "set", "xads:sandbox", "true"]);
+    await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
+    for (const [k, v] of Object.entries(this.creds)) await this.must(["config", "set", "--secret", `xads:${k}`, v]);
+  }
+
+  up(): Promise<RunResult> { return this.run(["up", "--yes", "--skip-preview"]); }
+  preview(...extra: string[]): Promise<RunResult> { return this.run(["preview", ...extra]); }
+
+  async outputs(): Promise<Record<string, string>> {
+    return JSON.parse((await this.must(["stack", "output", "--json"])).stdout);
+  }
+
+  /** The state file as the backend stores it. */
+  stateFileText(): string {
+    const stacks = join(this.backend, ".pulumi", "stacks", this.name);
+    return readdirSync(stacks).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(stacks, f), "utf8")).join("\n");
+  }
+}
+
+/** A preview that plans nothing prints no create/update/replace/delete step. */
+export function changeSummary(previewOutput: string): string[] {
+  return previewOutput.split("\n").filter((l) => /^\s*[+~-]{1,2}\s|to (create|update|replace|delete)|^\s*\d+ (to )?(create|update|replace|delete)/.test(l));
+}
+
+export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Credentials }> {
+  assertPrepared();
+  const creds = randomCredentials();
+  const emu = await startEmulator({ port: 0, credentials: creds });
+  return { emu, creds };
+}

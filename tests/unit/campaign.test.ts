@@ -1,0 +1,132 @@
+import { campaign } from "../../provider/resources/campaign";
+import { UNKNOWN } from "../../provider/resources/framework";
+import { NotFoundError } from "../../provider/client/errors";
+
+const valid = () => ({
+  accountId: "18ce54d4x5t",
+  fundingInstrumentId: "fi1",
+  name: "Spring sale",
+  dailyBudgetAmountLocalMicro: 50_000_000,
+  totalBudgetAmountLocalMicro: 1_000_000_000,
+});
+
+const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
+  (campaign.check(olds, news).failures ?? []).map((f) => f.reason);
+
+describe("Campaign check", () => {
+  test("valid inputs pass and get the platform defaults", () => {
+    const result = campaign.check({}, valid());
+    expect(result.failures).toBeUndefined();
+    expect(result.inputs).toMatchObject({ entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: true });
+  });
+
+  test("a 255-character name passes and a 256-character one names the field and the limit", () => {
+    expect(reasons({ ...valid(), name: "n".repeat(255) })).toEqual([]);
+    expect(reasons({ ...valid(), name: "n".repeat(256) })).toEqual(["name must be at most 255 characters (got 256)"]);
+  });
+
+  test("a 51-character purchase order number is refused with the limit", () => {
+    expect(reasons({ ...valid(), purchaseOrderNumber: "p".repeat(50) })).toEqual([]);
+    expect(reasons({ ...valid(), purchaseOrderNumber: "p".repeat(51) })).toEqual(["purchaseOrderNumber must be at most 50 characters (got 51)"]);
+  });
+
+  test("a daily budget above the total is refused, naming both amounts", () => {
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_000 })).toEqual([]);
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_001 })).toEqual([
+      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (1000000001 > 1000000000)",
+    ]);
+  });
+
+  test("standard delivery with line item budget optimization is refused", () => {
+    expect(reasons({ ...valid(), budgetOptimization: "LINE_ITEM", standardDelivery: true })).toEqual([
+      "standardDelivery can only be set when budgetOptimization is CAMPAIGN",
+    ]);
+  });
+
+  test("an unknown entity status lists the allowed values", () => {
+    expect(reasons({ ...valid(), entityStatus: "RUNNING" })).toEqual([
+      'entityStatus must be one of ACTIVE, DRAFT, PAUSED (got "RUNNING")',
+    ]);
+  });
+
+  test("a missing name and a misspelt input are both reported", () => {
+    const { name: _, ...noName } = valid();
+    expect(reasons({ ...noName, dailyBudget: 1 })).toEqual(expect.arrayContaining(["name is required", "unknown input dailyBudget"]));
+  });
+
+  test("moving a live campaign to DRAFT is refused, since the platform accepts DRAFT only at creation", () => {
+    expect(reasons({ ...valid(), entityStatus: "DRAFT" })).toEqual([]);
+    expect(reasons({ ...valid(), entityStatus: "DRAFT" }, { ...valid(), entityStatus: "ACTIVE" })).toEqual([
+      "entityStatus cannot change from ACTIVE to DRAFT: the platform accepts DRAFT only when a campaign is created (use PAUSED)",
+    ]);
+  });
+
+  test("values not known during preview are not judged", () => {
+    expect(reasons({ ...valid(), fundingInstrumentId: UNKNOWN, dailyBudgetAmountLocalMicro: UNKNOWN })).toEqual([]);
+  });
+
+  test("changing the funding instrument of a protected campaign is refused, naming the opt-in", () => {
+    const olds = { ...valid(), deletionProtection: true };
+    const failures = campaign.check(olds, { ...valid(), fundingInstrumentId: "fi2" }).failures ?? [];
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.property).toBe("fundingInstrumentId");
+    expect(failures[0]!.reason).toMatch(/replaces the campaign .* cannot be undone\. Set deletionProtection: false/);
+  });
+
+  test("changing the funding instrument with deletionProtection false is allowed", () => {
+    expect(reasons({ ...valid(), fundingInstrumentId: "fi2", deletionProtection: false }, { ...valid(), deletionProtection: true })).toEqual([]);
+  });
+
+  test("a funding instrument not known yet counts as a change for the protection", () => {
+    expect(reasons({ ...valid(), fundingInstrumentId: UNKNOWN }, { ...valid(), deletionProtection: true })).toHaveLength(1);
+  });
+});
+
+describe("Campaign diff", () => {
+  const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", standardDelivery: true, deletionProtection: true, currency: "USD" } as never;
+  const inputs = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: true } as never;
+
+  test("the same inputs as the state are no change", () => {
+    expect(campaign.diff("c1", state, inputs)).toMatchObject({ changes: false });
+  });
+
+  test("changing the budget is an in-place update", () => {
+    const d = campaign.diff("c1", state, { ...(inputs as object), dailyBudgetAmountLocalMicro: 60_000_000 } as never);
+    expect(d.changes).toBe(true);
+    expect(d.replaces).toBeUndefined();
+  });
+
+  test("a replacement the inputs allow lets the old campaign's delete through", async () => {
+    campaign.diff("c-replaced", state, { ...(inputs as object), fundingInstrumentId: "fi2", deletionProtection: false } as never);
+    const del = jest.fn().mockResolvedValue({});
+    await campaign.delete({ client: { delete: del } } as never, "c-replaced", { ...valid(), deletionProtection: true } as never);
+    expect(del).toHaveBeenCalledTimes(1);
+  });
+
+  test("changing the funding instrument replaces, and says which field", () => {
+    const d = campaign.diff("c1", state, { ...(inputs as object), fundingInstrumentId: "fi2", deletionProtection: false } as never);
+    expect(d.replaces).toEqual(["fundingInstrumentId"]);
+  });
+
+  test("a name edited in the UI shows as a change back to the declared name", () => {
+    const d = campaign.diff("c1", { ...(state as object), name: "edited" } as never, inputs);
+    expect(d.changes).toBe(true);
+  });
+});
+
+describe("Campaign delete", () => {
+  test("a protected campaign is not deleted, and the message says how to proceed", async () => {
+    const ctx = { client: { delete: jest.fn() } } as never;
+    // An id no diff of this process approved for replacement.
+    await expect(campaign.delete(ctx, "c-protected", { ...valid(), deletionProtection: true } as never)).rejects.toThrow(
+      /^campaign "Spring sale" \(id c-protected\) was not deleted: deletionProtection is on.*pulumi state delete/,
+    );
+    expect((ctx as { client: { delete: jest.Mock } }).client.delete).not.toHaveBeenCalled();
+  });
+
+  test("an unprotected campaign is deleted, and a 404 counts as done", async () => {
+    const del = jest.fn().mockRejectedValue(new NotFoundError({ status: 404, code: "NOT_FOUND", message: "gone", method: "DELETE", path: "/x" }));
+    await expect(campaign.delete({ client: { delete: del } } as never, "c1", { ...valid(), deletionProtection: false } as never)).resolves.toBeUndefined();
+    expect(del).toHaveBeenCalledWith("/12/accounts/18ce54d4x5t/campaigns/c1");
+  });
+});

@@ -1,0 +1,64 @@
+import { decide } from "../../provider/client/retry";
+import { delayBeforeNextMs, parseRateLimit, retryAfterMs } from "../../provider/client/rate-limit";
+import { encodeQuery, queueKey } from "../../provider/client/client";
+import { redact } from "../../provider/client/errors";
+
+describe("retry decisions never double-spend", () => {
+  test("a POST without an answer may have committed and is not resent", () => {
+    expect(decide("POST", { kind: "no-response" }, 0)).toBe("maybe-committed");
+  });
+  test("a POST answered 500 may have committed too", () => {
+    expect(decide("POST", { kind: "response", status: 500 }, 0)).toBe("maybe-committed");
+  });
+  test("a POST refused with 429 or 503 did nothing and is retried", () => {
+    expect(decide("POST", { kind: "response", status: 429 }, 0)).toBe("retry");
+    expect(decide("POST", { kind: "response", status: 503 }, 0)).toBe("retry");
+  });
+  test("a POST whose connection was refused never left and is retried", () => {
+    expect(decide("POST", { kind: "not-sent" }, 0)).toBe("retry");
+  });
+  test("GET, PUT and DELETE are retried after a lost answer", () => {
+    for (const m of ["GET", "PUT", "DELETE"]) expect(decide(m, { kind: "no-response" }, 0)).toBe("retry");
+  });
+  test("a 400 is never retried", () => {
+    expect(decide("GET", { kind: "response", status: 400 }, 0)).toBe("fail");
+  });
+  test("retries stop after the last attempt", () => {
+    expect(decide("GET", { kind: "response", status: 503 }, 5)).toBe("fail");
+  });
+});
+
+describe("rate limits are planned from the headers", () => {
+  const now = 1_700_000_000_000;
+  test("the account headers win over the user headers", () => {
+    expect(parseRateLimit({
+      "x-account-rate-limit-limit": "10", "x-account-rate-limit-remaining": "0", "x-account-rate-limit-reset": "1700000060",
+      "x-rate-limit-limit": "100", "x-rate-limit-remaining": "99", "x-rate-limit-reset": "1700000900",
+    })).toEqual({ limit: 10, remaining: 0, resetAtMs: 1_700_000_060_000 });
+  });
+  test("no wait while requests remain, a wait until the reset when none do", () => {
+    expect(delayBeforeNextMs({ limit: 10, remaining: 1, resetAtMs: now + 60_000 }, now)).toBe(0);
+    expect(delayBeforeNextMs({ limit: 10, remaining: 0, resetAtMs: now + 60_000 }, now)).toBe(60_250);
+  });
+  test("a 429 is waited out until retry-after, else until the reset", () => {
+    expect(retryAfterMs({ "retry-after": "3" }, now, 0)).toBe(3000);
+    expect(retryAfterMs({ "x-rate-limit-limit": "1", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String((now + 2000) / 1000) }, now, 0)).toBe(2250);
+    expect(retryAfterMs({}, now, 2)).toBe(2000);
+  });
+});
+
+describe("requests", () => {
+  test("queue per account and endpoint family", () => {
+    expect(queueKey("/12/accounts/abc/campaigns/c1")).toBe("accounts/abc/campaigns");
+    expect(queueKey("/12/accounts/abc/campaigns")).toBe("accounts/abc/campaigns");
+    expect(queueKey("/12/batch/accounts/abc/campaigns")).toBe("batch/accounts/abc/campaigns");
+  });
+  test("lists are sent comma-separated and unset values left out", () => {
+    expect(encodeQuery({ campaign_ids: ["a", "b"], with_deleted: true, q: undefined, count: 5 })).toEqual({
+      campaign_ids: "a,b", with_deleted: "true", count: "5",
+    });
+  });
+  test("secrets are redacted from messages", () => {
+    expect(redact("token abcd1234 and key zz", ["abcd1234", "zz"])).toBe("token [redacted] and key zz");
+  });
+});

@@ -1,0 +1,46 @@
+import { lineItem } from "../../provider/resources/line-item";
+
+const valid = () => ({
+  accountId: "18ce54d4x5t",
+  campaignId: "c1",
+  objective: "WEBSITE_CLICKS",
+  productType: "PROMOTED_TWEETS",
+  placements: ["TWITTER_TIMELINE"],
+});
+const reasons = (news: Record<string, unknown>) => (lineItem.check({}, news).failures ?? []).map((f) => f.reason);
+
+describe("LineItem", () => {
+  test("valid inputs pass with AUTO bidding by default", () => {
+    expect(lineItem.check({}, valid())).toMatchObject({ inputs: { bidStrategy: "AUTO", entityStatus: "ACTIVE" } });
+  });
+
+  test("a MAX bid strategy without a bid amount is refused", () => {
+    expect(reasons({ ...valid(), bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
+  });
+
+  test("PREROLL_VIEWS needs one or two categories, and three are too many", () => {
+    expect(reasons({ ...valid(), objective: "PREROLL_VIEWS" })).toEqual([
+      "categories (one or two advertiser business categories) are required when objective is PREROLL_VIEWS",
+    ]);
+    expect(reasons({ ...valid(), objective: "PREROLL_VIEWS", categories: ["IAB1", "IAB2", "IAB3"] })).toEqual([
+      "categories must have at most 2 items (got 3)",
+    ]);
+  });
+
+  test("an unknown placement names the field by index", () => {
+    expect(reasons({ ...valid(), placements: ["TWITTER_TIMELINE", "BILLBOARD"] })[0]).toMatch(/^placements\[1\] must be one of ALL_ON_TWITTER/);
+  });
+
+  test("changing campaign, objective, product type or placements replaces", () => {
+    const state = { ...valid(), bidStrategy: "AUTO", entityStatus: "ACTIVE" } as never;
+    for (const [field, value] of [["campaignId", "c2"], ["objective", "ENGAGEMENTS"], ["productType", "MEDIA"], ["placements", ["TWITTER_SEARCH"]]] as const) {
+      expect(lineItem.diff("l1", state, { ...(state as object), [field]: value } as never).replaces).toEqual([field]);
+    }
+  });
+
+  test("a start time the platform chose is not a difference when none is declared", () => {
+    const state = { ...valid(), bidStrategy: "AUTO", entityStatus: "ACTIVE", startTime: "2026-11-23T00:00:00Z" } as never;
+    const news = { ...valid(), bidStrategy: "AUTO", entityStatus: "ACTIVE" } as never;
+    expect(lineItem.diff("l1", state, news).changes).toBe(false);
+  });
+});

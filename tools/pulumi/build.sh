@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the real Pulumi CLI, the Node.js language host and the dynamic
+# provider shim from Go modules (DESIGN.md rule 2) into a cache outside the
+# clone, keyed by version, so a fresh clone (CI) reuses what a first run built.
+# Prints the directory that holds the binaries on its last line.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+version=v3.259.0
+cache=${XADS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-xads/pulumi-$version}
+log() { echo "[make pulumi] $*" >&2; }
+
+# A supported pulumi already on PATH, together with its language host and
+# shim, is used as it is.
+if [ -z "${XADS_PULUMI_FORCE_BUILD:-}" ] && command -v pulumi >/dev/null 2>&1 \
+   && [ "$(pulumi version 2>/dev/null)" = "$version" ] \
+   && command -v pulumi-language-nodejs >/dev/null 2>&1 \
+   && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
+  log "using pulumi $version from PATH"
+  dirname "$(command -v pulumi)"
+  exit 0
+fi
+
+if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
+   && [ -x "$cache/pulumi-resource-pulumi-nodejs" ] \
+   && [ "$("$cache/pulumi" version 2>/dev/null)" = "$version" ]; then
+  log "pulumi $version already built in $cache"
+  echo "$cache"
+  exit 0
+fi
+
+mkdir -p "$cache"
+export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
+ldflags="-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+
+log "building pulumi $version from Go modules (a cold build takes a few minutes)"
+(cd "$here/cli" && go build -trimpath -ldflags "$ldflags" -o "$cache/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+mv "$cache/pulumi.tmp" "$cache/pulumi"
+
+log "building pulumi-language-nodejs (sdk/v3 v3.68.0, the newest the module proxy serves)"
+(cd "$here/language-host" && go build -trimpath -ldflags "$ldflags" -o "$cache/pulumi-language-nodejs.tmp" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
+mv "$cache/pulumi-language-nodejs.tmp" "$cache/pulumi-language-nodejs"
+
+# The dynamic provider shim is a script shipped in the sdk module; the CLI
+# looks for it beside its own binary and on PATH, never in node_modules.
+sdkdir=$(cd "$here/cli" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)
+install -m 0755 "$sdkdir/nodejs/dist/pulumi-resource-pulumi-nodejs" "$cache/pulumi-resource-pulumi-nodejs"
+
+log "pulumi $("$cache/pulumi" version) ready in $cache"
+echo "$cache"
