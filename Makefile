@@ -19,11 +19,15 @@ help: ## list the targets
 $(STAMPS):
 	@mkdir -p $(STAMPS)
 
-$(STAMPS)/npm: package-lock.json | $(STAMPS)
-	$(NPM) ci
+# `npm install` with the committed lockfile installs exactly the locked
+# versions. Not `npm ci`: with npm 11 and this machine's npmrc
+# (omit-lockfile-registry-resolved) the lockfile records jest's optional
+# platform bindings without versions, which `npm ci` refuses.
+$(STAMPS)/npm: package-lock.json package.json | $(STAMPS)
+	$(NPM) install
 	@touch $@
 
-install: $(STAMPS)/npm ## install npm dependencies (npm ci)
+install: $(STAMPS)/npm ## install npm dependencies from the lockfile
 
 $(STAMPS)/build: $(STAMPS)/npm $(SOURCES)
 	npx tsc -p tsconfig.json
@@ -48,6 +52,8 @@ pack: $(WORK)/pulumi-xads.tgz ## npm pack the package
 $(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
 	@mkdir -p $(WORK)/consumer
 	cp tools/consumer-package.json $(WORK)/consumer/package.json
+	@# Same version, new tarball: npm would keep the old copy.
+	rm -rf $(WORK)/consumer/node_modules/pulumi-xads
 	cd $(WORK)/consumer && $(NPM) install --no-package-lock
 	@touch $@
 

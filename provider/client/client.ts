@@ -224,6 +224,8 @@ export class AdsClient {
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : Math.min(30_000, 500 * 2 ** attempt);
         if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
+        // This wait already runs to the reset: the window starts anew after it.
+        this.limits.delete(key);
         await this.sleep(delay);
         continue;
       }

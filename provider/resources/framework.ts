@@ -255,7 +255,12 @@ export function toOutputs<O>(localInputs: Record<string, unknown>, entity: Recor
   const live = keysToCamel(entity) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const f of LOCAL_INPUTS) if (localInputs[f] !== undefined) out[f] = localInputs[f];
-  for (const f of fields) if (live[f] !== undefined && live[f] !== null) out[f] = live[f];
+  for (const f of fields) {
+    const v = live[f];
+    // The platform answers an unset list as []: the same as not declared.
+    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+    out[f] = v;
+  }
   return out as O;
 }
 

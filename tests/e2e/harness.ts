@@ -97,7 +97,8 @@ export class Stack {
       child.stderr.on("data", (d) => (stderr += d));
       child.on("error", reject);
       child.on("close", (code) => {
-        this.transcript.push(`$ pulumi ${args.join(" ")}\n${stdout}\n${stderr}`);
+        // Only what the CLI printed: the command line of `config set --secret` holds the value.
+        this.transcript.push(`${stdout}\n${stderr}`);
         resolvePromise({ code: code ?? -1, stdout, stderr });
       });
     });
@@ -144,7 +145,9 @@ export class Stack {
 
   /** The state file as the backend stores it. */
   stateFileText(): string {
-    const stacks = join(this.backend, ".pulumi", "stacks", this.name);
+    // One project per stack folder: the backend files it under its name.
+    const projects = join(this.backend, ".pulumi", "stacks");
+    const stacks = join(projects, readdirSync(projects)[0] ?? "");
     return readdirSync(stacks).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(stacks, f), "utf8")).join("\n");
   }
 }

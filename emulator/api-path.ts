@@ -1,0 +1,50 @@
+/**
+ * What a request path means to the cross-cutting hooks (auth, rate limits,
+ * request log, faults): which environment, the path relative to that
+ * environment's base, the endpoint family rate limits count in, and the
+ * account it is scoped to.
+ */
+import { Env } from "./store";
+
+export const SANDBOX_PREFIX = "/sandbox";
+
+export interface ApiPath {
+  env: Env;
+  /** Relative to the environment's base, without query: `/12/accounts/x/campaigns`. */
+  path: string;
+  /**
+   * The rate-limit family: the collection below the account (`campaigns`,
+   * `line_items`), `accounts` for the accounts themselves, `batch_<name>`
+   * for batch endpoints. seed: not shown; real platform limits per endpoint
+   * family.
+   */
+  family: string;
+  accountId?: string;
+}
+
+/** The API meaning of a URL, or undefined if it is not a /12 or /5 endpoint. */
+export function describeApiPath(url: string): ApiPath | undefined {
+  const pathname = url.split("?")[0];
+  const sandbox = pathname === SANDBOX_PREFIX || pathname.startsWith(`${SANDBOX_PREFIX}/`);
+  const path = sandbox ? pathname.slice(SANDBOX_PREFIX.length) : pathname;
+  const segments = path.split("/").filter(Boolean);
+  if (segments[0] !== "12" && segments[0] !== "5") return undefined;
+  let rest = segments.slice(1);
+  const batch = rest[0] === "batch";
+  if (batch) rest = rest.slice(1);
+  let family = rest[0] ?? "root";
+  let accountId: string | undefined;
+  if (rest[0] === "accounts" && rest[1] !== undefined) {
+    accountId = safeDecode(rest[1]);
+    family = rest[2] ?? "accounts";
+  }
+  return { env: sandbox ? "sandbox" : "production", path, family: batch ? `batch_${family}` : family, accountId };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The emulator as a fastify app (not listening): plugins first (state,
+ * errors, request log and faults, OAuth 1.0a, rate limits), then the
+ * routes of each API resource, registered once per environment, then the
+ * control API.
+ */
+import Fastify, { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { LIMITS } from "../provider/limits";
+import { SANDBOX_PREFIX } from "./api-path";
+import { Credentials, OAuthVerifier } from "./auth";
+import { EmulatorState, RouteOptions } from "./context";
+import { Control } from "./control";
+import { Faults } from "./faults";
+import { Holds } from "./holds";
+import { errorsPlugin } from "./plugins/errors";
+import { oauthPlugin } from "./plugins/oauth";
+import { rateLimitPlugin } from "./plugins/rate-limits";
+import { statePlugin } from "./plugins/state";
+import { trafficPlugin } from "./plugins/traffic";
+import { RateLimiter } from "./rate-limit";
+import { RequestLog } from "./request-log";
+import { accountRoutes } from "./routes/accounts";
+import { campaignRoutes } from "./routes/campaigns";
+import { controlRoutes } from "./routes/control";
+import { fundingInstrumentRoutes } from "./routes/funding-instruments";
+import { lineItemRoutes } from "./routes/line-items";
+import { DEMO_USER_ID } from "./seed";
+import { Clock, Env, Store } from "./store";
+import { paramsRecord } from "./wire";
+
+export interface AppOptions {
+  credentials: Credentials;
+  /** The user the access token belongs to; the seeded account's user by default. */
+  userId?: string;
+  /** Epoch milliseconds; Date.now by default. */
+  clock?: Clock;
+  /** fastify's logger; off by default (it would print requests, never credentials, but it is noise). */
+  logger?: boolean;
+}
+
+/** Every API resource's routes. A new resource kind is one more entry. */
+const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
+  accountRoutes,
+  fundingInstrumentRoutes,
+  campaignRoutes,
+  lineItemRoutes,
+];
+
+/** The two environments and their bases (README "Two environments"). */
+const BASES: ReadonlyArray<readonly [prefix: string, env: Env]> = [["", "production"], [SANDBOX_PREFIX, "sandbox"]];
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const clock = options.clock ?? Date.now;
+  const userId = options.userId ?? DEMO_USER_ID;
+  const state: EmulatorState = {
+    store: new Store(clock),
+    log: new RequestLog(),
+    faults: new Faults(),
+    limiter: new RateLimiter(clock),
+    verifier: new OAuthVerifier(options.credentials, userId, clock),
+    holds: new Holds(),
+    clock,
+  };
+  const control = new Control(state, userId);
+  control.reset();
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The largest body the platform accepts (audience uploads, seed section 8).
+    bodyLimit: LIMITS.audienceUpload.bodyBytes,
+    // Flat string parameters, as the platform reads them (wire.ts).
+    routerOptions: { querystringParser: (qs) => paramsRecord(new URLSearchParams(qs)) },
+  });
+
+  // Decorated here rather than in a plugin, so app.control works before app.ready().
+  app.decorate("emulator", state);
+  app.decorate("control", control);
+  app.register(statePlugin);
+  app.register(errorsPlugin);
+  app.register(trafficPlugin);
+  app.register(oauthPlugin);
+  app.register(rateLimitPlugin);
+  for (const [prefix, env] of BASES) {
+    for (const routes of API_ROUTES) app.register(routes, { prefix, env });
+  }
+  app.register(controlRoutes, { prefix: "/_emulator" });
+  return app;
+}

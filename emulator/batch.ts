@@ -1,0 +1,75 @@
+/**
+ * Batch endpoints (seed 4.4 and section 7): a JSON array of
+ * `{operation_type, params}`. Request-level problems (not an array, too many
+ * items) answer under `errors`; item problems under `operation_errors`, one
+ * array per input item by index. Any failure fails the whole batch and
+ * commits nothing; success answers the entities in input order.
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { RouteOptions } from "./context";
+import { ApiError, BatchError, PlatformError } from "./errors";
+import { AccountRoute, echo } from "./http";
+import { createEntity, deleteEntity, ResourceContext, resourceContext, ResourceSpec, updateEntity } from "./resource";
+import { Entity } from "./store";
+import { platformErrors, toWireParams } from "./wire";
+
+const OPERATION_TYPES = ["Create", "Update", "Delete"] as const;
+
+const batchItem = z.object({
+  operation_type: z.enum(OPERATION_TYPES),
+  params: z.record(z.string(), z.unknown()),
+});
+
+export interface BatchSpec<T extends Entity> {
+  resource: ResourceSpec<T>;
+  /** Most items in one request (e.g. LIMITS.campaignBatchSize). */
+  maxItems: number;
+  /**
+   * The param naming the entity of an Update or Delete, e.g. `campaign_id`.
+   * seed: not shown; real platform batch items carry `<entity>_id` in params.
+   */
+  idParam: string;
+}
+
+export function batchRoutes<T extends Entity>(spec: BatchSpec<T>): FastifyPluginAsync<RouteOptions> {
+  return async (app, { env }) => {
+    app.post<AccountRoute>(`/12/batch/accounts/:account_id/${spec.resource.collection}`, async (req) => {
+      const ctx = resourceContext(app, env, req);
+      const items = batchItems(req.body, spec.maxItems);
+      const data = ctx.account.atomically(() => {
+        const results: T[] = [];
+        const errors: PlatformError[][] = items.map((item) => {
+          try {
+            results.push(runItem(spec, ctx, item));
+            return [];
+          } catch (err) {
+            if (err instanceof ApiError) return err.errors;
+            throw err;
+          }
+        });
+        if (errors.some((e) => e.length > 0)) throw new BatchError(errors);
+        return results;
+      });
+      return { request: echo(req), data };
+    });
+  };
+}
+
+function batchItems(body: unknown, maxItems: number): unknown[] {
+  if (!Array.isArray(body)) throw ApiError.invalid("body", "the body must be a JSON array of {operation_type, params} items");
+  if (body.length === 0) throw ApiError.invalid("body", "a batch must have at least 1 item, got 0");
+  if (body.length > maxItems) throw ApiError.of(400, "INVALID_PARAMETER", `a batch must have at most ${maxItems} items, got ${body.length}`);
+  return body;
+}
+
+function runItem<T extends Entity>(spec: BatchSpec<T>, ctx: ResourceContext, item: unknown): T {
+  const parsed = batchItem.safeParse(item, { reportInput: true });
+  if (!parsed.success) throw new ApiError(400, platformErrors(parsed.error.issues));
+  const { [spec.idParam]: id, ...params } = toWireParams(parsed.data.params);
+  if (parsed.data.operation_type === "Create") return createEntity(spec.resource, ctx, params);
+  if (!id) throw ApiError.missing(spec.idParam, `${spec.idParam} is required to ${parsed.data.operation_type} a ${spec.resource.noun}`);
+  return parsed.data.operation_type === "Update"
+    ? updateEntity(spec.resource, ctx, id, params)
+    : deleteEntity(spec.resource, ctx, id);
+}

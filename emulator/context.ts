@@ -1,0 +1,52 @@
+/**
+ * What the plugins and routes share: the emulator's state on the fastify
+ * instance, and what the hooks learn about one API request on the request.
+ */
+import type { ApiPath } from "./api-path";
+import type { OAuthVerifier } from "./auth";
+import type { Control } from "./control";
+import type { Fault, Faults } from "./faults";
+import type { Holds } from "./holds";
+import type { Decision, RateLimiter } from "./rate-limit";
+import type { RequestLog, RequestLogEntry } from "./request-log";
+import type { Clock, Env, Store } from "./store";
+
+export interface EmulatorState {
+  store: Store;
+  log: RequestLog;
+  faults: Faults;
+  limiter: RateLimiter;
+  verifier: OAuthVerifier;
+  holds: Holds;
+  clock: Clock;
+}
+
+/** One /12 or /5 request, as the hooks see it. */
+export interface ApiRequest extends ApiPath {
+  log: RequestLogEntry;
+  /** Decoded form-body parameters in order, duplicates kept (they are signed). */
+  formPairs?: Array<[string, string]>;
+  /** Set by the OAuth hook once the signature verified. */
+  userId?: string;
+  /** Set by the rate-limit hook; its headers go on every response. */
+  rateLimit?: Pick<Decision, "user" | "account">;
+  /** A timeout-after-commit fault to apply once the response is ready. */
+  hold?: Fault;
+}
+
+/** Options of every API route plugin: which environment it serves. */
+export interface RouteOptions {
+  env: Env;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    emulator: EmulatorState;
+    /** The control API (README "Control"), in process. */
+    control: Control;
+  }
+  interface FastifyRequest {
+    /** Null for requests outside /12 and /5 (the control API). */
+    api: ApiRequest | null;
+  }
+}

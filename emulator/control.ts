@@ -1,0 +1,99 @@
+/**
+ * The control API of tests and demos (README "Control"): reset, accounts and
+ * limits, edits and deletes "in the ads UI", the request log, faults and
+ * rate limits. The same methods answer over HTTP under /_emulator.
+ */
+import { EmulatorState } from "./context";
+import { ApiError } from "./errors";
+import { Fault } from "./faults";
+import { RequestLogEntry } from "./request-log";
+import { seed } from "./seed";
+import { Account, AccountRecord, AnyEntity, Env, NewAccount } from "./store";
+
+export type CreateAccountOptions = NewAccount;
+
+export interface EntitiesOptions {
+  withDeleted?: boolean;
+}
+
+export class Control {
+  constructor(private readonly state: EmulatorState, private readonly userId: string) {}
+
+  /** Back to the seeded state: entities, request log, faults and rate limits. */
+  reset(): void {
+    this.state.store.clear();
+    seed(this.state.store, this.userId);
+    this.state.log.clear();
+    this.state.faults.clear();
+    this.state.limiter.reset();
+  }
+
+  /** A new account the configured user can use (unless `userIds` says otherwise). */
+  createAccount(env: Env, options: CreateAccountOptions = {}): AccountRecord {
+    if (options.activeCampaignLimit !== undefined) assertCount("activeCampaignLimit", options.activeCampaignLimit);
+    try {
+      return this.state.store.env(env).createAccount({ userIds: [this.userId], ...options }).record;
+    } catch (err) {
+      throw ApiError.invalid("id", (err as Error).message);
+    }
+  }
+
+  /** Raises (or lowers) the account's limit of ACTIVE campaigns, as the account manager would. */
+  setActiveCampaignLimit(env: Env, accountId: string, limit: number): void {
+    assertCount("limit", limit);
+    this.account(env, accountId).activeCampaignLimit = limit;
+  }
+
+  /** An edit in the ads UI: merges `patch` into the entity and bumps updated_at. */
+  edit(env: Env, accountId: string, collection: string, id: string, patch: Record<string, unknown>): AnyEntity {
+    const c = this.account(env, accountId).collection(collection);
+    if (!c.get(id)) throw ApiError.notFound(`no ${collection} entity ${id} in account ${accountId} (${env})`);
+    const { id: _ignored, ...fields } = patch;
+    return c.update(id, fields);
+  }
+
+  /** A delete in the ads UI: the entity is marked deleted. */
+  remove(env: Env, accountId: string, collection: string, id: string): AnyEntity {
+    const c = this.account(env, accountId).collection(collection);
+    if (!c.live(id)) throw ApiError.notFound(`no live ${collection} entity ${id} in account ${accountId} (${env})`);
+    return c.markDeleted(id);
+  }
+
+  /** The entities of a collection as the store holds them (the wire records), creation order. */
+  entities(env: Env, accountId: string, collection: string, options: EntitiesOptions = {}): AnyEntity[] {
+    return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
+  }
+
+  requests(): RequestLogEntry[] {
+    return this.state.log.list();
+  }
+
+  clearRequests(): void {
+    this.state.log.clear();
+  }
+
+  fault(fault: Fault): void {
+    this.state.faults.add(fault);
+  }
+
+  clearFaults(): void {
+    this.state.faults.clear();
+  }
+
+  /** A new limit for an endpoint family (e.g. "campaigns"); its windows start over. */
+  setRateLimit(family: string, limit: number, windowSeconds: number): void {
+    assertCount("limit", limit);
+    if (!(windowSeconds > 0)) throw ApiError.invalid("windowSeconds", `windowSeconds must be positive, got ${windowSeconds}`);
+    this.state.limiter.setLimit(family, limit, windowSeconds);
+  }
+
+  private account(env: Env, accountId: string): Account {
+    const account = this.state.store.env(env).account(accountId);
+    if (!account) throw ApiError.notFound(`no account ${accountId} in ${env}`);
+    return account;
+  }
+}
+
+function assertCount(name: string, n: number): void {
+  if (!Number.isInteger(n) || n < 0) throw ApiError.invalid(name, `${name} must be a whole number of at least 0, got ${n}`);
+}

@@ -1,0 +1,77 @@
+/**
+ * The platform's errors. Every failure a handler or hook can produce is an
+ * ApiError (or a BatchError for item-level batch failures); app.ts renders
+ * both in one place as `{ errors: [{code, message, parameter?}], request }`.
+ */
+
+export interface PlatformError {
+  code: string;
+  message: string;
+  parameter?: string;
+}
+
+/** The codes the emulator answers with (README "Envelopes and errors"). */
+export type ErrorCode =
+  | "INVALID_PARAMETER"
+  | "MISSING_PARAMETER"
+  | "NOT_FOUND"
+  | "UNAUTHORIZED_ACCESS"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "MAX_ACTIVE_CAMPAIGNS_EXCEEDED"
+  // seed: not shown; real platform caps active line items per account too, named like the campaign code.
+  | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
+  | "INTERNAL_ERROR";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: PlatformError[],
+    /** Extra response headers, e.g. the rate-limit window of a 429. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors.map((e) => e.message).join("; "));
+  }
+
+  static of(status: number, code: ErrorCode, message: string, parameter?: string): ApiError {
+    return new ApiError(status, [parameter === undefined ? { code, message } : { code, message, parameter }]);
+  }
+
+  static invalid(parameter: string, message: string): ApiError {
+    return ApiError.of(400, "INVALID_PARAMETER", message, parameter);
+  }
+
+  static missing(parameter: string, message = `${parameter} is required`): ApiError {
+    return ApiError.of(400, "MISSING_PARAMETER", message, parameter);
+  }
+
+  static notFound(message: string): ApiError {
+    return ApiError.of(404, "NOT_FOUND", message);
+  }
+
+  static unauthorized(reason: string): ApiError {
+    // The real platform's wording, plus the reason: it never names a secret.
+    return ApiError.of(401, "UNAUTHORIZED_ACCESS", `This request is not properly authenticated: ${reason}`);
+  }
+}
+
+/**
+ * Item-level failures of a batch (seed section 7): one array of errors per
+ * input item, by index, empty for the items that were fine.
+ */
+export class BatchError extends Error {
+  constructor(readonly operationErrors: PlatformError[][]) {
+    super(`${operationErrors.filter((e) => e.length > 0).length} batch items failed`);
+  }
+}
+
+/** The code of an error produced from a bare HTTP status (faults, fastify's own errors). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return "UNAUTHORIZED_ACCESS";
+    case 404: return "NOT_FOUND";
+    case 429: return "TOO_MANY_REQUESTS";
+    case 503: return "SERVICE_UNAVAILABLE";
+    default: return status < 500 ? "INVALID_PARAMETER" : "INTERNAL_ERROR";
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What every route needs: the request's parameters, the response envelopes,
+ * the account a path names, and the sandbox-only guard.
+ */
+import { FastifyRequest } from "fastify";
+import { ApiError } from "./errors";
+import { Account, Entity, Env, EnvState } from "./store";
+import { WireParams } from "./wire";
+
+export interface AccountRoute {
+  Params: { account_id: string };
+}
+
+export interface EntityRoute {
+  Params: { account_id: string; id: string };
+}
+
+/** Query-string and form-body parameters (the platform reads both the same way). */
+export function wireParams(req: FastifyRequest): WireParams {
+  const query = req.query as WireParams;
+  const form = req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded") ? (req.body as WireParams) : {};
+  return { ...query, ...form };
+}
+
+/**
+ * The `request` member of every answer: the parameters as received, path
+ * ones included. seed: not shown; real platform echoes them as `request.params`.
+ */
+export function echo(req: FastifyRequest): { params: Record<string, unknown> } {
+  // "*" is the wildcard of fastify's not-found route, no parameter of the platform's.
+  const { "*": _wildcard, ...path } = (req.params ?? {}) as Record<string, string>;
+  return { params: { ...path, ...wireParams(req) } };
+}
+
+export function one<T>(req: FastifyRequest, data: T): { request: { params: Record<string, unknown> }; data: T } {
+  return { request: echo(req), data };
+}
+
+/**
+ * The account of the path, if the authenticated user can use it. An
+ * account of someone else answers 404 like a missing one (README
+ * "Authentication"): the platform does not reveal what exists.
+ */
+export function accountFor(env: EnvState, req: FastifyRequest, accountId: string, withDeleted = false): Account {
+  const account = env.account(accountId);
+  const userId = req.api?.userId;
+  if (!account || userId === undefined || !account.userIds.has(userId) || (account.deleted && !withDeleted)) {
+    throw ApiError.notFound(`account ${accountId} was not found or the authenticated user has no access to it`);
+  }
+  return account;
+}
+
+/** Refuses a sandbox-only endpoint on production (README "Two environments"). */
+export function sandboxOnly(env: Env, req: FastifyRequest): void {
+  if (env === "sandbox") return;
+  const path = req.api?.path ?? req.url.split("?")[0];
+  throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`);
+}
+
+/** The entity, or 404: a deleted one only with with_deleted (seed 4.1 WD). */
+export function found<T extends Entity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
+  if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`);
+  return entity;
+}

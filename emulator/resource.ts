@@ -1,0 +1,94 @@
+/**
+ * The account-scoped CRUD shape most resources share: list, get, create,
+ * update, delete under `/12/accounts/:account_id/<collection>`. A resource
+ * declares its parameters and rules (a ResourceSpec); the routes, 404s,
+ * WD and envelopes are here, once. The operations are also what batch
+ * endpoints run, item by item.
+ */
+import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { RouteOptions } from "./context";
+import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
+import { ListSpec, listPage, withDeleted } from "./lists";
+import { Account, Clock, Entity, Env, NewFields } from "./store";
+import { WireParams } from "./wire";
+
+export interface ResourceContext {
+  env: Env;
+  account: Account;
+  clock: Clock;
+}
+
+export interface ResourceSpec<T extends Entity> {
+  /** Store collection and path segment, e.g. `campaigns`. */
+  collection: string;
+  /** For messages, e.g. `campaign`. */
+  noun: string;
+  list: (account: Account) => ListSpec<T>;
+  /** Validates a create and returns the new entity's fields; throws ApiError. */
+  create?: (ctx: ResourceContext, params: WireParams) => NewFields<T>;
+  /** POST only on the sandbox base (seed 4.5, funding instruments). */
+  sandboxOnlyCreate?: boolean;
+  /** Validates an update of a live entity and returns the patch; throws ApiError. */
+  update?: (ctx: ResourceContext, current: T, params: WireParams) => Partial<T>;
+  deletable?: boolean;
+}
+
+export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
+  const fields = spec.create!(ctx, params);
+  return ctx.account.collection<T>(spec.collection).insert(fields);
+}
+
+/** seed: not shown; real platform answers 404 to an update of a deleted entity. */
+export function updateEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
+  const collection = ctx.account.collection<T>(spec.collection);
+  const current = found(collection.get(id), spec.noun, id);
+  return collection.update(id, spec.update!(ctx, current, params));
+}
+
+/** Deleting is irreversible; a second DELETE is 404 (seed section 3). */
+export function deleteEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string): T {
+  const collection = ctx.account.collection<T>(spec.collection);
+  found(collection.get(id), spec.noun, id);
+  return collection.markDeleted(id);
+}
+
+/** The account a request's path names (404 unless the user can use it), with what operations need. */
+export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequest<AccountRoute>): ResourceContext {
+  return { env, account: accountFor(app.emulator.store.env(env), req, req.params.account_id), clock: app.emulator.clock };
+}
+
+/** The routes of a resource, for one environment. */
+export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): FastifyPluginAsync<RouteOptions> {
+  return async (app, { env }) => {
+    const base = `/12/accounts/:account_id/${spec.collection}`;
+    const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
+    const collection = (ctx: ResourceContext) => ctx.account.collection<T>(spec.collection);
+
+    app.get<AccountRoute>(base, async (req) => {
+      const ctx = context(req);
+      return { request: echo(req), ...listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account)) };
+    });
+
+    app.get<EntityRoute>(`${base}/:id`, async (req) => {
+      const { id } = req.params;
+      return one(req, found(collection(context(req)).get(id), spec.noun, id, withDeleted(wireParams(req))));
+    });
+
+    if (spec.create) {
+      app.post<AccountRoute>(base, async (req, reply) => {
+        if (spec.sandboxOnlyCreate) sandboxOnly(env, req);
+        const entity = createEntity(spec, context(req), wireParams(req));
+        // seed: not shown; real platform answers a create with 201 Created.
+        return reply.status(201).send(one(req, entity));
+      });
+    }
+
+    if (spec.update) {
+      app.put<EntityRoute>(`${base}/:id`, async (req) => one(req, updateEntity(spec, context(req), req.params.id, wireParams(req))));
+    }
+
+    if (spec.deletable) {
+      app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, deleteEntity(spec, context(req), req.params.id)));
+    }
+  };
+}

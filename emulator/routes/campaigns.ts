@@ -1,0 +1,154 @@
+/**
+ * Campaigns (seed 4.4, states in section 3, limits in section 8), and their
+ * batch endpoint.
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ENUMS, LIMITS } from "../../provider/limits";
+import { batchRoutes } from "../batch";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuseCreateOnly } from "../rules";
+import { Entity, NewFields } from "../store";
+import { clearable, field, parseParams, WireParams } from "../wire";
+import { FundingInstrument, fundingInstruments } from "./funding-instruments";
+
+type EntityStatus = (typeof ENUMS.entityStatus)[number];
+type BudgetOptimization = (typeof ENUMS.budgetOptimization)[number];
+
+export interface Campaign extends Entity {
+  account_id: string;
+  name: string;
+  funding_instrument_id: string;
+  entity_status: EntityStatus;
+  budget_optimization: BudgetOptimization;
+  daily_budget_amount_local_micro: number | null;
+  total_budget_amount_local_micro: number | null;
+  /** null unless budget_optimization is CAMPAIGN (seed section 2). */
+  standard_delivery: boolean | null;
+  purchase_order_number: string | null;
+  /** The funding instrument's. */
+  currency: string;
+  servable: boolean;
+}
+
+const optional = {
+  name: field.text(LIMITS.text.campaignName),
+  budget_optimization: field.oneOf(ENUMS.budgetOptimization),
+  daily_budget_amount_local_micro: clearable(field.long()),
+  total_budget_amount_local_micro: clearable(field.long()),
+  purchase_order_number: clearable(field.text(LIMITS.text.purchaseOrderNumber)),
+  standard_delivery: field.bool().optional(),
+};
+
+const createParams = z.object({
+  ...optional,
+  funding_instrument_id: field.id(),
+  budget_optimization: optional.budget_optimization.default("CAMPAIGN"),
+  entity_status: field.oneOf(ENUMS.entityStatus).default("ACTIVE"),
+});
+
+/** seed 4.4: every field optional; DRAFT refused (section 3); funding_instrument_id refused below. */
+const updateParams = z.object({
+  ...optional,
+  name: optional.name.optional(),
+  budget_optimization: optional.budget_optimization.optional(),
+  entity_status: field.oneOf(ENUMS.entityStatusOnUpdate).optional(),
+});
+
+const CREATE_ONLY = ["funding_instrument_id"] as const;
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
+  const p = parseParams(createParams, params);
+  const fi = referenced<FundingInstrument>(ctx.account, fundingInstruments.collection, p.funding_instrument_id, "funding_instrument_id", "funding instrument");
+  const daily = p.daily_budget_amount_local_micro ?? null;
+  // seed 4.4 "required for most funding instrument types"; README: for CREDIT_CARD ones.
+  if (daily === null && fi.type === "CREDIT_CARD") {
+    throw ApiError.missing("daily_budget_amount_local_micro", "daily_budget_amount_local_micro is required with a CREDIT_CARD funding instrument");
+  }
+  const campaign: NewFields<Campaign> = {
+    account_id: ctx.account.id,
+    name: p.name,
+    funding_instrument_id: fi.id,
+    entity_status: p.entity_status,
+    budget_optimization: p.budget_optimization,
+    daily_budget_amount_local_micro: daily,
+    total_budget_amount_local_micro: p.total_budget_amount_local_micro ?? null,
+    standard_delivery: standardDelivery(p.budget_optimization, p.standard_delivery, null),
+    purchase_order_number: p.purchase_order_number ?? null,
+    currency: fi.currency,
+    servable: servable(p.entity_status),
+  };
+  assertDailyWithinTotal(campaign.daily_budget_amount_local_micro, campaign.total_budget_amount_local_micro);
+  if (campaign.entity_status === "ACTIVE") assertRoomForActive(ctx);
+  return campaign;
+}
+
+function update(ctx: ResourceContext, current: Campaign, params: WireParams): Partial<Campaign> {
+  refuseCreateOnly(params, CREATE_ONLY, "campaign");
+  const patch: Partial<Campaign> = given(parseParams(updateParams, params));
+  const next = { ...current, ...patch };
+  patch.standard_delivery = standardDelivery(next.budget_optimization, patch.standard_delivery ?? undefined, current.standard_delivery);
+  patch.servable = servable(next.entity_status);
+  assertDailyWithinTotal(next.daily_budget_amount_local_micro, next.total_budget_amount_local_micro);
+  if (next.entity_status === "ACTIVE" && current.entity_status !== "ACTIVE") assertRoomForActive(ctx);
+  return patch;
+}
+
+/**
+ * seed section 2: standard_delivery (default true) only when
+ * budget_optimization is CAMPAIGN; null otherwise.
+ */
+function standardDelivery(optimization: BudgetOptimization, requested: boolean | undefined, previous: boolean | null): boolean | null {
+  if (optimization !== "CAMPAIGN") {
+    if (requested !== undefined) {
+      throw ApiError.invalid("standard_delivery", `standard_delivery can only be set when budget_optimization is CAMPAIGN, got ${optimization}`);
+    }
+    return null;
+  }
+  return requested ?? previous ?? true;
+}
+
+/** seed: not shown; real platform: whether the campaign can serve now (not while paused or a draft). */
+function servable(status: EntityStatus): boolean {
+  return status === "ACTIVE";
+}
+
+/** seed section 8: at most the account's limit of ACTIVE campaigns; inactive ones are unlimited. */
+function assertRoomForActive(ctx: ResourceContext): void {
+  assertActiveCapacity({
+    collection: ctx.account.collection<Campaign>(campaigns.collection),
+    isActive: (c) => c.entity_status === "ACTIVE",
+    limit: ctx.account.activeCampaignLimit,
+    code: "MAX_ACTIVE_CAMPAIGNS_EXCEEDED",
+    nouns: "campaigns",
+    accountId: ctx.account.id,
+  });
+}
+
+export const campaigns: ResourceSpec<Campaign> = {
+  collection: "campaigns",
+  noun: "campaign",
+  list: () => ({
+    ids: [
+      { param: "campaign_ids", value: (c) => c.id },
+      { param: "funding_instrument_ids", value: (c) => c.funding_instrument_id },
+    ],
+    search: (c) => c.name,
+    isDraft: (c) => c.entity_status === "DRAFT",
+    sortable: ["created_at", "updated_at", "name", "entity_status", "daily_budget_amount_local_micro", "total_budget_amount_local_micro"],
+  }),
+  create,
+  update,
+  // seed: not shown; real platform leaves a deleted campaign's line items as they are (no cascade).
+  deletable: true,
+};
+
+const crud = resourceRoutes(campaigns);
+const batch = batchRoutes({ resource: campaigns, maxItems: LIMITS.campaignBatchSize, idParam: "campaign_id" });
+
+export const campaignRoutes: FastifyPluginAsync<RouteOptions> = async (app, options) => {
+  await crud(app, options);
+  await batch(app, options);
+};

@@ -1,0 +1,99 @@
+/**
+ * The control API over HTTP (README "Control"), unauthenticated, JSON, for
+ * demos and out-of-process tests. Each route calls the in-process control.
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ENVS } from "../store";
+import { parseParams } from "../wire";
+
+const envParams = z.object({ env: z.enum(ENVS) });
+const accountParams = envParams.extend({ accountId: z.string().min(1) });
+const collectionParams = accountParams.extend({ collection: z.string().min(1) });
+const entityParams = collectionParams.extend({ id: z.string().min(1) });
+
+const count = z.number().int().min(0);
+
+const newAccount = z.object({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
+  businessId: z.string().min(1).optional(),
+  activeCampaignLimit: count.optional(),
+  userIds: z.array(z.string().min(1)).optional(),
+});
+
+const fault = z.object({
+  kind: z.enum(["status", "drop", "timeout-after-commit"]),
+  method: z.string().min(1).optional(),
+  /** A regular expression, as a string. */
+  path: z.string().optional(),
+  env: z.enum(ENVS).optional(),
+  times: z.number().int().min(1).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  delayMs: count.optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  name: z.string().min(1).optional(),
+});
+
+const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
+
+export const controlRoutes: FastifyPluginAsync = async (app) => {
+  const control = app.control;
+
+  app.post("/reset", async (_req, reply) => {
+    control.reset();
+    return reply.status(204).send();
+  });
+
+  app.post("/:env/accounts", async (req, reply) => {
+    const { env } = parseParams(envParams, req.params);
+    return reply.status(201).send({ data: control.createAccount(env, parseParams(newAccount, req.body ?? {})) });
+  });
+
+  app.put("/:env/accounts/:accountId/active-campaign-limit", async (req) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    const { limit } = parseParams(z.object({ limit: count }), req.body);
+    control.setActiveCampaignLimit(env, accountId, limit);
+    return { data: { account_id: accountId, active_campaign_limit: limit } };
+  });
+
+  app.get("/:env/accounts/:accountId/:collection", async (req) => {
+    const { env, accountId, collection } = parseParams(collectionParams, req.params);
+    const { with_deleted } = parseParams(z.object({ with_deleted: z.enum(["true", "false"]).optional() }), req.query);
+    return { data: control.entities(env, accountId, collection, { withDeleted: with_deleted === "true" }) };
+  });
+
+  app.patch("/:env/accounts/:accountId/:collection/:id", async (req) => {
+    const { env, accountId, collection, id } = parseParams(entityParams, req.params);
+    return { data: control.edit(env, accountId, collection, id, parseParams(z.record(z.string(), z.unknown()), req.body)) };
+  });
+
+  app.delete("/:env/accounts/:accountId/:collection/:id", async (req) => {
+    const { env, accountId, collection, id } = parseParams(entityParams, req.params);
+    return { data: control.remove(env, accountId, collection, id) };
+  });
+
+  app.get("/requests", async () => ({ data: control.requests() }));
+
+  app.delete("/requests", async (_req, reply) => {
+    control.clearRequests();
+    return reply.status(204).send();
+  });
+
+  app.post("/faults", async (req, reply) => {
+    const f = parseParams(fault, req.body);
+    control.fault(f);
+    return reply.status(201).send({ data: f });
+  });
+
+  app.delete("/faults", async (_req, reply) => {
+    control.clearFaults();
+    return reply.status(204).send();
+  });
+
+  app.put("/rate-limits", async (req) => {
+    const r = parseParams(rateLimit, req.body);
+    control.setRateLimit(r.family, r.limit, r.windowSeconds);
+    return { data: r };
+  });
+};

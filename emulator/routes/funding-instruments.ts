@@ -1,0 +1,65 @@
+/**
+ * Funding instruments (seed 4.5): read everywhere, created only in the
+ * sandbox, never updated or deleted through the API.
+ */
+import { z } from "zod";
+import { resourceRoutes, ResourceSpec } from "../resource";
+import { Entity, isoTime, NewFields } from "../store";
+import { field, parseParams } from "../wire";
+
+/**
+ * seed: not shown (4.5: "parameters after start_time: not shown"); real
+ * platform's funding instrument types.
+ */
+export const FUNDING_INSTRUMENT_TYPES = ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const;
+export type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
+
+/** seed: not shown beyond currency and start_time; real platform's funding instrument attributes. */
+export interface FundingInstrument extends Entity {
+  account_id: string;
+  currency: string;
+  start_time: string;
+  end_time: string | null;
+  type: FundingInstrumentType;
+  description: string;
+  entity_status: "ACTIVE";
+  able_to_fund: boolean;
+  cancelled: boolean;
+}
+
+const createParams = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO-4217 code of three capital letters, e.g. USD"),
+  start_time: field.time(),
+  type: field.oneOf(FUNDING_INSTRUMENT_TYPES).default("CREDIT_CARD"),
+});
+
+export type NewFundingInstrument = z.output<typeof createParams>;
+
+/** The fields of a new instrument: the route's and the seed's. */
+export function fundingInstrumentFields(accountId: string, p: NewFundingInstrument): NewFields<FundingInstrument> {
+  return {
+    account_id: accountId,
+    currency: p.currency,
+    start_time: isoTime(Date.parse(p.start_time)),
+    end_time: null,
+    type: p.type,
+    // seed: not shown; real platform describes the instrument, e.g. "Visa ending in 1234".
+    description: `${p.type} (${p.currency})`,
+    entity_status: "ACTIVE",
+    able_to_fund: true,
+    cancelled: false,
+  };
+}
+
+export const fundingInstruments: ResourceSpec<FundingInstrument> = {
+  collection: "funding_instruments",
+  noun: "funding instrument",
+  list: () => ({
+    ids: [{ param: "funding_instrument_ids", value: (fi) => fi.id }],
+    sortable: ["created_at", "updated_at", "start_time", "currency", "type"],
+  }),
+  create: (ctx, params) => fundingInstrumentFields(ctx.account.id, parseParams(createParams, params)),
+  sandboxOnlyCreate: true,
+};
+
+export const fundingInstrumentRoutes = resourceRoutes(fundingInstruments);

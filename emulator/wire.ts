@@ -1,0 +1,135 @@
+/**
+ * Request parameters as the platform receives them: query-string (or form)
+ * values, all strings. Each endpoint declares its parameters as a zod schema
+ * built from the `field` helpers below; `parseParams` turns every problem
+ * into a platform error that names the parameter, the limit and the value.
+ */
+import { z } from "zod";
+import { LIMITS } from "../provider/limits";
+import { ApiError, PlatformError } from "./errors";
+
+/** Parameters of one request (or one batch item), by name. */
+export type WireParams = Record<string, string>;
+
+const DIGITS = /^\d+$/;
+
+/** A comma-separated value as a list (IDS and enum lists). */
+const csv = z.string().transform((s) => (s === "" ? [] : s.split(",").map((v) => v.trim())));
+
+export const field = {
+  /** Free text of `min` to `max` characters. */
+  text: (max: number, min = 1) => z.string().min(min).max(max),
+  /** An entity id: base-36 on the platform; letters, digits, - and _ accepted. */
+  id: () => z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an id (letters, digits, - and _)"),
+  /**
+   * A long (amounts in micros): decimal digits only. Kept as a JS number; the
+   * platform's amounts stay far below 2^53.
+   */
+  long: () => z.string().regex(DIGITS, "must be a whole number in decimal digits").transform(Number),
+  int: (min: number, max: number) =>
+    z.string().regex(DIGITS, "must be a whole number in decimal digits").transform(Number).pipe(z.number().min(min).max(max)),
+  /** Booleans are the words true and false. */
+  bool: () => z.enum(["true", "false"]).transform((v) => v === "true"),
+  oneOf: <const T extends readonly string[]>(values: T) => z.enum(values),
+  /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (seed 4.1). */
+  ids: () => csv.pipe(z.array(z.string().min(1)).min(1).max(LIMITS.idsPerFilter)),
+  /** A comma-separated list of enum values. */
+  listOf: <const T extends readonly string[]>(values: T, min: number, max: number) =>
+    csv.pipe(z.array(z.enum(values)).min(min).max(max)),
+  /** A comma-separated list of free strings. */
+  list: (min: number, max: number) => csv.pipe(z.array(z.string().min(1)).min(min).max(max)),
+  time: () => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z" }),
+};
+
+/**
+ * An optional field that an empty value clears: `name=` on a PUT sets it
+ * back to null. seed: not shown for campaigns and line items; real platform
+ * unsets optional values given with no value (seed 4.11 shows it for draft Tweets).
+ */
+export function clearable<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());
+}
+
+/** Validates and converts, or throws one 400 with an error per bad parameter. */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
+  const result = schema.safeParse(params, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ApiError(400, platformErrors(result.error.issues));
+}
+
+/** One error per parameter (the first problem found with it). */
+export function platformErrors(issues: readonly z.core.$ZodIssue[]): PlatformError[] {
+  const seen = new Set<string>();
+  const out: PlatformError[] = [];
+  for (const issue of issues) {
+    const parameter = String(issue.path[0] ?? "params");
+    if (seen.has(parameter)) continue;
+    seen.add(parameter);
+    out.push(describeIssue(issue, parameter));
+  }
+  return out;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, parameter: string): PlatformError {
+  const got = `got ${show(issue.input)}`;
+  const invalid = (message: string): PlatformError => ({ code: "INVALID_PARAMETER", message, parameter });
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter }
+        : invalid(`${parameter} must be a ${issue.expected}, ${got}`);
+    case "too_big":
+      return invalid(`${parameter} must be at most ${issue.maximum}${unit(issue.origin, issue.maximum)}, got ${measure(issue.input)}`);
+    case "too_small":
+      return invalid(`${parameter} must be at least ${issue.minimum}${unit(issue.origin, issue.minimum)}, got ${measure(issue.input)}`);
+    case "invalid_value":
+      return invalid(`${parameter} must be one of ${issue.values.join(", ")}, ${got}`);
+    default:
+      return invalid(`${parameter} ${issue.message}, ${got}`);
+  }
+}
+
+function unit(origin: string, n: number | bigint): string {
+  const s = n === 1 ? "" : "s";
+  if (origin === "string") return ` character${s}`;
+  if (origin === "array") return ` value${s}`;
+  return "";
+}
+
+/** Lengths for texts and lists, the value itself for numbers. */
+function measure(input: unknown): string {
+  if (typeof input === "string" || Array.isArray(input)) return String(input.length);
+  return show(input);
+}
+
+function show(input: unknown): string {
+  if (typeof input === "string") return input.length > 60 ? `${JSON.stringify(input.slice(0, 60))}...` : JSON.stringify(input);
+  return String(input);
+}
+
+/**
+ * Batch item params arrive as JSON values; the platform reads them as it
+ * reads query values, so they are turned into wire strings first: numbers
+ * and booleans as text, lists comma-separated, null as "" (unset).
+ */
+export function toWireParams(json: Record<string, unknown>): WireParams {
+  const out: WireParams = {};
+  for (const [k, v] of Object.entries(json)) {
+    if (v === undefined) continue;
+    if (v === null) out[k] = "";
+    else if (Array.isArray(v)) out[k] = v.map(String).join(",");
+    else if (typeof v === "object") throw ApiError.invalid(k, `${k} must be a string, number, boolean or list, got an object`);
+    else out[k] = String(v);
+  }
+  return out;
+}
+
+/**
+ * Flat parameters from decoded pairs (query string, form body). A repeated
+ * name is joined with commas, the platform's list form.
+ */
+export function paramsRecord(pairs: Iterable<readonly [string, string]>): WireParams {
+  const out: WireParams = {};
+  for (const [k, v] of pairs) out[k] = k in out ? `${out[k]},${v}` : v;
+  return out;
+}

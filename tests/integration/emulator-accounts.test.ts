@@ -1,0 +1,109 @@
+/**
+ * Accounts, funding instruments and the two environments (README "Two
+ * environments", seed 4.2 and 4.5).
+ */
+import { ACCOUNT, TestApi, USER } from "./emulator-helpers";
+
+const api = new TestApi();
+beforeEach(() => api.control.reset());
+afterAll(() => api.app.close());
+
+describe("accounts", () => {
+  test("each environment is seeded with the demo account of the configured user", async () => {
+    for (const base of ["", "/sandbox"]) {
+      const res = await api.get(`${base}/12/accounts`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        request: { params: {} },
+        data: [expect.objectContaining({ id: ACCOUNT, name: "Demo account", business_id: "business-1", deleted: false })],
+        next_cursor: null,
+      });
+    }
+  });
+
+  test("production has one USD credit card; the sandbox has none until one is created", async () => {
+    const prod = await api.get(`/12/accounts/${ACCOUNT}/funding_instruments`);
+    const sandbox = await api.get(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`);
+    expect(prod.body.data).toEqual([expect.objectContaining({ type: "CREDIT_CARD", currency: "USD", entity_status: "ACTIVE", able_to_fund: true })]);
+    expect(sandbox.body.data).toEqual([]);
+  });
+
+  test.each([
+    ["POST", "/12/accounts"],
+    ["DELETE", `/12/accounts/${ACCOUNT}`],
+    ["POST", `/12/accounts/${ACCOUNT}/funding_instruments`],
+  ])("%s %s on production is 404, sandbox only", async (method, path) => {
+    const res = await api.call(method, path, { query: { currency: "USD", start_time: "2026-01-01T00:00:00Z" } });
+    expect(res.status).toBe(404);
+    expect(res.body.errors).toEqual([{ code: "NOT_FOUND", message: expect.stringMatching(/sandbox only/) }]);
+  });
+
+  test("a sandbox account created by POST belongs to the user, and after DELETE is 404 unless with_deleted", async () => {
+    const created = await api.post("/sandbox/12/accounts");
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect((await api.get("/sandbox/12/accounts")).body.data.map((a: { id: string }) => a.id)).toEqual([ACCOUNT, id]);
+
+    const deleted = await api.delete(`/sandbox/12/accounts/${id}`);
+    expect(deleted.body.data).toMatchObject({ id, deleted: true });
+    expect((await api.get(`/sandbox/12/accounts/${id}`)).status).toBe(404);
+    expect((await api.get(`/sandbox/12/accounts/${id}`, { with_deleted: true })).body.data).toMatchObject({ id, deleted: true });
+    expect((await api.get(`/sandbox/12/accounts/${id}/campaigns`)).status).toBe(404);
+  });
+
+  test("an account the user has no access to answers 404, like a missing one", async () => {
+    const other = api.control.createAccount("production", { name: "Someone else's", userIds: ["42"] });
+    const res = await api.get(`/12/accounts/${other.id}/campaigns`);
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0].code).toBe("NOT_FOUND");
+    expect((await api.get("/12/accounts")).body.data.map((a: { id: string }) => a.id)).toEqual([ACCOUNT]);
+    expect(api.control.createAccount("production", { userIds: [USER] }).business_id).toBe("business-1");
+  });
+
+  test("accounts are searched by case-insensitive name prefix", async () => {
+    api.control.createAccount("production", { name: "Spring shop" });
+    const res = await api.get("/12/accounts", { q: "SPRING" });
+    expect(res.body.data.map((a: { name: string }) => a.name)).toEqual(["Spring shop"]);
+  });
+});
+
+describe("funding instruments", () => {
+  test("a sandbox POST creates a CREDIT_CARD instrument by default", async () => {
+    const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "EUR", start_time: "2026-01-01T00:00:00.000Z" });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      id: expect.any(String), account_id: ACCOUNT, currency: "EUR", start_time: "2026-01-01T00:00:00Z", end_time: null,
+      type: "CREDIT_CARD", description: expect.any(String), entity_status: "ACTIVE", able_to_fund: true, cancelled: false,
+      created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
+    });
+    const one = await api.get(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments/${res.body.data.id}`);
+    expect(one.body.data).toEqual(res.body.data);
+  });
+
+  test("a currency that is not three capitals is refused, naming currency", async () => {
+    const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "usd", start_time: "2026-01-01T00:00:00Z" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "currency", message: expect.stringMatching(/^currency must be an ISO-4217 code/) }]);
+  });
+
+  test("a missing start_time is MISSING_PARAMETER", async () => {
+    const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "MISSING_PARAMETER", parameter: "start_time", message: "start_time is required" }]);
+  });
+});
+
+describe("environments", () => {
+  test("state is separate: a sandbox campaign is not in production", async () => {
+    const campaign = await api.campaign({}, "/sandbox");
+    expect((await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns/${campaign.id}`)).status).toBe(200);
+    expect((await api.get(`/12/accounts/${ACCOUNT}/campaigns/${campaign.id}`)).status).toBe(404);
+    expect(api.control.entities("production", ACCOUNT, "campaigns")).toEqual([]);
+  });
+
+  test("an unknown endpoint is 404 NOT_FOUND in the platform's error shape", async () => {
+    const res = await api.get("/12/accounts/nothing/here/at/all");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ errors: [{ code: "NOT_FOUND", message: "no endpoint GET /12/accounts/nothing/here/at/all" }], request: { params: {} } });
+  });
+});

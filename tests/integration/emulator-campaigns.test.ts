@@ -1,0 +1,212 @@
+/**
+ * Campaigns (seed 4.4, section 3 states, section 8 limits), through the API
+ * as a client sees them.
+ */
+import { ACCOUNT, createItems, TestApi } from "./emulator-helpers";
+
+const api = new TestApi();
+const path = `/12/accounts/${ACCOUNT}/campaigns`;
+let fi: string;
+beforeEach(async () => {
+  api.control.reset();
+  fi = await api.seededFundingInstrument();
+});
+afterAll(() => api.app.close());
+
+const create = (params: Record<string, string | number | boolean> = {}) =>
+  api.post(path, { funding_instrument_id: fi, name: "Spring sale", daily_budget_amount_local_micro: 1_000_000, ...params });
+const created = async (params: Record<string, string | number | boolean> = {}) => (await create(params)).body.data;
+
+describe("creating a campaign", () => {
+  test("answers 201 with every field, defaults filled in", async () => {
+    const res = await create({ total_budget_amount_local_micro: 5_000_000 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      id: expect.stringMatching(/^[0-9a-z]+$/), account_id: ACCOUNT, name: "Spring sale", funding_instrument_id: fi,
+      entity_status: "ACTIVE", budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: 1_000_000,
+      total_budget_amount_local_micro: 5_000_000, standard_delivery: true, purchase_order_number: null,
+      currency: "USD", servable: true, created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
+    });
+  });
+
+  test("a 256-character name is refused, naming name and 255", async () => {
+    const res = await create({ name: "n".repeat(256) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256" }]);
+  });
+
+  test("a 51-character purchase order number is refused, naming the parameter and 50", async () => {
+    const res = await create({ purchase_order_number: "p".repeat(51) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "purchase_order_number", message: "purchase_order_number must be at most 50 characters, got 51" }]);
+  });
+
+  test("a daily budget above the total is refused", async () => {
+    const res = await create({ daily_budget_amount_local_micro: 5_000_001, total_budget_amount_local_micro: 5_000_000 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "daily_budget_amount_local_micro",
+      message: "daily_budget_amount_local_micro must be at most total_budget_amount_local_micro (5000000), got 5000001",
+    }]);
+  });
+
+  test("standard_delivery is refused with LINE_ITEM budget optimization, and null there when not given", async () => {
+    const refused = await create({ budget_optimization: "LINE_ITEM", standard_delivery: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "standard_delivery" });
+    const ok = await create({ budget_optimization: "LINE_ITEM" });
+    expect(ok.body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+  });
+
+  test("a CREDIT_CARD instrument requires a daily budget", async () => {
+    const res = await api.post(path, { funding_instrument_id: fi, name: "No daily budget" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: "MISSING_PARAMETER", parameter: "daily_budget_amount_local_micro" });
+  });
+
+  test("an unknown funding instrument is refused, naming funding_instrument_id", async () => {
+    const res = await create({ funding_instrument_id: "nope1" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "funding_instrument_id" });
+  });
+
+  test("amounts must be whole numbers in digits, and booleans true or false", async () => {
+    const res = await create({ daily_budget_amount_local_micro: "1e6", standard_delivery: "yes" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { code: "INVALID_PARAMETER", parameter: "daily_budget_amount_local_micro", message: 'daily_budget_amount_local_micro must be a whole number in decimal digits, got "1e6"' },
+      { code: "INVALID_PARAMETER", parameter: "standard_delivery", message: 'standard_delivery must be one of true, false, got "yes"' },
+    ]);
+  });
+});
+
+describe("updating a campaign", () => {
+  test("changes the given fields and bumps nothing else", async () => {
+    const c = await created({ purchase_order_number: "PO-1" });
+    const res = await api.put(`${path}/${c.id}`, { name: "Summer sale", entity_status: "PAUSED" });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...c, name: "Summer sale", entity_status: "PAUSED", servable: false, updated_at: expect.any(String) });
+  });
+
+  test("an empty value clears an optional field", async () => {
+    const c = await created({ purchase_order_number: "PO-1", total_budget_amount_local_micro: 9_000_000 });
+    const res = await api.put(`${path}/${c.id}`, { purchase_order_number: "", total_budget_amount_local_micro: "" });
+    expect(res.body.data).toMatchObject({ purchase_order_number: null, total_budget_amount_local_micro: null });
+  });
+
+  test("DRAFT is refused on update", async () => {
+    const c = await created();
+    const res = await api.put(`${path}/${c.id}`, { entity_status: "DRAFT" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "entity_status", message: 'entity_status must be one of ACTIVE, PAUSED, got "DRAFT"' }]);
+  });
+
+  test("funding_instrument_id is refused on update", async () => {
+    const c = await created();
+    const res = await api.put(`${path}/${c.id}`, { funding_instrument_id: fi });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "funding_instrument_id", message: "funding_instrument_id cannot be changed once the campaign is created" }]);
+  });
+
+  test("a daily budget raised above the existing total is refused", async () => {
+    const c = await created({ total_budget_amount_local_micro: 2_000_000 });
+    const res = await api.put(`${path}/${c.id}`, { daily_budget_amount_local_micro: 3_000_000 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].parameter).toBe("daily_budget_amount_local_micro");
+  });
+
+  test("switching to LINE_ITEM optimization drops standard_delivery to null", async () => {
+    const c = await created({ standard_delivery: false });
+    const res = await api.put(`${path}/${c.id}`, { budget_optimization: "LINE_ITEM" });
+    expect(res.body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+  });
+
+  test("an edit made out of band is what GET returns", async () => {
+    const c = await created();
+    api.control.edit("production", ACCOUNT, "campaigns", c.id, { name: "Edited in the UI" });
+    const res = await api.get(`${path}/${c.id}`);
+    expect(res.body.data).toMatchObject({ id: c.id, name: "Edited in the UI" });
+  });
+});
+
+describe("deleting a campaign", () => {
+  test("answers the entity with deleted true; a second DELETE is 404", async () => {
+    const c = await created();
+    const first = await api.delete(`${path}/${c.id}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ id: c.id, deleted: true });
+    const second = await api.delete(`${path}/${c.id}`);
+    expect(second.status).toBe(404);
+    expect(second.body.errors).toEqual([{ code: "NOT_FOUND", message: `campaign ${c.id} was not found` }]);
+  });
+
+  test("a deleted campaign is found only with with_deleted, in lists and by id", async () => {
+    const kept = await created({ name: "Kept" });
+    const gone = await created({ name: "Gone" });
+    await api.delete(`${path}/${gone.id}`);
+    expect((await api.get(path)).body.data.map((c: { id: string }) => c.id)).toEqual([kept.id]);
+    expect((await api.get(path, { with_deleted: true })).body.data.map((c: { id: string }) => c.id)).toEqual([kept.id, gone.id]);
+    expect((await api.get(`${path}/${gone.id}`)).status).toBe(404);
+    expect((await api.get(`${path}/${gone.id}`, { with_deleted: true })).body.data).toMatchObject({ id: gone.id, deleted: true });
+  });
+
+  test("a campaign deleted out of band is gone for the API too", async () => {
+    const c = await created();
+    api.control.remove("production", ACCOUNT, "campaigns", c.id);
+    expect((await api.get(`${path}/${c.id}`)).status).toBe(404);
+    expect((await api.delete(`${path}/${c.id}`)).status).toBe(404);
+  });
+});
+
+describe("drafts", () => {
+  test("draft campaigns are left out of lists unless with_draft=true, but are found by id", async () => {
+    const draft = await created({ entity_status: "DRAFT", name: "Draft" });
+    const active = await created({ name: "Active" });
+    expect((await api.get(path)).body.data.map((c: { id: string }) => c.id)).toEqual([active.id]);
+    expect((await api.get(path, { with_draft: true })).body.data.map((c: { id: string }) => c.id)).toEqual([draft.id, active.id]);
+    expect((await api.get(`${path}/${draft.id}`)).body.data).toMatchObject({ entity_status: "DRAFT", servable: false });
+  });
+
+  test("a draft can be activated by PUT", async () => {
+    const draft = await created({ entity_status: "DRAFT" });
+    const res = await api.put(`${path}/${draft.id}`, { entity_status: "ACTIVE" });
+    expect(res.body.data).toMatchObject({ entity_status: "ACTIVE", servable: true });
+  });
+});
+
+describe("the active-campaign limit", () => {
+  const fillActive = async (n: number) => {
+    for (let done = 0; done < n; done += 40) {
+      const res = await api.batch(createItems(Math.min(40, n - done), fi, { entity_status: "ACTIVE" }));
+      expect(res.status).toBe(200);
+    }
+  };
+
+  test("the 201st ACTIVE campaign is refused; after the limit is raised to 8000 it is accepted", async () => {
+    await fillActive(200);
+    const refused = await create({ name: "One too many" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{
+      code: "MAX_ACTIVE_CAMPAIGNS_EXCEEDED", parameter: "entity_status",
+      message: expect.stringContaining("the limit is 200"),
+    }]);
+    api.control.setActiveCampaignLimit("production", ACCOUNT, 8000);
+    expect((await create({ name: "Now fine" })).status).toBe(201);
+  });
+
+  test("PAUSED campaigns are not limited, but activating one past the limit is refused", async () => {
+    await fillActive(200);
+    const paused = await create({ entity_status: "PAUSED" });
+    expect(paused.status).toBe(201);
+    const activate = await api.put(`${path}/${paused.body.data.id}`, { entity_status: "ACTIVE" });
+    expect(activate.status).toBe(400);
+    expect(activate.body.errors[0].code).toBe("MAX_ACTIVE_CAMPAIGNS_EXCEEDED");
+  });
+
+  test("deleted campaigns do not count", async () => {
+    await fillActive(200);
+    const [first] = api.control.entities("production", ACCOUNT, "campaigns");
+    await api.delete(`${path}/${first.id}`);
+    expect((await create()).status).toBe(201);
+  });
+});

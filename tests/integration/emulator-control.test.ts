@@ -1,0 +1,97 @@
+/**
+ * The control API over HTTP (unauthenticated, JSON), and the emulator as a
+ * listening server and as a process.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { ACCOUNT, TestApi } from "./emulator-helpers";
+import { startEmulator } from "../../emulator";
+
+const api = new TestApi();
+beforeEach(() => api.control.reset());
+afterAll(() => api.app.close());
+
+async function control(method: string, url: string, body?: unknown) {
+  const res = await api.app.inject({ method: method as "GET", url: `/_emulator${url}`, ...(body === undefined ? {} : { payload: body as object }) });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+describe("the control API over HTTP", () => {
+  test("accounts, limits, out-of-band edits and deletes, and entity lists", async () => {
+    const created = await control("POST", "/sandbox/accounts", { name: "Second", businessId: "business-2" });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: "Second", business_id: "business-2" });
+    expect((await control("PUT", `/sandbox/accounts/${ACCOUNT}/active-campaign-limit`, { limit: 8000 })).status).toBe(200);
+
+    const campaign = await api.campaign({}, "/sandbox");
+    const edited = await control("PATCH", `/sandbox/accounts/${ACCOUNT}/campaigns/${campaign.id}`, { name: "Edited in the UI" });
+    expect(edited.body.data).toMatchObject({ id: campaign.id, name: "Edited in the UI" });
+    expect((await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns/${campaign.id}`)).body.data.name).toBe("Edited in the UI");
+
+    expect((await control("DELETE", `/sandbox/accounts/${ACCOUNT}/campaigns/${campaign.id}`)).body.data).toMatchObject({ deleted: true });
+    expect((await control("GET", `/sandbox/accounts/${ACCOUNT}/campaigns`)).body.data).toEqual([]);
+    expect((await control("GET", `/sandbox/accounts/${ACCOUNT}/campaigns?with_deleted=true`)).body.data).toEqual([expect.objectContaining({ id: campaign.id })]);
+  });
+
+  test("faults, the request log and rate limits", async () => {
+    expect((await control("POST", "/faults", { kind: "status", status: 503, path: "^/12/accounts$" })).status).toBe(201);
+    expect((await api.get("/12/accounts")).status).toBe(503);
+    expect((await control("GET", "/requests")).body.data).toEqual([expect.objectContaining({ path: "/12/accounts", status: 503 })]);
+    expect((await control("DELETE", "/requests")).status).toBe(204);
+    expect((await control("GET", "/requests")).body.data).toEqual([]);
+
+    await control("POST", "/faults", { kind: "drop" });
+    expect((await control("DELETE", "/faults")).status).toBe(204);
+    expect((await api.get("/12/accounts")).status).toBe(200);
+
+    expect((await control("PUT", "/rate-limits", { family: "accounts", limit: 0, windowSeconds: 60 })).status).toBe(200);
+    expect((await api.get("/12/accounts")).status).toBe(429);
+    expect((await control("POST", "/reset")).status).toBe(204);
+    expect((await api.get("/12/accounts")).status).toBe(200);
+  });
+
+  test("bad control input is refused in the platform's error shape", async () => {
+    const env = await control("POST", "/staging/accounts", {});
+    expect(env.status).toBe(400);
+    expect(env.body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "env" });
+    const missing = await control("PATCH", `/production/accounts/${ACCOUNT}/campaigns/nope`, { name: "x" });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("the emulator as a server", () => {
+  test("startEmulator answers on its production and sandbox bases", async () => {
+    const emu = await startEmulator({ port: 0 });
+    try {
+      expect(emu.url).toBe(`http://127.0.0.1:${emu.port}`);
+      expect(emu.sandboxUrl).toBe(`${emu.url}/sandbox`);
+      const res = await fetch(`${emu.url}/12/accounts`);
+      expect(res.status).toBe(401);
+      expect(emu.control.requests()).toEqual([expect.objectContaining({ env: "production", path: "/12/accounts", status: 401 })]);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  test("main prints made-up credentials as export lines, then the listening line, and stops on SIGTERM", async () => {
+    const env = { ...process.env };
+    for (const name of ["XADS_CONSUMER_KEY", "XADS_CONSUMER_SECRET", "XADS_ACCESS_TOKEN", "XADS_ACCESS_TOKEN_SECRET"]) delete env[name];
+    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join(__dirname, "../../emulator/main.ts"), "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", () => out.includes("emulator listening on") && resolve());
+      child.on("exit", (code) => reject(new Error(`main exited ${code} before listening: ${out}`)));
+    });
+    expect(out).toMatch(/^export XADS_CONSUMER_KEY=\S+$/m);
+    expect(out).toMatch(/^export XADS_ACCESS_TOKEN_SECRET=\S+$/m);
+    expect(out).toMatch(/^sandbox base: +http:\/\/127\.0\.0\.1:\d+\/sandbox$/m);
+    expect(out).toMatch(/^emulator listening on http:\/\/127\.0\.0\.1:\d+$/m);
+    const code = await new Promise<number | null>((resolve) => {
+      child.removeAllListeners("exit");
+      child.on("exit", resolve);
+      child.kill("SIGTERM");
+    });
+    expect(code).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,90 @@
+/**
+ * Injected faults and the request log (DESIGN.md rule 9). The time-out
+ * after commit runs against a listening emulator with a client time-out,
+ * as the provider's client would meet it.
+ */
+import { ACCOUNT, CREDS, TestApi, authorization, encodeQuery } from "./emulator-helpers";
+import { startEmulator } from "../../emulator";
+
+const api = new TestApi();
+let fi: string;
+beforeEach(async () => {
+  api.control.reset();
+  fi = await api.seededFundingInstrument();
+  api.control.clearRequests();
+});
+afterAll(() => api.app.close());
+
+const path = `/12/accounts/${ACCOUNT}/campaigns`;
+const params = () => ({ funding_instrument_id: fi, name: "Faulted", daily_budget_amount_local_micro: 1_000_000 });
+const stored = (env: "production" | "sandbox" = "production") => api.control.entities(env, ACCOUNT, "campaigns");
+
+describe("faults", () => {
+  test("a status fault answers 503 before handling: nothing is committed, and the log shows it", async () => {
+    api.control.fault({ kind: "status", status: 503, method: "POST", path: "/campaigns$" });
+    const res = await api.post(path, params());
+    expect(res.status).toBe(503);
+    expect(res.body.errors).toEqual([{ code: "SERVICE_UNAVAILABLE", message: expect.any(String) }]);
+    expect(stored()).toEqual([]);
+    expect(api.control.requests()).toEqual([expect.objectContaining({ method: "POST", path, status: 503, fault: "status" })]);
+  });
+
+  test("a fault hits only `times` matching requests", async () => {
+    api.control.fault({ kind: "status", method: "POST", times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api.post(path, params())).status);
+    expect(statuses).toEqual([503, 503, 201]);
+    expect(stored()).toHaveLength(1);
+  });
+
+  test("a fault matches on environment, method and path", async () => {
+    api.control.fault({ kind: "status", env: "sandbox", method: "GET", path: /line_items/ });
+    expect((await api.get(`/12/accounts/${ACCOUNT}/line_items`)).status).toBe(200);
+    expect((await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns`)).status).toBe(200);
+    expect((await api.get(`/sandbox/12/accounts/${ACCOUNT}/line_items`)).status).toBe(503);
+  });
+
+  test("a 429 fault says when to come back", async () => {
+    api.control.fault({ kind: "status", status: 429, headers: { "x-rate-limit-reset": "2000000000" } });
+    const res = await api.get(path);
+    expect(res.status).toBe(429);
+    expect(res.body.errors[0].code).toBe("TOO_MANY_REQUESTS");
+    expect(res.headers).toMatchObject({ "x-rate-limit-remaining": "0", "x-rate-limit-reset": "2000000000" });
+  });
+
+  test("a dropped connection commits nothing and is logged with no status", async () => {
+    api.control.fault({ kind: "drop", method: "POST", name: "lost POST" });
+    await expect(api.post(path, params())).rejects.toThrow();
+    expect(stored()).toEqual([]);
+    expect(api.control.requests()).toEqual([expect.objectContaining({ method: "POST", status: null, fault: "lost POST" })]);
+  });
+
+  test("the request log records env, relative path, query and JSON body, in order", async () => {
+    await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns`, { count: 5 });
+    await api.batch([], "/sandbox");
+    expect(api.control.requests()).toEqual([
+      { seq: expect.any(Number), env: "sandbox", method: "GET", path, query: { count: "5" }, body: null, status: 200, fault: null },
+      { seq: expect.any(Number), env: "sandbox", method: "POST", path: `/12/batch/accounts/${ACCOUNT}/campaigns`, query: {}, body: [], status: 400, fault: null },
+    ]);
+  });
+
+  test("a held response commits the write, then drops: the client times out though the campaign exists", async () => {
+    const emu = await startEmulator({ port: 0, credentials: CREDS });
+    try {
+      const fiId = emu.control.entities("production", ACCOUNT, "funding_instruments")[0].id;
+      emu.control.fault({ kind: "timeout-after-commit", method: "POST", delayMs: 60_000 });
+      const query = encodeQuery({ funding_instrument_id: fiId, name: "Committed", daily_budget_amount_local_micro: 1_000_000 });
+      const url = `${emu.url}${path}`;
+      const sent = fetch(`${url}?${new URLSearchParams(query)}`, {
+        method: "POST",
+        headers: { authorization: authorization(CREDS, "POST", url, query) },
+        signal: AbortSignal.timeout(300),
+      });
+      await expect(sent).rejects.toThrow();
+      expect(emu.control.entities("production", ACCOUNT, "campaigns")).toEqual([expect.objectContaining({ name: "Committed" })]);
+      expect(emu.control.requests()).toEqual([expect.objectContaining({ method: "POST", status: 201, fault: "timeout-after-commit" })]);
+    } finally {
+      await emu.close();
+    }
+  });
+});

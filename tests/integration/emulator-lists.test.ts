@@ -1,0 +1,131 @@
+/**
+ * List conventions (seed 4.1): PG, IDS, WD, WT, q, with their limits.
+ */
+import { ACCOUNT, createItems, TestApi } from "./emulator-helpers";
+
+const api = new TestApi();
+const path = `/12/accounts/${ACCOUNT}/campaigns`;
+let fi: string;
+beforeEach(async () => {
+  api.control.reset();
+  fi = await api.seededFundingInstrument();
+});
+afterAll(() => api.app.close());
+
+/** Creates `n` paused campaigns named "Campaign <i>" through the batch endpoint. */
+async function seedCampaigns(n: number): Promise<void> {
+  for (let done = 0; done < n; done += 40) {
+    const res = await api.batch(createItems(Math.min(40, n - done), fi).map((item, i) => ({
+      ...(item as object), params: { ...(item as { params: object }).params, name: `Campaign ${done + i}` },
+    })));
+    expect(res.status).toBe(200);
+  }
+}
+
+const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((e) => e.id);
+
+describe("pagination", () => {
+  test("1,050 campaigns with count=1000 come as 1,000 then 50, and next_cursor is null at the end", async () => {
+    await seedCampaigns(1050);
+    const first = await api.get(path, { count: 1000 });
+    expect(first.body.data).toHaveLength(1000);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await api.get(path, { count: 1000, cursor: first.body.next_cursor });
+    expect(second.body.data).toHaveLength(50);
+    expect(second.body.next_cursor).toBeNull();
+    const names = [...first.body.data, ...second.body.data].map((c: { name: string }) => c.name);
+    expect(names).toEqual(Array.from({ length: 1050 }, (_, i) => `Campaign ${i}`));
+  }, 30_000);
+
+  test.each([0, 1001])("count=%i is refused, naming count", async (count) => {
+    const res = await api.get(path, { count });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "count",
+      message: count === 0 ? "count must be at least 1, got 0" : "count must be at most 1000, got 1001",
+    }]);
+  });
+
+  test("the default page is 200", async () => {
+    await seedCampaigns(201);
+    const res = await api.get(path);
+    expect(res.body.data).toHaveLength(200);
+    expect(res.body.next_cursor).not.toBeNull();
+  });
+
+  test("a page boundary survives a deletion between two requests", async () => {
+    await seedCampaigns(4);
+    const first = await api.get(path, { count: 2 });
+    await api.delete(`${path}/${first.body.data[1].id}`);
+    const second = await api.get(path, { count: 2, cursor: first.body.next_cursor });
+    expect(second.body.data.map((c: { name: string }) => c.name)).toEqual(["Campaign 2", "Campaign 3"]);
+  });
+
+  test("a cursor this list did not return is refused", async () => {
+    const res = await api.get(path, { cursor: "not-a-cursor" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].parameter).toBe("cursor");
+  });
+
+  test("sort_by orders by an attribute; an unsupported one is refused", async () => {
+    await seedCampaigns(3);
+    const desc = await api.get(path, { sort_by: "name-desc" });
+    expect(desc.body.data.map((c: { name: string }) => c.name)).toEqual(["Campaign 2", "Campaign 1", "Campaign 0"]);
+    const bad = await api.get(path, { sort_by: "colour-asc" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].parameter).toBe("sort_by");
+  });
+});
+
+describe("IDS filters", () => {
+  test("campaign_ids keeps only the given campaigns", async () => {
+    await seedCampaigns(3);
+    const all = ids(await api.get(path));
+    expect(ids(await api.get(path, { campaign_ids: [all[2], all[0]] }))).toEqual([all[0], all[2]]);
+  });
+
+  test("201 ids in campaign_ids are refused, naming the parameter and 200", async () => {
+    const many = Array.from({ length: 201 }, (_, i) => `c${i}`);
+    const res = await api.get(path, { campaign_ids: many });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "campaign_ids", message: "campaign_ids must be at most 200 values, got 201" }]);
+  });
+
+  test("funding_instrument_ids filters by instrument", async () => {
+    await seedCampaigns(2);
+    expect(ids(await api.get(path, { funding_instrument_ids: fi }))).toHaveLength(2);
+    expect(ids(await api.get(path, { funding_instrument_ids: "other" }))).toEqual([]);
+  });
+});
+
+describe("with_total_count", () => {
+  test("adds total_count, counting every page", async () => {
+    await seedCampaigns(3);
+    const res = await api.get(path, { count: 1, with_total_count: true });
+    expect(res.body).toMatchObject({ total_count: 3, next_cursor: expect.any(String) });
+    expect(res.body.data).toHaveLength(1);
+  });
+
+  test("with a cursor is refused", async () => {
+    await seedCampaigns(2);
+    const first = await api.get(path, { count: 1 });
+    const res = await api.get(path, { count: 1, cursor: first.body.next_cursor, with_total_count: true });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "with_total_count", message: "with_total_count cannot be combined with cursor" }]);
+  });
+});
+
+describe("q", () => {
+  test("matches a case-insensitive prefix of the name", async () => {
+    await api.post(path, { funding_instrument_id: fi, name: "Spring sale", daily_budget_amount_local_micro: 1 });
+    await api.post(path, { funding_instrument_id: fi, name: "Autumn spring", daily_budget_amount_local_micro: 1 });
+    const res = await api.get(path, { q: "sPRING" });
+    expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(["Spring sale"]);
+  });
+
+  test("longer than 255 characters is refused", async () => {
+    const res = await api.get(path, { q: "q".repeat(256) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "q", message: "q must be at most 255 characters, got 256" }]);
+  });
+});
