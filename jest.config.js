@@ -5,13 +5,13 @@ const esmOnly = [
   "got", "@sindresorhus/is", "byte-counter", "cacheable-lookup", "cacheable-request",
   "get-stream", "@sec-ant/readable-stream", "is-stream", "keyv", "@keyv/serialize",
   "mimic-response", "normalize-url", "responselike", "lowercase-keys",
-  "decompress-response", "form-data-encoder", "p-cancelable", "p-queue", "p-timeout",
+  "decompress-response", "form-data-encoder", "p-cancelable", "p-queue", "p-timeout", "cookie",
 ];
 const common = {
   testEnvironment: "node",
   transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }],
-    "^.+\\.js$": ["ts-jest", { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" }, isolatedModules: true }],
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
+    "^.+\\.js$": ["ts-jest", { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022", isolatedModules: true } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join("|")})/)`],
   moduleFileExtensions: ["ts", "js", "json"],

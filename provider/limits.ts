@@ -54,6 +54,8 @@ export const LIMITS = {
    * line items per campaign and 8,000 active line items per account.
    */
   lineItemsPerCampaign: 100,
+  /** Advertiser business categories of a PREROLL_VIEWS line item: one or two (seed 4.3). */
+  lineItemCategories: { min: 1, max: 2 },
   activeLineItemsPerAccount: 8000,
 } as const;
 
@@ -82,6 +84,8 @@ export const ENUMS = {
   bidStrategy: ["AUTO", "MAX", "TARGET"] as const,
   /** Pay-by: not shown in the seed; the real platform's v12 values. */
   payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
+  /** Funding instrument types: not shown in the seed; the real platform's values. */
+  fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",

@@ -1,3 +1,4 @@
+import { ENUMS } from "../../provider/limits";
 /**
  * Funding instruments (seed 4.5): read everywhere, created only in the
  * sandbox, never updated or deleted through the API.
@@ -11,7 +12,7 @@ import { field, parseParams } from "../wire";
  * seed: not shown (4.5: "parameters after start_time: not shown"); real
  * platform's funding instrument types.
  */
-export const FUNDING_INSTRUMENT_TYPES = ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const;
+export const FUNDING_INSTRUMENT_TYPES = ENUMS.fundingInstrumentType;
 export type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
 
 /** seed: not shown beyond currency and start_time; real platform's funding instrument attributes. */

@@ -37,7 +37,7 @@ export interface LineItem extends Entity {
 }
 
 /** seed 4.3: PREROLL_VIEWS line items carry one or two advertiser business categories. */
-const CATEGORIES = { min: 1, max: 2 } as const;
+const CATEGORIES = LIMITS.lineItemCategories;
 
 const optional = {
   name: clearable(field.text(LIMITS.text.lineItemName)),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
+import { ENUMS } from "../limits";
 import { accountIdInput, adoptIdInput, isoTime, timestamps } from "./common";
 import {
   assertAdoptable, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
@@ -16,7 +17,7 @@ export const fundingInstrumentInputs = z.strictObject({
   accountId: accountIdInput,
   currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be an ISO-4217 code of three capital letters, e.g. USD" }).describe("ISO-4217 currency code."),
   startTime: isoTime.describe("ISO 8601 date the instrument becomes active."),
-  type: z.enum(["CREDIT_CARD", "INSERTION_ORDER", "CREDIT_LINE"]).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default."),
+  type: z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default."),
   adoptId: adoptIdInput,
 });
 

@@ -29,7 +29,7 @@ export const lineItemInputs = z.strictObject({
   payBy: z.enum(ENUMS.payBy).optional().describe("Billing event. The platform picks one for the objective when not given."),
   startTime: isoTime.optional().describe("ISO 8601 start; the platform starts now when not given."),
   endTime: isoTime.optional().describe("ISO 8601 end."),
-  categories: z.array(z.string().min(1)).min(1).max(2).optional().describe("IAB categories of advertiser business categories: one or two, required for PREROLL_VIEWS (seed 4.3)."),
+  categories: z.array(z.string().min(1)).min(LIMITS.lineItemCategories.min).max(LIMITS.lineItemCategories.max).optional().describe("IAB categories of advertiser business categories: one or two, required for PREROLL_VIEWS (seed 4.3)."),
   adoptId: adoptIdInput,
 });
 

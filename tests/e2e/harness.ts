@@ -79,7 +79,6 @@ export class Stack {
       PULUMI_BACKEND_URL: `file://${this.backend}`,
       PULUMI_CONFIG_PASSPHRASE: "e2e-throwaway-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
       NO_COLOR: "1",
     };

@@ -8,16 +8,6 @@ import OAuth from "oauth-1.0a";
 import type { FastifyInstance } from "fastify";
 import { buildApp, Credentials } from "../../emulator";
 
-// light-my-request (fastify's inject) requires cookie 2, which is ESM only,
-// and jest.config.js does not yet list it among the packages it transpiles.
-// These tests send no cookies, so the one function it imports is stubbed.
-// Remove this once "cookie" is in jest.config.js's esmOnly list.
-jest.mock("cookie", () => ({
-  stringifySetCookie: () => {
-    throw new Error("the emulator tests send no cookies");
-  },
-}));
-
 export const ACCOUNT = "18ce54d4x5t";
 export const USER = "756201191646691328";
 export const HOST = "ads-api.emulator.test";
