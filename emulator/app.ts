@@ -24,6 +24,7 @@ import { campaignRoutes } from "./routes/campaigns";
 import { controlRoutes } from "./routes/control";
 import { fundingInstrumentRoutes } from "./routes/funding-instruments";
 import { lineItemRoutes } from "./routes/line-items";
+import { trackingTagRoutes } from "./routes/tracking-tags";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -44,6 +45,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   fundingInstrumentRoutes,
   campaignRoutes,
   lineItemRoutes,
+  trackingTagRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

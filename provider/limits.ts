@@ -86,6 +86,8 @@ export const ENUMS = {
   payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
   /** Funding instrument types: not shown in the seed; the real platform's values. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
+  /** Tracking tag types (seed 4.10). */
+  trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { campaignInputs, CampaignOutputs } from "../provider/resources/campaign";
 import { fundingInstrumentInputs, FundingInstrumentOutputs } from "../provider/resources/funding-instrument";
 import { lineItemInputs, LineItemOutputs } from "../provider/resources/line-item";
+import { trackingTagInputs, TrackingTagOutputs } from "../provider/resources/tracking-tag";
 import { Outputs, ResourceArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -32,5 +33,14 @@ export interface LineItem extends Outputs<LineItemOutputs> {}
 export class LineItem extends XadsResource {
   constructor(name: string, args: LineItemArgs, opts?: pulumi.CustomResourceOptions) {
     super("LineItem", name, args, opts);
+  }
+}
+
+/** A tracking partner's tag on a line item; only the URL changes in place. */
+export type TrackingTagArgs = ResourceArgs<typeof trackingTagInputs>;
+export interface TrackingTag extends Outputs<TrackingTagOutputs> {}
+export class TrackingTag extends XadsResource {
+  constructor(name: string, args: TrackingTagArgs, opts?: pulumi.CustomResourceOptions) {
+    super("TrackingTag", name, args, opts);
   }
 }

@@ -4,11 +4,10 @@
  */
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
-import { MaybeCommittedError } from "../client/errors";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, localMicro, timestamps } from "./common";
 import {
-  approveDeletion, assertAdoptable, assertDeletable, CheckFailure, Context, deleteIdempotent,
+  approveDeletion, assertAdoptable, assertDeletable, CheckFailure, createOnce, deleteIdempotent,
   deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs,
   toWire, validate,
 } from "./framework";
@@ -106,17 +105,12 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
       assertAdoptable("campaign", inputs.adoptId, inputs, outs, API_FIELDS);
       return { id: inputs.adoptId, outs };
     }
-    const sentAt = Date.now();
-    try {
-      const entity = await ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS));
-      return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
-    } catch (err) {
-      if (!(err instanceof MaybeCommittedError)) throw err;
-      // The POST may have committed: look for it, never send it again.
-      const found = await findCreated(ctx, inputs, sentAt);
-      if (!found) throw new Error(`${err.message}. No campaign named "${inputs.name}" was found afterwards; run pulumi up again once the API answers (it will look again before creating).`);
-      return { id: found.id, outs: toOutputs(inputs, found, OUTPUT_FIELDS) };
-    }
+    const entity = await createOnce(`campaign "${inputs.name}"`,
+      () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
+      async () => (await ctx.client.list<Entity>(path(inputs.accountId), {
+        q: inputs.name, funding_instrument_ids: [inputs.fundingInstrumentId], with_draft: true,
+      })).filter((c) => c.name === inputs.name));
+    return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
   },
 
   async read(ctx, id, props) {
@@ -138,20 +132,3 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
     await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
   },
 };
-
-/**
- * After a POST that got no answer: the campaign it may have created, found by
- * name and funding instrument among those created since it was sent. Campaign
- * names are not unique, so more than one match is refused, not guessed.
- */
-async function findCreated(ctx: Context, inputs: CampaignInputs, sentAtMs: number): Promise<Entity | undefined> {
-  const candidates = await ctx.client.list<Entity>(path(inputs.accountId), {
-    q: inputs.name, funding_instrument_ids: [inputs.fundingInstrumentId], with_draft: true,
-  });
-  const matches = candidates.filter((c) =>
-    c.name === inputs.name && Date.parse(String(c.created_at)) >= sentAtMs - 60_000);
-  if (matches.length > 1) {
-    throw new Error(`the create of campaign "${inputs.name}" got no answer, and ${matches.length} campaigns of that name were created since (ids ${matches.map((m) => m.id).join(", ")}); adopt the right one with adoptId`);
-  }
-  return matches[0];
-}

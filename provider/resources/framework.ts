@@ -5,8 +5,8 @@
  * the client through their Context.
  */
 import { z } from "zod";
-import { AdsClient, Query } from "../client/client";
-import { NotFoundError } from "../client/errors";
+import { AdsClient, Entity, Query } from "../client/client";
+import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { ProviderConfig } from "../config";
 import { keysToCamel, keysToSnake } from "../names";
 
@@ -282,6 +282,30 @@ export function assertAdoptable(kind: string, id: string, inputs: Record<string,
   const diffs = adoptionDifferences(inputs, live, fields);
   if (diffs.length > 0) {
     throw new Error(`${kind} ${id} was not adopted: the live entity differs from the declared inputs (${diffs.join("; ")}). Declare the live values, adopt, then change them.`);
+  }
+}
+
+/**
+ * Create without ever creating twice (DESIGN.md rule 7): POST once; when no
+ * answer came back, the write may have committed, so look for what this
+ * POST made (`candidates`, filtered to those created since it was sent) and
+ * take it. Several candidates are refused, not guessed.
+ */
+export async function createOnce(
+  what: string,
+  post: () => Promise<Entity>,
+  candidates: () => Promise<Entity[]>,
+): Promise<Entity> {
+  const sentAtMs = Date.now();
+  try {
+    return await post();
+  } catch (err) {
+    if (!(err instanceof MaybeCommittedError)) throw err;
+    // Platform clocks and ours differ: a minute of slack either way.
+    const made = (await candidates()).filter((c) => !c.deleted && Date.parse(String(c.created_at)) >= sentAtMs - 60_000);
+    if (made.length === 1) return made[0]!;
+    if (made.length === 0) throw new Error(`${err.message}. No ${what} was found afterwards, so none was created; run pulumi up again once the API answers.`);
+    throw new Error(`the create of ${what} got no answer, and ${made.length} matching entities were created since (ids ${made.map((m) => m.id).join(", ")}); adopt the right one with adoptId`);
   }
 }
 

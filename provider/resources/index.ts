@@ -7,11 +7,13 @@ import { ResourceDefinition } from "./framework";
 import { campaign } from "./campaign";
 import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
+import { trackingTag } from "./tracking-tag";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
   Campaign: campaign,
   LineItem: lineItem,
+  TrackingTag: trackingTag,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

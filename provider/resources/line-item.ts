@@ -5,11 +5,10 @@
  */
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
-import { MaybeCommittedError } from "../client/errors";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, isoTime, localMicro, timestamps } from "./common";
 import {
-  assertAdoptable, CheckFailure, Context, deleteIdempotent, diffFields, readLive, ResourceDefinition,
+  assertAdoptable, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
   toOutputs, toWire, validate,
 } from "./framework";
 
@@ -96,16 +95,11 @@ export const lineItem: ResourceDefinition<LineItemInputs, LineItemOutputs> = {
       assertAdoptable("line item", inputs.adoptId, inputs, outs, API_FIELDS);
       return { id: inputs.adoptId, outs };
     }
-    const sentAt = Date.now();
-    try {
-      const entity = await ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS));
-      return { id: entity.id, outs: outputs(inputs, entity) };
-    } catch (err) {
-      if (!(err instanceof MaybeCommittedError)) throw err;
-      const found = await findCreated(ctx, inputs, sentAt);
-      if (!found) throw new Error(`${err.message}. No matching line item was found afterwards; run pulumi up again once the API answers.`);
-      return { id: found.id, outs: outputs(inputs, found) };
-    }
+    const entity = await createOnce(`line item "${inputs.name ?? inputs.objective}"`,
+      () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
+      async () => (await ctx.client.list<Entity>(path(inputs.accountId), { campaign_ids: [inputs.campaignId], with_draft: true }))
+        .filter((c) => (c.name ?? undefined) === inputs.name && c.objective === inputs.objective));
+    return { id: entity.id, outs: outputs(inputs, entity) };
   },
 
   async read(ctx, id, props) {
@@ -125,14 +119,3 @@ export const lineItem: ResourceDefinition<LineItemInputs, LineItemOutputs> = {
     await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
   },
 };
-
-/** After a POST that got no answer: the line item it may have created. */
-async function findCreated(ctx: Context, inputs: LineItemInputs, sentAtMs: number): Promise<Entity | undefined> {
-  const candidates = await ctx.client.list<Entity>(path(inputs.accountId), { campaign_ids: [inputs.campaignId], with_draft: true });
-  const matches = candidates.filter((c) =>
-    (c.name ?? undefined) === inputs.name && c.objective === inputs.objective && Date.parse(String(c.created_at)) >= sentAtMs - 60_000);
-  if (matches.length > 1) {
-    throw new Error(`the create of line item "${inputs.name ?? ""}" got no answer, and ${matches.length} matching line items were created since (ids ${matches.map((m) => m.id).join(", ")}); adopt the right one with adoptId`);
-  }
-  return matches[0];
-}

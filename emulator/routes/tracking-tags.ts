@@ -1,0 +1,58 @@
+/**
+ * Tracking tags (seed 4.10): a tag of a tracking partner on a line item.
+ * Only the URL changes in place (PUT requires `tracking_tag_url`); DELETE
+ * disassociates the tag from its line item.
+ */
+import { z } from "zod";
+import { ENUMS } from "../../provider/limits";
+import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { referenced, refuseCreateOnly } from "../rules";
+import { Entity, NewFields } from "../store";
+import { field, parseParams, WireParams } from "../wire";
+import { LineItem, lineItems } from "./line-items";
+
+export interface TrackingTag extends Entity {
+  account_id: string;
+  line_item_id: string;
+  tracking_tag_type: (typeof ENUMS.trackingTagType)[number];
+  tracking_tag_url: string;
+}
+
+/** seed: "URL from the tracking partner"; real platform takes http(s) addresses. */
+const url = () => z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL");
+
+const createParams = z.object({
+  line_item_id: field.id(),
+  tracking_tag_type: field.oneOf(ENUMS.trackingTagType),
+  tracking_tag_url: url(),
+});
+
+const updateParams = z.object({ tracking_tag_url: url() });
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<TrackingTag> {
+  const p = parseParams(createParams, params);
+  referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
+  return { account_id: ctx.account.id, ...p };
+}
+
+function update(_ctx: ResourceContext, _current: TrackingTag, params: WireParams): Partial<TrackingTag> {
+  refuseCreateOnly(params, ["line_item_id", "tracking_tag_type"], "tracking tag");
+  return parseParams(updateParams, params);
+}
+
+export const trackingTags: ResourceSpec<TrackingTag> = {
+  collection: "tracking_tags",
+  noun: "tracking tag",
+  list: () => ({
+    ids: [
+      { param: "tracking_tag_ids", value: (t) => t.id },
+      { param: "line_item_ids", value: (t) => t.line_item_id },
+    ],
+    sortable: ["created_at", "updated_at"],
+  }),
+  create,
+  update,
+  deletable: true,
+};
+
+export const trackingTagRoutes = resourceRoutes(trackingTags);

@@ -1,0 +1,53 @@
+import { AdsClient, ValidationError } from "../../provider/client";
+import { trackingTag } from "../../provider/resources/tracking-tag";
+import { ProviderConfig } from "../../provider/config";
+import { startEmulator } from "../../emulator";
+import { randomCredentials } from "../e2e/harness";
+
+const ACCOUNT = "18ce54d4x5t";
+const creds = randomCredentials();
+let emu: Awaited<ReturnType<typeof startEmulator>>;
+let lineItemId: string;
+
+beforeAll(async () => (emu = await startEmulator({ port: 0, credentials: creds })));
+afterAll(async () => emu.close());
+
+const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, timeoutMs, log: () => {} });
+const ctx = (timeoutMs?: number) => ({ client: client(timeoutMs), config: { sandbox: true } as ProviderConfig });
+const inputs = () => trackingTag.check({}, { accountId: ACCOUNT, lineItemId, trackingTagType: "CLICK_TRACKER", trackingTagUrl: "https://tags.example/c?x=1" }).inputs!;
+
+beforeEach(async () => {
+  emu.control.reset();
+  const c = client();
+  const fi = await c.post(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
+  const campaign = await c.post(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
+  lineItemId = (await c.post(`/12/accounts/${ACCOUNT}/line_items`, {
+    campaign_id: campaign.id, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
+  })).id;
+  emu.control.clearRequests();
+});
+
+test("create, read, update of the URL in place, and an idempotent delete", async () => {
+  const { id, outs } = await trackingTag.create(ctx(), inputs());
+  expect(outs).toMatchObject({ lineItemId, trackingTagType: "CLICK_TRACKER", trackingTagUrl: "https://tags.example/c?x=1" });
+  const updated = await trackingTag.update(ctx(), id, outs, { ...inputs(), trackingTagUrl: "https://tags.example/c?x=2" });
+  expect(updated.trackingTagUrl).toBe("https://tags.example/c?x=2");
+  expect((await trackingTag.read(ctx(), id, updated))?.props.trackingTagUrl).toBe("https://tags.example/c?x=2");
+  await trackingTag.delete(ctx(), id, updated);
+  await trackingTag.delete(ctx(), id, updated);
+  expect(await trackingTag.read(ctx(), id, updated)).toBeUndefined();
+});
+
+test("a create whose answer never came is not sent twice: the committed tag is adopted", async () => {
+  emu.control.fault({ method: "POST", path: "/tracking_tags$", kind: "timeout-after-commit", delayMs: 3000 });
+  const { id } = await trackingTag.create(ctx(500), inputs());
+  expect(emu.control.requests().filter((r) => r.method === "POST")).toHaveLength(1);
+  expect(emu.control.entities("sandbox", ACCOUNT, "tracking_tags", {}).map((t) => t.id)).toEqual([id]);
+});
+
+test("the platform refuses a change of the tag type on PUT", async () => {
+  const { id } = await trackingTag.create(ctx(), inputs());
+  const err = await client().put(`/12/accounts/${ACCOUNT}/tracking_tags/${id}`, { tracking_tag_type: "IMPRESSION_TAG", tracking_tag_url: "https://x.example" }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ValidationError);
+  expect(err).toMatchObject({ parameter: "tracking_tag_type" });
+});
