@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer schema test test-unit demo emulator clean
+.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-policy emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -39,7 +39,7 @@ pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
 
-$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md
+$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard policy-pack/*)
 	@rm -f $(WORK)/pulumi-xads-*.tgz
 	$(NPM) pack --pack-destination $(WORK) >/dev/null
 	@mv $(WORK)/pulumi-xads-*.tgz $@
@@ -70,6 +70,9 @@ test-unit: build ## unit tests only (no CLI, no emulator)
 
 demo: build pulumi consumer ## run the quickstart against the bundled emulator
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo.sh
+
+demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
 
 emulator: build ## run the Ads API emulator on port 8787
 	node dist/emulator/main.js --port 8787

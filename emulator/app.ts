@@ -25,6 +25,7 @@ import { controlRoutes } from "./routes/control";
 import { fundingInstrumentRoutes } from "./routes/funding-instruments";
 import { lineItemRoutes } from "./routes/line-items";
 import { trackingTagRoutes } from "./routes/tracking-tags";
+import { promotedTweetRoutes } from "./routes/promoted-tweets";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -46,6 +47,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   campaignRoutes,
   lineItemRoutes,
   trackingTagRoutes,
+  promotedTweetRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

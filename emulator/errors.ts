@@ -21,6 +21,8 @@ export type ErrorCode =
   | "MAX_ACTIVE_CAMPAIGNS_EXCEEDED"
   // seed: not shown; real platform caps active line items per account too, named like the campaign code.
   | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
+  // seed: not shown; real platform answers a method an endpoint lacks with 405.
+  | "METHOD_NOT_ALLOWED"
   | "INTERNAL_ERROR";
 
 export class ApiError extends Error {

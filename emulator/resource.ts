@@ -7,6 +7,7 @@
  */
 import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { RouteOptions } from "./context";
+import { ApiError } from "./errors";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
 import { Account, Clock, Entity, Env, NewFields } from "./store";
@@ -26,6 +27,11 @@ export interface ResourceSpec<T extends Entity> {
   list: (account: Account) => ListSpec<T>;
   /** Validates a create and returns the new entity's fields; throws ApiError. */
   create?: (ctx: ResourceContext, params: WireParams) => NewFields<T>;
+  /**
+   * A create that makes several entities at once and answers them as a list
+   * (POST promoted_tweets with `tweet_ids`, seed 4.7).
+   */
+  createMany?: (ctx: ResourceContext, params: WireParams) => NewFields<T>[];
   /** POST only on the sandbox base (seed 4.5, funding instruments). */
   sandboxOnlyCreate?: boolean;
   /** Validates an update of a live entity and returns the patch; throws ApiError. */
@@ -83,8 +89,22 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
       });
     }
 
+    if (spec.createMany) {
+      app.post<AccountRoute>(base, async (req, reply) => {
+        const ctx = context(req);
+        const fields = spec.createMany!(ctx, wireParams(req));
+        const created = fields.map((f) => ctx.account.collection<T>(spec.collection).insert(f));
+        return reply.status(201).send(one(req, created));
+      });
+    }
+
     if (spec.update) {
       app.put<EntityRoute>(`${base}/:id`, async (req) => one(req, updateEntity(spec, context(req), req.params.id, wireParams(req))));
+    } else {
+      // Records without a PUT (seed 4.7: promoted entities cannot be updated).
+      app.put<EntityRoute>(`${base}/:id`, async () => {
+        throw ApiError.of(405, "METHOD_NOT_ALLOWED", `${spec.noun} records cannot be updated; create a new one instead`);
+      });
     }
 
     if (spec.deletable) {

@@ -7,6 +7,7 @@ import { campaignInputs, CampaignOutputs } from "../provider/resources/campaign"
 import { fundingInstrumentInputs, FundingInstrumentOutputs } from "../provider/resources/funding-instrument";
 import { lineItemInputs, LineItemOutputs } from "../provider/resources/line-item";
 import { trackingTagInputs, TrackingTagOutputs } from "../provider/resources/tracking-tag";
+import { promotedTweetInputs, PromotedTweetOutputs } from "../provider/resources/promoted-tweet";
 import { Outputs, ResourceArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -42,5 +43,14 @@ export interface TrackingTag extends Outputs<TrackingTagOutputs> {}
 export class TrackingTag extends XadsResource {
   constructor(name: string, args: TrackingTagArgs, opts?: pulumi.CustomResourceOptions) {
     super("TrackingTag", name, args, opts);
+  }
+}
+
+/** A Tweet promoted on a line item; any change replaces it (the platform has no update). */
+export type PromotedTweetArgs = ResourceArgs<typeof promotedTweetInputs>;
+export interface PromotedTweet extends Outputs<PromotedTweetOutputs> {}
+export class PromotedTweet extends XadsResource {
+  constructor(name: string, args: PromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
+    super("PromotedTweet", name, args, opts);
   }
 }

@@ -8,12 +8,14 @@ import { campaign } from "./campaign";
 import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
+import { promotedTweet } from "./promoted-tweet";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
   Campaign: campaign,
   LineItem: lineItem,
   TrackingTag: trackingTag,
+  PromotedTweet: promotedTweet,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

@@ -1,0 +1,95 @@
+/**
+ * Campaign budgets: the platform's rules between budget fields (sections 2
+ * and 4.4), and the organisation's caps per campaign (a guardrail).
+ */
+import { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { ENUMS } from "../provider/limits";
+import { campaignInputs } from "../provider/resources/campaign";
+import { forKinds, forStack } from "./define";
+import { num, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
+
+/** `_local_micro` amounts are millionths of the funding instrument's currency unit (seed section 2). */
+const MICROS_PER_UNIT = 1_000_000;
+
+/** The budget optimization a campaign gets when none is given: the schema's default (seed section 2). */
+const DEFAULT_BUDGET_OPTIMIZATION = campaignInputs.shape.budgetOptimization.parse(undefined);
+
+/** The one budget optimization standard_delivery goes with (seed section 2). */
+const STANDARD_DELIVERY_OPTIMIZATION: (typeof ENUMS.budgetOptimization)[number] = "CAMPAIGN";
+
+export const campaignDailyBudgetWithinTotal: ResourceValidationPolicy = {
+  name: "xads-campaign-daily-budget-within-total",
+  description: "A campaign's daily budget is at most its total budget.",
+  enforcementLevel: "mandatory",
+  validateResource: forKinds(["Campaign"], (campaign, _config, report) => {
+    const daily = num(campaign, "dailyBudgetAmountLocalMicro");
+    const total = num(campaign, "totalBudgetAmountLocalMicro");
+    if (daily === undefined || total === undefined || daily <= total) return;
+    report(`${subject(campaign)} dailyBudgetAmountLocalMicro is ${daily}, above totalBudgetAmountLocalMicro ${total}; the platform requires the daily budget to be at most the total`);
+  }),
+};
+
+export const campaignStandardDelivery: ResourceValidationPolicy = {
+  name: "xads-campaign-standard-delivery",
+  description: `standardDelivery is set only on campaigns whose budgetOptimization is ${STANDARD_DELIVERY_OPTIMIZATION}.`,
+  enforcementLevel: "mandatory",
+  validateResource: forKinds(["Campaign"], (campaign, _config, report) => {
+    if (typeof campaign.props.standardDelivery !== "boolean") return;
+    const optimization = campaign.props.budgetOptimization ?? DEFAULT_BUDGET_OPTIMIZATION;
+    if (optimization === UNKNOWN || optimization === STANDARD_DELIVERY_OPTIMIZATION) return;
+    report(`${subject(campaign)} sets standardDelivery with budgetOptimization ${String(optimization)}; the platform accepts standardDelivery only with budgetOptimization ${STANDARD_DELIVERY_OPTIMIZATION}`);
+  }),
+};
+
+// ------------------------------------------------------ organisation ---
+
+export interface BudgetCapsConfig {
+  /** Currency code -> the highest daily budget of one campaign, in units of that currency. */
+  maxDailyBudget: Record<string, number>;
+  /** Currency code -> the highest total budget of one campaign, in units of that currency. */
+  maxTotalBudget: Record<string, number>;
+}
+
+const capsSchema = (which: string) => ({
+  type: "object" as const,
+  additionalProperties: { type: "number" as const, minimum: 0 },
+  default: {},
+  description: `Per currency (ISO-4217 code), the highest ${which} budget of one campaign, in units of that currency, e.g. {"USD": 5000}.`,
+});
+
+/**
+ * A campaign's currency: its own once created (`currency` output), else that
+ * of the FundingInstrument of the stack its fundingInstrumentId comes from.
+ */
+export function currencyOf(stack: Stack, campaign: XadsResource): string | undefined {
+  const instrument = stack.sourceOf(campaign, "fundingInstrumentId", "FundingInstrument");
+  return text(campaign, "currency") ?? (instrument && text(instrument, "currency"));
+}
+
+/** Amounts as a reviewer reads them: whole units, decimals only where there are some. */
+export function units(micros: number): string {
+  return String(micros / MICROS_PER_UNIT);
+}
+
+export const campaignBudgetCaps: StackValidationPolicy = {
+  name: "xads-campaign-budget-caps",
+  description: "A campaign's daily and total budgets stay within the organisation's caps, per currency of its funding instrument.",
+  enforcementLevel: "advisory",
+  configSchema: { properties: { maxDailyBudget: capsSchema("daily"), maxTotalBudget: capsSchema("total") } },
+  validateStack: forStack<BudgetCapsConfig>((stack, config, report) => {
+    const caps = [
+      { field: "dailyBudgetAmountLocalMicro", label: "daily", key: "maxDailyBudget", cap: config.maxDailyBudget ?? {} },
+      { field: "totalBudgetAmountLocalMicro", label: "total", key: "maxTotalBudget", cap: config.maxTotalBudget ?? {} },
+    ];
+    for (const campaign of stack.ofKind("Campaign")) {
+      const currency = currencyOf(stack, campaign);
+      if (currency === undefined) continue;
+      for (const { field, label, key, cap } of caps) {
+        const amount = num(campaign, field);
+        const max = cap[currency];
+        if (amount === undefined || max === undefined || amount <= max * MICROS_PER_UNIT) continue;
+        report(`${subject(campaign)} ${label} budget is ${units(amount)} ${currency}; the organisation's cap is ${max} ${currency} (${key}.${currency})`, campaign.urn);
+      }
+    }
+  }),
+};

@@ -1,0 +1,149 @@
+/**
+ * Platform limits that count across the stack (section 8 of the Advertising
+ * API document, and the real platform's published line item limits). They
+ * are stack policies: one resource cannot know how many others there are.
+ *
+ * They run at the end of the preview, which `pulumi up` runs first: a
+ * mandatory violation stops the update before any resource is touched.
+ * (`pulumi up --skip-preview` has no preview, so stack policies would only run
+ * once the update is done: do not skip the preview with this pack.)
+ */
+import { StackValidationPolicy } from "@pulumi/policy";
+import { LIMITS } from "../provider/limits";
+import { campaignInputs } from "../provider/resources/campaign";
+import { lineItemInputs } from "../provider/resources/line-item";
+import { forStack } from "./define";
+import { environmentLiveCampaigns, LiveCampaigns, reason, unmanagedActive } from "./live-campaigns";
+import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
+
+/** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, seed section 3). */
+const DEFAULT_STATUS: Partial<Record<Kind, string>> = {
+  Campaign: campaignInputs.shape.entityStatus.parse(undefined),
+  LineItem: lineItemInputs.shape.entityStatus.parse(undefined),
+};
+
+/** True or false when the status is known; undefined while preview cannot know it. */
+export function isActive(resource: XadsResource): boolean | undefined {
+  const status = resource.props.entityStatus ?? DEFAULT_STATUS[resource.kind];
+  return status === UNKNOWN ? undefined : status === "ACTIVE";
+}
+
+function activeOf(stack: Stack, kind: "Campaign" | "LineItem"): XadsResource[] {
+  return stack.ofKind(kind).filter((r) => isActive(r) === true);
+}
+
+const account = (r: XadsResource) => text(r, "accountId");
+
+// -------------------------------------------------- active campaigns ---
+
+export interface ActiveCampaignsConfig {
+  maxActiveCampaigns: number;
+  accountLimits: Record<string, number>;
+  countUnmanagedCampaigns: boolean;
+}
+
+/** The limit that applies to an account, and the config key it came from. */
+function campaignLimit(config: ActiveCampaignsConfig, accountId: string): { limit: number; key: string } {
+  const own = config.accountLimits?.[accountId];
+  return own !== undefined
+    ? { limit: own, key: `accountLimits.${accountId}` }
+    : { limit: config.maxActiveCampaigns, key: "maxActiveCampaigns" };
+}
+
+function describeLimit({ limit, key }: { limit: number; key: string }): string {
+  if (key === "maxActiveCampaigns" && limit === LIMITS.activeCampaignsPerAccount) {
+    return `the platform allows ${limit} (raise maxActiveCampaigns up to ${LIMITS.activeCampaignsPerAccountRaised} if the account's limit was raised)`;
+  }
+  return `its limit is ${limit} (${key}; the platform allows at most ${LIMITS.activeCampaignsPerAccountRaised})`;
+}
+
+/**
+ * The active-campaign limit, built on a source of live campaigns (undefined:
+ * count the stack only). The pack uses the environment's credentials, if any.
+ */
+export function activeCampaignsPolicy(live: () => LiveCampaigns | undefined): StackValidationPolicy {
+  return {
+    name: "xads-active-campaigns-per-account",
+    description: `At most ${LIMITS.activeCampaignsPerAccount} active campaigns per ads account (up to ${LIMITS.activeCampaignsPerAccountRaised} where its limit was raised); paused and draft ones do not count.`,
+    enforcementLevel: "mandatory",
+    configSchema: {
+      properties: {
+        maxActiveCampaigns: {
+          type: "integer", minimum: 1, maximum: LIMITS.activeCampaignsPerAccountRaised, default: LIMITS.activeCampaignsPerAccount,
+          description: `Active campaigns allowed per account: ${LIMITS.activeCampaignsPerAccount}, or up to ${LIMITS.activeCampaignsPerAccountRaised} for accounts whose limit was raised.`,
+        },
+        accountLimits: {
+          type: "object", additionalProperties: { type: "integer", minimum: 1, maximum: LIMITS.activeCampaignsPerAccountRaised }, default: {},
+          description: "Per account id, a limit that replaces maxActiveCampaigns for that account.",
+        },
+        countUnmanagedCampaigns: {
+          type: "boolean", default: true,
+          description: "With read credentials in the environment (XADS_*), add the account's live active campaigns that this stack does not manage.",
+        },
+      },
+    },
+    validateStack: forStack<ActiveCampaignsConfig>(async (stack, config, report) => {
+      const source = config.countUnmanagedCampaigns ? live() : undefined;
+      const campaigns = stack.ofKind("Campaign");
+      const active = groupBy(activeOf(stack, "Campaign"), account);
+      for (const [accountId, all] of groupBy(campaigns, account)) {
+        const inStack = active.get(accountId)?.length ?? 0;
+        let unmanaged = 0;
+        if (source) {
+          try {
+            unmanaged = unmanagedActive(await source.list(accountId), all).length;
+          } catch (err) {
+            report(`could not list the live campaigns of account ${accountId} to count the active ones this stack does not manage: ${reason(err)} (set countUnmanagedCampaigns to false to count this stack's only)`);
+            continue;
+          }
+        }
+        const total = inStack + unmanaged;
+        const limit = campaignLimit(config, accountId);
+        if (total <= limit.limit) continue;
+        const parts = unmanaged > 0 ? ` (${inStack} in this stack, ${unmanaged} not managed by it)` : "";
+        report(`account ${accountId} would have ${total} active campaigns${parts}; ${describeLimit(limit)}`);
+      }
+    }),
+  };
+}
+
+export const activeCampaignsPerAccount = activeCampaignsPolicy(environmentLiveCampaigns);
+
+// ------------------------------------------------------- line items ---
+
+/**
+ * Line items are not in the seed. The real platform's published limits (X
+ * Ads API "Campaign management" overview, "Limits" table), as provider/limits.ts
+ * records them: 100 line items per campaign, 8,000 active per account.
+ */
+export const lineItemsPerCampaign: StackValidationPolicy = {
+  name: "xads-line-items-per-campaign",
+  description: `At most ${LIMITS.lineItemsPerCampaign} line items per campaign (the real platform's published limit).`,
+  enforcementLevel: "mandatory",
+  validateStack: forStack((stack, _config, report) => {
+    // A new campaign's id is unknown during preview: its line items are
+    // grouped by the campaign resource their campaignId comes from.
+    const campaignOf = (li: XadsResource) => {
+      const source = stack.sourceOf(li, "campaignId", "Campaign");
+      return source ? `urn ${source.urn}` : text(li, "campaignId");
+    };
+    for (const [key, items] of groupBy(stack.ofKind("LineItem"), campaignOf)) {
+      if (items.length <= LIMITS.lineItemsPerCampaign) continue;
+      const campaign = stack.sourceOf(items[0], "campaignId", "Campaign");
+      const who = campaign ? subject(campaign) : `campaign ${key}`;
+      report(`${who} would have ${items.length} line items; the platform allows at most ${LIMITS.lineItemsPerCampaign} per campaign`, campaign?.urn);
+    }
+  }),
+};
+
+export const activeLineItemsPerAccount: StackValidationPolicy = {
+  name: "xads-active-line-items-per-account",
+  description: `At most ${LIMITS.activeLineItemsPerAccount} active line items per ads account (the real platform's published limit).`,
+  enforcementLevel: "mandatory",
+  validateStack: forStack((stack, _config, report) => {
+    for (const [accountId, items] of groupBy(activeOf(stack, "LineItem"), account)) {
+      if (items.length <= LIMITS.activeLineItemsPerAccount) continue;
+      report(`account ${accountId} would have ${items.length} active line items; the platform allows at most ${LIMITS.activeLineItemsPerAccount}`);
+    }
+  }),
+};

@@ -1,0 +1,40 @@
+/**
+ * Every policy of the pack, in the order the README lists them. Importing
+ * this module has no side effect (the pack is served by index.ts only), so
+ * tests and tools can read the list.
+ */
+import { Policies } from "@pulumi/policy";
+import { audiencePermissionAllowList, flexibleAudienceBooleanOperator, flexibleAudienceLeaves, flexibleAudienceLookbackWindow } from "./audiences";
+import { campaignBudgetCaps, campaignDailyBudgetWithinTotal, campaignStandardDelivery } from "./budgets";
+import { cardComponentsOrSlides, cardSwipeableMedia, postMedia } from "./creatives";
+import { namingConvention, productionCampaignsStartInactive, protectIrreversibleDeletes, purchaseOrderRequired } from "./guardrails";
+import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign } from "./platform-limits";
+import { textLengths } from "./text-lengths";
+
+/** Platform limits (section 8 of the Advertising API document): mandatory. */
+export const PLATFORM_LIMITS: Policies = [
+  activeCampaignsPerAccount,
+  lineItemsPerCampaign,
+  activeLineItemsPerAccount,
+  textLengths,
+  campaignDailyBudgetWithinTotal,
+  campaignStandardDelivery,
+  cardComponentsOrSlides,
+  cardSwipeableMedia,
+  postMedia,
+  flexibleAudienceLeaves,
+  flexibleAudienceLookbackWindow,
+  flexibleAudienceBooleanOperator,
+];
+
+/** Organisation guardrails: advisory. */
+export const GUARDRAILS: Policies = [
+  campaignBudgetCaps,
+  purchaseOrderRequired,
+  namingConvention,
+  productionCampaignsStartInactive,
+  protectIrreversibleDeletes,
+  audiencePermissionAllowList,
+];
+
+export const POLICIES: Policies = [...PLATFORM_LIMITS, ...GUARDRAILS];

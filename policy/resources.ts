@@ -1,0 +1,161 @@
+/**
+ * The resources as the pack's rules see them: a kind taken from the type
+ * token (`pulumi-nodejs:dynamic/xads:Campaign` is a Campaign and nothing
+ * else), the Pulumi resource name, and props as plain data in which a value
+ * preview cannot know yet is the `UNKNOWN` symbol. A symbol is never a
+ * string, number, boolean, array or object, so a rule that checks the type of
+ * what it reads skips unknown values by construction.
+ */
+import { PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
+import { typeToken } from "../provider/resources";
+import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
+
+/**
+ * Every kind a rule applies to. FundingInstrument, Campaign and LineItem
+ * exist; the others are matched by the type token their resource will get
+ * (`typeToken(kind)`), with inputs named as the platform's fields in
+ * camelCase, so their rules apply as soon as the resources land.
+ */
+export const KINDS = [
+  "FundingInstrument", "Campaign", "LineItem",
+  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet",
+  "CustomAudience", "FlexibleAudience", "CustomAudiencePermission", "TailoredAudiencePermission",
+] as const;
+
+export type Kind = (typeof KINDS)[number];
+
+export const CONVERSATION_CARD_KINDS = ["ImageConversationCard", "VideoConversationCard"] as const satisfies readonly Kind[];
+export const CARD_KINDS = ["Card", ...CONVERSATION_CARD_KINDS] as const satisfies readonly Kind[];
+/** Posts: the platform calls them Tweets in its names. */
+export const POST_KINDS = ["Tweet", "DraftTweet"] as const satisfies readonly Kind[];
+export const AUDIENCE_KINDS = ["CustomAudience", "FlexibleAudience"] as const satisfies readonly Kind[];
+export const AUDIENCE_PERMISSION_KINDS = ["CustomAudiencePermission", "TailoredAudiencePermission"] as const satisfies readonly Kind[];
+
+const KIND_OF_TYPE = new Map<string, Kind>(KINDS.map((kind) => [typeToken(kind), kind]));
+
+/** The kind of a type token, or undefined for anything that is not an xads resource of a known kind. */
+export function kindOf(type: string): Kind | undefined {
+  return KIND_OF_TYPE.get(type);
+}
+
+/** A value `pulumi preview` cannot know yet (an output of a resource not created). */
+export const UNKNOWN: unique symbol = Symbol("unknown until the update");
+export type Unknown = typeof UNKNOWN;
+
+/**
+ * A deep copy of props as plain data, with `UNKNOWN` wherever the engine
+ * holds an unknown value. Reads through the engine's proxy one property at a
+ * time, so one unknown value does not hide the known ones beside it.
+ */
+export function plain(value: unknown): unknown {
+  if (UNKNOWN_SENTINELS.has(value)) return UNKNOWN;
+  if (value === null || typeof value !== "object") return value;
+  const read = (key: string | number): unknown => {
+    try {
+      return plain((value as Record<string | number, unknown>)[key]);
+    } catch (err) {
+      if (err instanceof UnknownValueError) return UNKNOWN;
+      throw err;
+    }
+  };
+  if (Array.isArray(value)) return Array.from({ length: value.length }, (_, i) => read(i));
+  return Object.fromEntries(Object.keys(value).map((key) => [key, read(key)]));
+}
+
+export type Props = Readonly<Record<string, unknown>>;
+
+export interface XadsResource {
+  readonly kind: Kind;
+  /** The Pulumi resource name: what a reviewer finds in the program. */
+  readonly name: string;
+  readonly urn: string;
+  readonly props: Props;
+  /** The `protect` resource option. */
+  readonly protect: boolean;
+  /** Per property, the URNs of the resources its value came from (stack validation only). */
+  readonly sources: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The xads resource a validation is about, or undefined for any other resource. */
+export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsResource | undefined {
+  const kind = kindOf(args.type);
+  if (!kind) return undefined;
+  const sources: Record<string, string[]> = {};
+  if ("propertyDependencies" in args) {
+    for (const [prop, deps] of Object.entries(args.propertyDependencies)) sources[prop] = deps.map((d) => d.urn);
+  }
+  return {
+    kind, name: args.name, urn: args.urn,
+    props: plain(args.props) as Props,
+    protect: args.opts.protect === true,
+    sources,
+  };
+}
+
+/** `urn:pulumi:<stack>::<project>::<type>::<name>` -> `<stack>`. */
+export function stackNameOf(urn: string): string | undefined {
+  return /^urn:pulumi:([^:]+)::/.exec(urn)?.[1];
+}
+
+/** The whole stack, as stack policies see it. */
+export class Stack {
+  readonly resources: readonly XadsResource[];
+  /** The stack's name, from its URNs (policies are not told it otherwise). */
+  readonly name: string | undefined;
+  /** The stack's tags (`pulumi stack tag set ...`). */
+  readonly tags: ReadonlyMap<string, string>;
+  private readonly byUrn: ReadonlyMap<string, XadsResource>;
+
+  constructor(args: Pick<StackValidationArgs, "resources" | "stackTags">) {
+    this.resources = args.resources.map(resourceOf).filter((r): r is XadsResource => r !== undefined);
+    this.byUrn = new Map(this.resources.map((r) => [r.urn, r]));
+    this.name = args.resources.length > 0 ? stackNameOf(args.resources[0].urn) : undefined;
+    this.tags = args.stackTags;
+  }
+
+  ofKind(kind: Kind): XadsResource[] {
+    return this.resources.filter((r) => r.kind === kind);
+  }
+
+  /**
+   * The resource of this stack a property's value comes from, e.g. the
+   * Campaign whose id is a line item's `campaignId`. Known whether or not the
+   * value itself is (during preview, a new campaign's id is not).
+   */
+  sourceOf(resource: XadsResource, prop: string, kind: Kind): XadsResource | undefined {
+    return (resource.sources[prop] ?? []).map((urn) => this.byUrn.get(urn)).find((r) => r?.kind === kind);
+  }
+}
+
+/** Groups values by a key; values whose key is not known are left out. */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === undefined) continue;
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
+}
+
+/** A string prop, or undefined when absent or not known yet. */
+export function text(resource: XadsResource, prop: string): string | undefined {
+  const v = resource.props[prop];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** A number prop, or undefined when absent or not known yet. */
+export function num(resource: XadsResource, prop: string): number | undefined {
+  const v = resource.props[prop];
+  return typeof v === "number" ? v : undefined;
+}
+
+/** Characters as the platform counts them: code points, so an emoji is one, not two UTF-16 units. */
+export function characters(s: string): number {
+  return Array.from(s).length;
+}
+
+/** `Campaign "spring-sale"`: how every message names a resource. */
+export function subject(resource: Pick<XadsResource, "kind" | "name">): string {
+  return `${resource.kind} "${resource.name}"`;
+}

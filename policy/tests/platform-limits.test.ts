@@ -1,0 +1,164 @@
+import { LIMITS } from "../../provider/limits";
+import { LiveCampaign, LiveCampaigns } from "../live-campaigns";
+import {
+  activeCampaignsPerAccount, activeCampaignsPolicy, activeLineItemsPerAccount, lineItemsPerCampaign,
+} from "../platform-limits";
+import { campaign, lineItem } from "./fixtures";
+import { ACCOUNT, Declared, stackViolations, times, unknown } from "./util";
+
+const active = (n: number, props: Record<string, unknown> = {}) =>
+  times(n, (i) => campaign({ entityStatus: "ACTIVE", name: `Active ${i}`, ...props }, { name: `active-${i}` }));
+const paused = (n: number, status = "PAUSED") =>
+  times(n, (i) => campaign({ entityStatus: status, name: `Paused ${i}` }, { name: `paused-${status}-${i}` }));
+
+describe("xads-active-campaigns-per-account", () => {
+  const policy = activeCampaignsPerAccount;
+
+  test("200 active campaigns pass", async () => {
+    expect(await stackViolations(policy, active(200))).toEqual([]);
+  });
+
+  test("the 201st active campaign fails, naming the account, the count and the limit", async () => {
+    expect(await stackViolations(policy, active(201))).toEqual([
+      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
+    ]);
+  });
+
+  test("a campaign without entityStatus is active, as the platform's default", async () => {
+    const noStatus = campaign({ entityStatus: undefined }, { name: "no-status" });
+    expect(await stackViolations(policy, [...active(200), noStatus])).toHaveLength(1);
+  });
+
+  test("paused and draft campaigns are unlimited: 150 active and 300 paused or draft pass", async () => {
+    expect(await stackViolations(policy, [...active(150), ...paused(150), ...paused(150, "DRAFT")])).toEqual([]);
+  });
+
+  test("campaigns are counted per account", async () => {
+    const other = active(150, { accountId: "9zzx2" }).map((c) => ({ ...c, name: `other-${c.name}` }));
+    expect(await stackViolations(policy, [...active(150), ...other])).toEqual([]);
+  });
+
+  test("maxActiveCampaigns raises the limit up to 8000 (config schema maximum)", async () => {
+    expect(await stackViolations(policy, active(201), { config: { maxActiveCampaigns: 8000 } })).toEqual([]);
+    const schema = policy.configSchema!.properties.maxActiveCampaigns;
+    expect([schema.default, schema.maximum]).toEqual([LIMITS.activeCampaignsPerAccount, LIMITS.activeCampaignsPerAccountRaised]);
+  });
+
+  test("a limit set below the platform's names the config key", async () => {
+    expect(await stackViolations(policy, active(11), { config: { maxActiveCampaigns: 10 } })).toEqual([
+      "account 18ce54d4x5t would have 11 active campaigns; its limit is 10 (maxActiveCampaigns; the platform allows at most 8000)",
+    ]);
+  });
+
+  test("accountLimits overrides maxActiveCampaigns for one account", async () => {
+    const config = { accountLimits: { [ACCOUNT]: 300 } };
+    expect(await stackViolations(policy, active(250), { config })).toEqual([]);
+    expect(await stackViolations(policy, active(301), { config })).toEqual([
+      "account 18ce54d4x5t would have 301 active campaigns; its limit is 300 (accountLimits.18ce54d4x5t; the platform allows at most 8000)",
+    ]);
+  });
+
+  test("during preview, campaigns whose status or account is not known yet are not counted, and nothing crashes", async () => {
+    const unknownStatus = campaign({ entityStatus: unknown }, { name: "unknown-status" });
+    const unknownAccount = campaign({ entityStatus: "ACTIVE", accountId: unknown }, { name: "unknown-account" });
+    const unknownEverything = campaign({ entityStatus: "ACTIVE", fundingInstrumentId: unknown, name: unknown }, { name: "unknown-rest" });
+    expect(await stackViolations(policy, [...active(199), unknownStatus, unknownAccount, unknownEverything])).toEqual([]);
+    expect(await stackViolations(policy, [...active(200), unknownStatus, unknownEverything])).toHaveLength(1);
+  });
+});
+
+describe("xads-active-campaigns-per-account with read credentials", () => {
+  const liveActive = (n: number): LiveCampaign[] =>
+    Array.from({ length: n }, (_, i) => ({ id: `live${i}`, name: `Live ${i}`, fundingInstrumentId: "hw6ie", entityStatus: "ACTIVE" }));
+  const source = (campaigns: LiveCampaign[]): LiveCampaigns & { calls: string[] } => {
+    const calls: string[] = [];
+    return { calls, list: async (accountId) => (calls.push(accountId), campaigns) };
+  };
+
+  test("the account's active campaigns that the stack does not manage count too", async () => {
+    const policy = activeCampaignsPolicy(() => source(liveActive(60)));
+    expect(await stackViolations(policy, active(140))).toEqual([]);
+    expect(await stackViolations(policy, active(150))).toEqual([
+      "account 18ce54d4x5t would have 210 active campaigns (150 in this stack, 60 not managed by it); the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
+    ]);
+  });
+
+  test("live campaigns the stack manages are not counted twice, whatever their live status", async () => {
+    const stackCampaigns = active(150);
+    const managed: LiveCampaign[] = stackCampaigns.map((c, i) => ({
+      id: `m${i}`, name: String(c.props.name), fundingInstrumentId: "hw6ie", entityStatus: "ACTIVE",
+    }));
+    const pausedInStack = campaign({ name: "Was active", entityStatus: "PAUSED", adoptId: "adopted1" }, { name: "pausing" });
+    const live = [...managed, { id: "adopted1", name: "Was active", fundingInstrumentId: "hw6ie", entityStatus: "ACTIVE" }];
+    const policy = activeCampaignsPolicy(() => source(live));
+    expect(await stackViolations(policy, [...stackCampaigns, pausedInStack])).toEqual([]);
+  });
+
+  test("a listing that fails is a violation that says how to count the stack only", async () => {
+    const failing: LiveCampaigns = { list: async () => { throw new Error("GET /12/accounts/18ce54d4x5t/campaigns: 503 SERVICE_UNAVAILABLE"); } };
+    const policy = activeCampaignsPolicy(() => failing);
+    expect(await stackViolations(policy, active(1))).toEqual([
+      "could not list the live campaigns of account 18ce54d4x5t to count the active ones this stack does not manage: GET /12/accounts/18ce54d4x5t/campaigns: 503 SERVICE_UNAVAILABLE (set countUnmanagedCampaigns to false to count this stack's only)",
+    ]);
+  });
+
+  test("countUnmanagedCampaigns false counts the stack only, without listing", async () => {
+    const live = source(liveActive(60));
+    const policy = activeCampaignsPolicy(() => live);
+    expect(await stackViolations(policy, active(150), { config: { countUnmanagedCampaigns: false } })).toEqual([]);
+    expect(live.calls).toEqual([]);
+  });
+});
+
+describe("xads-line-items-per-campaign", () => {
+  const policy = lineItemsPerCampaign;
+  const items = (n: number, make: (i: number) => Partial<Declared> & { props?: Record<string, unknown> } = () => ({})) =>
+    times(n, (i) => {
+      const { props, ...extra } = make(i);
+      return lineItem(props, { name: `li-${i}`, ...extra });
+    });
+
+  test(`${LIMITS.lineItemsPerCampaign} line items in a campaign pass`, async () => {
+    expect(await stackViolations(policy, items(LIMITS.lineItemsPerCampaign))).toEqual([]);
+  });
+
+  test("one more fails, naming the campaign by id when it is not in the stack", async () => {
+    expect(await stackViolations(policy, items(LIMITS.lineItemsPerCampaign + 1))).toEqual([
+      "campaign 8wku2 would have 101 line items; the platform allows at most 100 per campaign",
+    ]);
+  });
+
+  test("during preview, line items of a new campaign (id unknown) are grouped by the campaign resource", async () => {
+    const newCampaign = campaign({}, { name: "launch" });
+    const lineItems = items(101, () => ({ props: { campaignId: unknown }, sources: { campaignId: ["launch"] } }));
+    expect(await stackViolations(policy, [newCampaign, ...lineItems])).toEqual([
+      'Campaign "launch" would have 101 line items; the platform allows at most 100 per campaign',
+    ]);
+  });
+
+  test("line items of different campaigns are counted apart, and unknown ones without a source are skipped", async () => {
+    const split = items(150, (i) => ({ props: { campaignId: i < 75 ? "c1" : "c2" } }));
+    const orphans = items(30, () => ({ props: { campaignId: unknown } })).map((li) => ({ ...li, name: `orphan-${li.name}` }));
+    expect(await stackViolations(policy, [...split, ...orphans])).toEqual([]);
+  });
+});
+
+describe("xads-active-line-items-per-account", () => {
+  const policy = activeLineItemsPerAccount;
+  const many = (n: number, entityStatus: unknown) =>
+    times(n, (i) => lineItem({ entityStatus, campaignId: `c${Math.floor(i / 100)}` }, { name: `li-${String(entityStatus)}-${i}` }));
+
+  test(`${LIMITS.activeLineItemsPerAccount} active line items pass, and paused ones do not count`, async () => {
+    expect(await stackViolations(policy, [...many(LIMITS.activeLineItemsPerAccount, "ACTIVE"), ...many(50, "PAUSED")])).toEqual([]);
+  });
+
+  test("one more active line item fails", async () => {
+    expect(await stackViolations(policy, many(LIMITS.activeLineItemsPerAccount + 1, "ACTIVE"))).toEqual([
+      "account 18ce54d4x5t would have 8001 active line items; the platform allows at most 8000",
+    ]);
+  });
+
+  test("a status not known yet is not counted", async () => {
+    expect(await stackViolations(policy, [...many(LIMITS.activeLineItemsPerAccount, "ACTIVE"), ...many(5, unknown)])).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Calls policies as the engine does (the pattern of pulumi-policy-aws's
+ * src/tests/util.ts): arguments built from a declared resource, props wrapped
+ * in the engine's unknown-checking proxy, config filled with the schema's
+ * defaults and overridden like `--policy-pack-config` does, and the reported
+ * violations collected.
+ */
+import {
+  Policy, PolicyResource, PolicyResourceOptions, ResourceValidationArgs, ResourceValidationPolicy,
+  StackValidationArgs, StackValidationPolicy,
+} from "@pulumi/policy";
+import { typeToken } from "../../provider/resources";
+import { UNKNOWN_STRING, unknownCheckingProxy } from "../engine";
+
+export const STACK = "dev";
+export const PROJECT = "ads";
+export const ACCOUNT = "18ce54d4x5t";
+
+/** What the engine sends for a value preview cannot know (an output of a resource not created yet). */
+export const unknown = UNKNOWN_STRING;
+
+/** A resource as a program declares it. `kind` is an xads kind, or a whole type token. */
+export interface Declared {
+  kind: string;
+  name: string;
+  props: Record<string, unknown>;
+  protect?: boolean;
+  /** Per property, the names of the declared resources its value comes from. */
+  sources?: Record<string, string[]>;
+}
+
+export function typeOf(kind: string): string {
+  return kind.includes(":") ? kind : typeToken(kind);
+}
+
+export function urnOf(d: Pick<Declared, "kind" | "name">, stack = STACK): string {
+  return `urn:pulumi:${stack}::${PROJECT}::${typeOf(d.kind)}::${d.name}`;
+}
+
+function options(protect = false): PolicyResourceOptions {
+  return {
+    protect, ignoreChanges: [], aliases: [], additionalSecretOutputs: [],
+    customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 },
+  };
+}
+
+/** The policy's config as the engine hands it over: schema defaults, then the config file's values. */
+export function configFor(policy: Policy, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const defaults = Object.entries(policy.configSchema?.properties ?? {})
+    .filter(([, schema]) => schema.default !== undefined)
+    .map(([key, schema]) => [key, structuredClone(schema.default)]);
+  return { ...Object.fromEntries(defaults), ...overrides };
+}
+
+const notApplicable = (reason?: string): never => {
+  throw new Error(`not applicable: ${reason}`);
+};
+
+export function resourceArgs(policy: Policy, d: Declared, config: Record<string, unknown> = {}): ResourceValidationArgs {
+  const type = typeOf(d.kind);
+  const props = unknownCheckingProxy(structuredClone(d.props));
+  return {
+    type, props, urn: urnOf(d), name: d.name, opts: options(d.protect),
+    stackTags: new Map(),
+    isType: () => false,
+    asType: () => undefined,
+    getConfig: <T extends object>() => configFor(policy, config) as T,
+    notApplicable,
+  };
+}
+
+export interface StackOptions {
+  config?: Record<string, unknown>;
+  tags?: Record<string, string>;
+  stack?: string;
+}
+
+export function stackArgs(policy: Policy, declared: Declared[], opts: StackOptions = {}): StackValidationArgs {
+  const root: Declared = { kind: "pulumi:pulumi:Stack", name: `${PROJECT}-${opts.stack ?? STACK}`, props: {} };
+  const resources = new Map<string, PolicyResource>();
+  for (const d of [root, ...declared]) {
+    resources.set(d.name, {
+      type: typeOf(d.kind), props: unknownCheckingProxy(structuredClone(d.props)), urn: urnOf(d, opts.stack),
+      name: d.name, opts: options(d.protect), dependencies: [], propertyDependencies: {},
+      isType: () => false, asType: () => undefined,
+    });
+  }
+  for (const d of declared) {
+    const r = resources.get(d.name)!;
+    for (const [prop, names] of Object.entries(d.sources ?? {})) {
+      r.propertyDependencies[prop] = names.map((n) => resources.get(n)!);
+      r.dependencies.push(...r.propertyDependencies[prop]);
+    }
+  }
+  return {
+    resources: [...resources.values()],
+    stackTags: new Map(Object.entries(opts.tags ?? {})),
+    getConfig: <T extends object>() => configFor(policy, opts.config) as T,
+    notApplicable,
+  };
+}
+
+/** The messages a resource policy reports for one resource. */
+export async function resourceViolations(policy: ResourceValidationPolicy, d: Declared, config?: Record<string, unknown>): Promise<string[]> {
+  const messages: string[] = [];
+  const validations = [policy.validateResource ?? []].flat();
+  for (const validate of validations) await validate(resourceArgs(policy, d, config), (m) => messages.push(m));
+  return messages;
+}
+
+/** The messages a stack policy reports for a stack of these resources. */
+export async function stackViolations(policy: StackValidationPolicy, declared: Declared[], opts?: StackOptions): Promise<string[]> {
+  const messages: string[] = [];
+  await policy.validateStack(stackArgs(policy, declared, opts), (m) => messages.push(m));
+  return messages;
+}
+
+/** `n` copies of a resource, named `<name>-<i>`. */
+export function times(n: number, make: (i: number) => Declared): Declared[] {
+  return Array.from({ length: n }, (_, i) => make(i));
+}

@@ -1,0 +1,60 @@
+import { AdsClient, Entity } from "../../provider/client";
+import { promotedTweet } from "../../provider/resources/promoted-tweet";
+import { ProviderConfig } from "../../provider/config";
+import { startEmulator } from "../../emulator";
+import { randomCredentials } from "../e2e/harness";
+
+const ACCOUNT = "18ce54d4x5t";
+const creds = randomCredentials();
+let emu: Awaited<ReturnType<typeof startEmulator>>;
+let lineItemId: string;
+
+beforeAll(async () => (emu = await startEmulator({ port: 0, credentials: creds })));
+afterAll(async () => emu.close());
+
+const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, timeoutMs, log: () => {} });
+const ctx = (c = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig });
+const inputs = (tweetId: string) => promotedTweet.check({}, { accountId: ACCOUNT, lineItemId, tweetId }).inputs!;
+const posts = () => emu.control.requests().filter((r) => r.method === "POST" && r.path.endsWith("/promoted_tweets"));
+
+beforeEach(async () => {
+  emu.control.reset();
+  const c = client();
+  const fi = await c.post(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
+  const campaign = await c.post(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
+  lineItemId = (await c.post(`/12/accounts/${ACCOUNT}/line_items`, {
+    campaign_id: campaign.id, objective: "ENGAGEMENTS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
+  })).id;
+  emu.control.clearRequests();
+});
+
+test("120 concurrent creates on one line item are sent as 3 POSTs of at most 50 Tweets, each getting its own record", async () => {
+  const shared = ctx();
+  const tweetIds = Array.from({ length: 120 }, (_, i) => String(1_000_000 + i));
+  const created = await Promise.all(tweetIds.map((t) => promotedTweet.create(shared, inputs(t))));
+  expect(posts().map((p) => String(p.query.tweet_ids).split(",").length)).toEqual([50, 50, 20]);
+  expect(created.map((c) => c.outs.tweetId)).toEqual(tweetIds);
+  expect(new Set(created.map((c) => c.id)).size).toBe(120);
+});
+
+test("a POST whose answer never came is not sent twice: each Tweet finds its committed record", async () => {
+  const shared = ctx(client(500));
+  emu.control.fault({ method: "POST", path: "/promoted_tweets$", kind: "timeout-after-commit", delayMs: 3000 });
+  const created = await Promise.all(["11", "12"].map((t) => promotedTweet.create(shared, inputs(t))));
+  expect(posts()).toHaveLength(1);
+  const live = emu.control.entities("sandbox", ACCOUNT, "promoted_tweets", {});
+  expect(created.map((c) => c.id).sort()).toEqual(live.map((e) => e.id).sort());
+});
+
+test("a promoted Tweet whose line item was deleted reads as gone, though its own record is not marked deleted", async () => {
+  const { id, outs } = await promotedTweet.create(ctx(), inputs("77"));
+  emu.control.remove("sandbox", ACCOUNT, "line_items", lineItemId);
+  expect(emu.control.entities("sandbox", ACCOUNT, "promoted_tweets", {}).find((e) => e.id === id)).toMatchObject({ deleted: false });
+  expect(await promotedTweet.read(ctx(), id, outs)).toBeUndefined();
+});
+
+test("the platform has no PUT for promoted Tweets: the emulator answers 405", async () => {
+  const { id } = await promotedTweet.create(ctx(), inputs("88"));
+  const err = await client().put<Entity>(`/12/accounts/${ACCOUNT}/promoted_tweets/${id}`, { tweet_id: "89" }).catch((e: unknown) => e);
+  expect(err).toMatchObject({ status: 405, code: "METHOD_NOT_ALLOWED" });
+});
