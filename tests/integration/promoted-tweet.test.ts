@@ -3,8 +3,8 @@ import { promotedTweet } from "../../provider/resources/promoted-tweet";
 import { ProviderConfig } from "../../provider/config";
 import { startEmulator } from "../../emulator";
 import { randomCredentials } from "../e2e/harness";
+import { ACCOUNT, seedLineItem } from "./fixtures";
 
-const ACCOUNT = "18ce54d4x5t";
 const creds = randomCredentials();
 let emu: Awaited<ReturnType<typeof startEmulator>>;
 let lineItemId: string;
@@ -19,12 +19,7 @@ const posts = () => emu.control.requests().filter((r) => r.method === "POST" && 
 
 beforeEach(async () => {
   emu.control.reset();
-  const c = client();
-  const fi = await c.post(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const campaign = await c.post(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
-  lineItemId = (await c.post(`/12/accounts/${ACCOUNT}/line_items`, {
-    campaign_id: campaign.id, objective: "ENGAGEMENTS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
-  })).id;
+  lineItemId = await seedLineItem(client(), "ENGAGEMENTS");
   emu.control.clearRequests();
 });
 

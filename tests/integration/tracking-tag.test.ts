@@ -3,8 +3,8 @@ import { trackingTag } from "../../provider/resources/tracking-tag";
 import { ProviderConfig } from "../../provider/config";
 import { startEmulator } from "../../emulator";
 import { randomCredentials } from "../e2e/harness";
+import { ACCOUNT, seedLineItem } from "./fixtures";
 
-const ACCOUNT = "18ce54d4x5t";
 const creds = randomCredentials();
 let emu: Awaited<ReturnType<typeof startEmulator>>;
 let lineItemId: string;
@@ -18,12 +18,7 @@ const inputs = () => trackingTag.check({}, { accountId: ACCOUNT, lineItemId, tra
 
 beforeEach(async () => {
   emu.control.reset();
-  const c = client();
-  const fi = await c.post(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const campaign = await c.post(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
-  lineItemId = (await c.post(`/12/accounts/${ACCOUNT}/line_items`, {
-    campaign_id: campaign.id, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
-  })).id;
+  lineItemId = await seedLineItem(client());
   emu.control.clearRequests();
 });
 

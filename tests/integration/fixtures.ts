@@ -1,0 +1,14 @@
+/** What integration tests of line item children need: a live line item. */
+import { AdsClient, Entity } from "../../provider/client";
+
+export const ACCOUNT = "18ce54d4x5t";
+
+/** A funding instrument, a campaign and a line item of `objective`; answers the line item's id. */
+export async function seedLineItem(client: AdsClient, objective = "WEBSITE_CLICKS"): Promise<string> {
+  const fi = await client.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
+  const campaign = await client.post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
+  const lineItem = await client.post<Entity>(`/12/accounts/${ACCOUNT}/line_items`, {
+    campaign_id: campaign.id, objective, product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
+  });
+  return lineItem.id;
+}
