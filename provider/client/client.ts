@@ -61,7 +61,6 @@ export type Entity = Record<string, unknown> & { id: string; deleted?: boolean }
 export class AdsClient {
   private readonly queues = new Map<string, PQueue>();
   private readonly limits = new Map<string, RateLimitState>();
-  private readonly pendingGets = new Map<string, PendingBatch>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
   private readonly timeoutMs: number;
   private readonly concurrency: number;
@@ -148,33 +147,30 @@ export class AdsClient {
    * refresh of thousands of resources makes tens of requests. Rejects with
    * NotFoundError when the entity is not there.
    */
-  getById<T extends Entity = Entity>(req: GetByIdRequest): Promise<T> {
-    const key = `${req.collectionPath}|${req.idsParam}|${JSON.stringify(req.query ?? {})}`;
-    let batch = this.pendingGets.get(key);
-    if (!batch) {
-      batch = { req, waiters: new Map() };
-      this.pendingGets.set(key, batch);
-      setTimeout(() => {
-        this.pendingGets.delete(key);
-        void this.flushGets(batch!);
-      }, this.coalesceWindowMs);
+  async getById<T extends Entity = Entity>(req: GetByIdRequest): Promise<T> {
+    const group = `get|${req.collectionPath}|${req.idsParam}|${JSON.stringify(req.query ?? {})}`;
+    const entity = await this.collect<string, Entity | undefined>(group, req.id, LIMITS.idsPerFilter, async (ids) => {
+      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [req.idsParam]: [...new Set(ids)] });
+      const byId = new Map(found.map((e) => [String(e.id), e]));
+      return ids.map((id) => byId.get(id));
+    }, this.coalesceWindowMs);
+    if (!entity) {
+      throw new NotFoundError({
+        status: 404, code: "NOT_FOUND", message: `no entity with id ${req.id}`, method: "GET", path: req.collectionPath,
+      });
     }
-    const waiters = batch.waiters;
-    return new Promise<T>((resolve, reject) => {
-      const list = waiters.get(req.id) ?? [];
-      list.push({ resolve: resolve as (e: Entity) => void, reject });
-      waiters.set(req.id, list);
-    });
+    return entity as T;
   }
 
   /**
    * Gathers concurrent calls of one `group` (for the coalesce window) and
    * runs them as calls of at most `max` items each: `run` gets the items and
    * answers one result per item, in order. Each caller gets its own result,
-   * or the error of its chunk. Used where the platform takes many ids in one
-   * write (promoted Tweets: 50 per POST).
+   * or the error of its chunk. Used for reads by id (200 ids per list call)
+   * and where the platform takes many ids in one write (promoted Tweets: 50
+   * per POST). The group stays open `windowMs` after its last item.
    */
-  collect<I, R>(group: string, item: I, max: number, run: (items: I[]) => Promise<R[]>): Promise<R> {
+  collect<I, R>(group: string, item: I, max: number, run: (items: I[]) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
     let pending = this.pendingGroups.get(group);
     if (!pending) {
       pending = { entries: [], startedAt: this.now() };
@@ -194,34 +190,8 @@ export class AdsClient {
     // hold none longer than collectMaxWaitMs.
     clearTimeout(current.timer);
     if (current.entries.length >= max || this.now() - current.startedAt >= this.collectMaxWaitMs) flush();
-    else current.timer = setTimeout(flush, this.collectWindowMs);
+    else current.timer = setTimeout(flush, windowMs);
     return result;
-  }
-
-  private async flushGets(batch: PendingBatch): Promise<void> {
-    const ids = [...batch.waiters.keys()];
-    for (let i = 0; i < ids.length; i += LIMITS.idsPerFilter) {
-      const chunk = ids.slice(i, i + LIMITS.idsPerFilter);
-      try {
-        const found = await this.list<Entity>(batch.req.collectionPath, {
-          ...batch.req.query,
-          [batch.req.idsParam]: chunk,
-        });
-        const byId = new Map(found.map((e) => [String(e.id), e]));
-        for (const id of chunk) {
-          const entity = byId.get(id);
-          for (const w of batch.waiters.get(id) ?? []) {
-            if (entity) w.resolve(entity);
-            else w.reject(new NotFoundError({
-              status: 404, code: "NOT_FOUND", message: `no entity with id ${id}`,
-              method: "GET", path: batch.req.collectionPath,
-            }));
-          }
-        }
-      } catch (err) {
-        for (const id of chunk) for (const w of batch.waiters.get(id) ?? []) w.reject(err);
-      }
-    }
   }
 
   private async send<T>(spec: RequestSpec, key: string): Promise<Envelope<T>> {
@@ -321,11 +291,6 @@ async function flushGroup(group: PendingGroup, max: number, run: (items: unknown
       for (const e of chunk) e.reject(err);
     }
   }));
-}
-
-interface PendingBatch {
-  req: GetByIdRequest;
-  waiters: Map<string, { resolve: (e: Entity) => void; reject: (e: unknown) => void }[]>;
 }
 
 /**

@@ -7,7 +7,7 @@ import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, localMicro, timestamps } from "./common";
 import {
-  approveDeletion, assertAdoptable, assertDeletable, CheckFailure, createOnce, deleteIdempotent,
+  adopt, approveDeletion, assertDeletable, CheckFailure, createOnce, deleteIdempotent,
   deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs,
   toWire, validate,
 } from "./framework";
@@ -99,12 +99,7 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
   },
 
   async create(ctx, inputs) {
-    if (inputs.adoptId) {
-      const live = await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true });
-      const outs = toOutputs<CampaignOutputs>(inputs, live, OUTPUT_FIELDS);
-      assertAdoptable("campaign", inputs.adoptId, inputs, outs, API_FIELDS);
-      return { id: inputs.adoptId, outs };
-    }
+    if (inputs.adoptId) return adopt(ctx, "campaign", path(inputs.accountId), inputs, (e) => toOutputs<CampaignOutputs>(inputs, e, OUTPUT_FIELDS), API_FIELDS);
     const entity = await createOnce(`campaign "${inputs.name}"`,
       () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
       async () => (await ctx.client.list<Entity>(path(inputs.accountId), {

@@ -309,6 +309,27 @@ export async function createOnce(
   }
 }
 
+/**
+ * Create by adoption: read the live entity at `entityPath`, refuse when it
+ * differs from the inputs in `fields` (compared on `view`, the live values in
+ * SDK names; by default the outputs), and take it over.
+ */
+export async function adopt<O extends object>(
+  ctx: Context,
+  what: string,
+  entityPath: string,
+  inputs: Record<string, unknown> & { adoptId?: string },
+  outputs: (entity: Entity) => O,
+  fields: readonly string[],
+  view: (entity: Entity, outs: O) => Record<string, unknown> = (_e, outs) => outs as Record<string, unknown>,
+): Promise<CreateResult<O>> {
+  const id = inputs.adoptId!;
+  const live = await ctx.client.get<Entity>(`${entityPath}/${id}`, { with_deleted: true });
+  const outs = outputs(live);
+  assertAdoptable(what, id, inputs, { ...view(live, outs), deleted: live.deleted }, fields);
+  return { id, outs };
+}
+
 /** Read helper: undefined for a deleted or missing entity. */
 export async function readLive<T extends { deleted?: boolean }>(get: () => Promise<T>): Promise<T | undefined> {
   try {

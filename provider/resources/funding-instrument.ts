@@ -8,7 +8,7 @@ import { Entity } from "../client/client";
 import { ENUMS } from "../limits";
 import { accountIdInput, adoptIdInput, isoTime, timestamps } from "./common";
 import {
-  assertAdoptable, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
+  adopt, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
 } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -59,11 +59,7 @@ export const fundingInstrument: ResourceDefinition<FundingInstrumentInputs, Fund
   },
 
   async create(ctx, inputs) {
-    if (inputs.adoptId) {
-      const outs = outputs(inputs, await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true }));
-      assertAdoptable("funding instrument", inputs.adoptId, inputs, outs, API_FIELDS);
-      return { id: inputs.adoptId, outs };
-    }
+    if (inputs.adoptId) return adopt(ctx, "funding instrument", path(inputs.accountId), inputs, (e) => outputs(inputs, e), API_FIELDS);
     if (!ctx.config.sandbox) {
       throw new Error("funding instruments can only be created in the sandbox (set xads:sandbox true); adopt a live one with adoptId, or look one up with getFundingInstruments");
     }

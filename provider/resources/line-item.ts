@@ -8,7 +8,7 @@ import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, isoTime, localMicro, timestamps } from "./common";
 import {
-  assertAdoptable, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
+  adopt, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
   toOutputs, toWire, validate,
 } from "./framework";
 
@@ -90,11 +90,7 @@ export const lineItem: ResourceDefinition<LineItemInputs, LineItemOutputs> = {
   },
 
   async create(ctx, inputs) {
-    if (inputs.adoptId) {
-      const outs = outputs(inputs, await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true }));
-      assertAdoptable("line item", inputs.adoptId, inputs, outs, API_FIELDS);
-      return { id: inputs.adoptId, outs };
-    }
+    if (inputs.adoptId) return adopt(ctx, "line item", path(inputs.accountId), inputs, (e) => outputs(inputs, e), API_FIELDS);
     const entity = await createOnce(`line item "${inputs.name ?? inputs.objective}"`,
       () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
       async () => (await ctx.client.list<Entity>(path(inputs.accountId), { campaign_ids: [inputs.campaignId], with_draft: true }))

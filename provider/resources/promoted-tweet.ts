@@ -11,7 +11,7 @@ import { Entity } from "../client/client";
 import { MaybeCommittedError } from "../client/errors";
 import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
 import {
-  assertAdoptable, Context, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, validate,
+  adopt, Context, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, validate,
 } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -68,9 +68,9 @@ export const promotedTweet: ResourceDefinition<PromotedTweetInputs, PromotedTwee
 
   async create(ctx, inputs) {
     if (inputs.adoptId) {
-      const live = await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true });
-      assertAdoptable("promoted Tweet", inputs.adoptId, inputs, { ...live, lineItemId: live.line_item_id, tweetId: String(live.tweet_id) }, ["lineItemId", "tweetId"]);
-      return { id: inputs.adoptId, outs: outputs(inputs, live) };
+      // Compared on the live tweet_id: the outputs keep the declared one.
+      return adopt(ctx, "promoted Tweet", path(inputs.accountId), inputs, (e) => outputs(inputs, e), ["lineItemId", "tweetId"],
+        (e) => ({ lineItemId: e.line_item_id, tweetId: String(e.tweet_id) }));
     }
     const { accountId, lineItemId, tweetId } = inputs;
     const entity = await ctx.client.collect<string, Entity | undefined>(

@@ -8,7 +8,7 @@ import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
 import {
-  assertAdoptable, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
+  adopt, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
 } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -48,11 +48,7 @@ export const trackingTag: ResourceDefinition<TrackingTagInputs, TrackingTagOutpu
   },
 
   async create(ctx, inputs) {
-    if (inputs.adoptId) {
-      const outs = toOutputs<TrackingTagOutputs>(inputs, await ctx.client.get<Entity>(`${path(inputs.accountId)}/${inputs.adoptId}`, { with_deleted: true }), OUTPUT_FIELDS);
-      assertAdoptable("tracking tag", inputs.adoptId, inputs, outs, API_FIELDS);
-      return { id: inputs.adoptId, outs };
-    }
+    if (inputs.adoptId) return adopt(ctx, "tracking tag", path(inputs.accountId), inputs, (e) => toOutputs<TrackingTagOutputs>(inputs, e, OUTPUT_FIELDS), API_FIELDS);
     const entity = await createOnce(`${inputs.trackingTagType} tag on line item ${inputs.lineItemId}`,
       () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
       async () => (await ctx.client.list<Entity>(path(inputs.accountId), { line_item_ids: [inputs.lineItemId] }))

@@ -151,11 +151,6 @@ export class Stack {
   }
 }
 
-/** A preview that plans nothing prints no create/update/replace/delete step. */
-export function changeSummary(previewOutput: string): string[] {
-  return previewOutput.split("\n").filter((l) => /^\s*[+~-]{1,2}\s|to (create|update|replace|delete)|^\s*\d+ (to )?(create|update|replace|delete)/.test(l));
-}
-
 export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Credentials }> {
   assertPrepared();
   const creds = randomCredentials();

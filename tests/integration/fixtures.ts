@@ -1,5 +1,8 @@
-/** What integration tests of line item children need: a live line item. */
+/** Shared set-up of integration tests: an emulator, clients, a live line item. */
 import { AdsClient, Entity } from "../../provider/client";
+import { ProviderConfig } from "../../provider/config";
+import { startEmulator } from "../../emulator";
+import { randomCredentials } from "../e2e/harness";
 
 export const ACCOUNT = "18ce54d4x5t";
 
@@ -11,4 +14,22 @@ export async function seedLineItem(client: AdsClient, objective = "WEBSITE_CLICK
     campaign_id: campaign.id, objective, product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
   });
   return lineItem.id;
+}
+
+/**
+ * An emulator for the file's tests (started once, reset before each test)
+ * and clients signed for it.
+ */
+export function useEmulator() {
+  const creds = randomCredentials();
+  const env: { emu?: Awaited<ReturnType<typeof startEmulator>> } = {};
+  beforeAll(async () => (env.emu = await startEmulator({ port: 0, credentials: creds })));
+  afterAll(async () => env.emu?.close());
+  beforeEach(() => env.emu!.control.reset());
+  const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: env.emu!.sandboxUrl, timeoutMs, log: () => {} });
+  return {
+    get emu() { return env.emu!; },
+    client,
+    ctx: (c: AdsClient = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig }),
+  };
 }

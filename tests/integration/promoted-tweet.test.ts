@@ -1,26 +1,17 @@
-import { AdsClient, Entity } from "../../provider/client";
+import { Entity } from "../../provider/client";
 import { promotedTweet } from "../../provider/resources/promoted-tweet";
-import { ProviderConfig } from "../../provider/config";
-import { startEmulator } from "../../emulator";
-import { randomCredentials } from "../e2e/harness";
-import { ACCOUNT, seedLineItem } from "./fixtures";
+import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
 
-const creds = randomCredentials();
-let emu: Awaited<ReturnType<typeof startEmulator>>;
+const fixture = useEmulator();
+const { client, ctx } = fixture;
+const emu = () => fixture.emu;
 let lineItemId: string;
-
-beforeAll(async () => (emu = await startEmulator({ port: 0, credentials: creds })));
-afterAll(async () => emu.close());
-
-const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, timeoutMs, log: () => {} });
-const ctx = (c = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig });
 const inputs = (tweetId: string) => promotedTweet.check({}, { accountId: ACCOUNT, lineItemId, tweetId }).inputs!;
-const posts = () => emu.control.requests().filter((r) => r.method === "POST" && r.path.endsWith("/promoted_tweets"));
+const posts = () => emu().control.requests().filter((r) => r.method === "POST" && r.path.endsWith("/promoted_tweets"));
 
 beforeEach(async () => {
-  emu.control.reset();
   lineItemId = await seedLineItem(client(), "ENGAGEMENTS");
-  emu.control.clearRequests();
+  emu().control.clearRequests();
 });
 
 test("120 concurrent creates on one line item are sent as 3 POSTs of at most 50 Tweets, each getting its own record", async () => {
@@ -34,17 +25,17 @@ test("120 concurrent creates on one line item are sent as 3 POSTs of at most 50 
 
 test("a POST whose answer never came is not sent twice: each Tweet finds its committed record", async () => {
   const shared = ctx(client(500));
-  emu.control.fault({ method: "POST", path: "/promoted_tweets$", kind: "timeout-after-commit", delayMs: 3000 });
+  emu().control.fault({ method: "POST", path: "/promoted_tweets$", kind: "timeout-after-commit", delayMs: 3000 });
   const created = await Promise.all(["11", "12"].map((t) => promotedTweet.create(shared, inputs(t))));
   expect(posts()).toHaveLength(1);
-  const live = emu.control.entities("sandbox", ACCOUNT, "promoted_tweets", {});
+  const live = emu().control.entities("sandbox", ACCOUNT, "promoted_tweets", {});
   expect(created.map((c) => c.id).sort()).toEqual(live.map((e) => e.id).sort());
 });
 
 test("a promoted Tweet whose line item was deleted reads as gone, though its own record is not marked deleted", async () => {
   const { id, outs } = await promotedTweet.create(ctx(), inputs("77"));
-  emu.control.remove("sandbox", ACCOUNT, "line_items", lineItemId);
-  expect(emu.control.entities("sandbox", ACCOUNT, "promoted_tweets", {}).find((e) => e.id === id)).toMatchObject({ deleted: false });
+  emu().control.remove("sandbox", ACCOUNT, "line_items", lineItemId);
+  expect(emu().control.entities("sandbox", ACCOUNT, "promoted_tweets", {}).find((e) => e.id === id)).toMatchObject({ deleted: false });
   expect(await promotedTweet.read(ctx(), id, outs)).toBeUndefined();
 });
 

@@ -1,25 +1,16 @@
-import { AdsClient, ValidationError } from "../../provider/client";
+import { ValidationError } from "../../provider/client";
 import { trackingTag } from "../../provider/resources/tracking-tag";
-import { ProviderConfig } from "../../provider/config";
-import { startEmulator } from "../../emulator";
-import { randomCredentials } from "../e2e/harness";
-import { ACCOUNT, seedLineItem } from "./fixtures";
+import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
 
-const creds = randomCredentials();
-let emu: Awaited<ReturnType<typeof startEmulator>>;
+const fixture = useEmulator();
+const { client, ctx } = fixture;
+const emu = () => fixture.emu;
 let lineItemId: string;
-
-beforeAll(async () => (emu = await startEmulator({ port: 0, credentials: creds })));
-afterAll(async () => emu.close());
-
-const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, timeoutMs, log: () => {} });
-const ctx = (timeoutMs?: number) => ({ client: client(timeoutMs), config: { sandbox: true } as ProviderConfig });
 const inputs = () => trackingTag.check({}, { accountId: ACCOUNT, lineItemId, trackingTagType: "CLICK_TRACKER", trackingTagUrl: "https://tags.example/c?x=1" }).inputs!;
 
 beforeEach(async () => {
-  emu.control.reset();
   lineItemId = await seedLineItem(client());
-  emu.control.clearRequests();
+  emu().control.clearRequests();
 });
 
 test("create, read, update of the URL in place, and an idempotent delete", async () => {
@@ -34,10 +25,10 @@ test("create, read, update of the URL in place, and an idempotent delete", async
 });
 
 test("a create whose answer never came is not sent twice: the committed tag is adopted", async () => {
-  emu.control.fault({ method: "POST", path: "/tracking_tags$", kind: "timeout-after-commit", delayMs: 3000 });
-  const { id } = await trackingTag.create(ctx(500), inputs());
-  expect(emu.control.requests().filter((r) => r.method === "POST")).toHaveLength(1);
-  expect(emu.control.entities("sandbox", ACCOUNT, "tracking_tags", {}).map((t) => t.id)).toEqual([id]);
+  emu().control.fault({ method: "POST", path: "/tracking_tags$", kind: "timeout-after-commit", delayMs: 3000 });
+  const { id } = await trackingTag.create(ctx(client(500)), inputs());
+  expect(emu().control.requests().filter((r) => r.method === "POST")).toHaveLength(1);
+  expect(emu().control.entities("sandbox", ACCOUNT, "tracking_tags", {}).map((t) => t.id)).toEqual([id]);
 });
 
 test("the platform refuses a change of the tag type on PUT", async () => {
