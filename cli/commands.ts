@@ -1,0 +1,10 @@
+/**
+ * The registry of `xads` commands: one line per command file. Each entry
+ * adds its command (with `--help` text) to the program.
+ */
+import { Command } from "commander";
+
+export type RegisterCommand = (program: Command) => void;
+
+export const COMMANDS: RegisterCommand[] = [
+];
