@@ -1,0 +1,55 @@
+/**
+ * The media library (seed 4.11: "assets must be in the media library"; the
+ * upload endpoint itself is not shown). Every account holds the assets
+ * below, so posts, cards and media creatives can name them; a test can add
+ * more to the account's `media_library` collection through the control API.
+ *
+ * seed: not shown; real platform media keys carry the media category in
+ * their prefix: `3_` image, `7_` video, `16_` animated GIF.
+ */
+import { Account, Entity } from "./store";
+
+export type MediaType = "IMAGE" | "GIF" | "VIDEO";
+
+export interface MediaAsset {
+  media_key: string;
+  media_type: MediaType;
+  width: number;
+  height: number;
+}
+
+export interface MediaLibraryEntry extends Entity, MediaAsset {}
+
+export const MEDIA_LIBRARY_COLLECTION = "media_library";
+
+/** What every account's library holds: names say what each is for. */
+export const SEEDED_MEDIA = {
+  /** 1.91:1, at least 800 px wide: image conversation cards, website cards. */
+  wideImage: { media_key: "3_1001", media_type: "IMAGE", width: 1200, height: 628 },
+  wideImage2: { media_key: "3_1002", media_type: "IMAGE", width: 1200, height: 628 },
+  squareImage: { media_key: "3_1003", media_type: "IMAGE", width: 800, height: 800 },
+  squareImage2: { media_key: "3_1004", media_type: "IMAGE", width: 800, height: 800 },
+  squareImage3: { media_key: "3_1005", media_type: "IMAGE", width: 800, height: 800 },
+  squareImage4: { media_key: "3_1006", media_type: "IMAGE", width: 800, height: 800 },
+  /** 5:2: the unlocked image of conversation cards. */
+  bannerImage: { media_key: "3_1007", media_type: "IMAGE", width: 1000, height: 400 },
+  /** Too small for conversation cards (under 800 px wide). */
+  smallImage: { media_key: "3_1008", media_type: "IMAGE", width: 400, height: 209 },
+  gif: { media_key: "16_2001", media_type: "GIF", width: 480, height: 270 },
+  /** 16:9: video conversation cards. */
+  video: { media_key: "7_3001", media_type: "VIDEO", width: 1920, height: 1080 },
+  video2: { media_key: "7_3002", media_type: "VIDEO", width: 1280, height: 720 },
+} as const satisfies Record<string, MediaAsset>;
+
+const SEEDED_BY_KEY = new Map<string, MediaAsset>(Object.values(SEEDED_MEDIA).map((m) => [m.media_key, m]));
+
+/** The asset a media key names in this account's library, or undefined. */
+export function mediaAsset(account: Account, mediaKey: string): MediaAsset | undefined {
+  const added = account.collection<MediaLibraryEntry>(MEDIA_LIBRARY_COLLECTION).all().find((m) => !m.deleted && m.media_key === mediaKey);
+  return added ?? SEEDED_BY_KEY.get(mediaKey);
+}
+
+/** width:height within 1 %, e.g. aspect(asset, 1.91) for 1.91:1. */
+export function hasAspect(asset: MediaAsset, ratio: number): boolean {
+  return Math.abs(asset.width / asset.height - ratio) / ratio <= 0.01;
+}
