@@ -37,7 +37,8 @@ pulumi config set xads:accountId 18ce54d4x5t
 pulumi config set xads:sandbox true
 pulumi config set xads:sandboxBaseUrl "$base/sandbox"
 for key in "${!creds[@]}"; do
-  pulumi config set --secret "xads:$key" "${creds[$key]}"
+  # On stdin, not the command line (the process list; a value starting with "-").
+  printf '%s' "${creds[$key]}" | pulumi config set --secret "xads:$key"
 done
 
 echo "== pulumi preview"

@@ -84,27 +84,30 @@ export class Stack {
     };
   }
 
-  /** Runs the real CLI in the stack's folder; never throws on a non-zero exit. */
-  run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  /**
+   * Runs the real CLI in the stack's folder; never throws on a non-zero exit.
+   * `input` goes to its stdin (how secrets are passed: never on the command line).
+   */
+  run(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<RunResult> {
     return new Promise((resolvePromise, reject) => {
       const child = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], {
-        cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"],
+        cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       });
+      if (input !== undefined) child.stdin!.end(input);
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
       child.stderr.on("data", (d) => (stderr += d));
       child.on("error", reject);
       child.on("close", (code) => {
-        // Only what the CLI printed: the command line of `config set --secret` holds the value.
         this.transcript.push(`${stdout}\n${stderr}`);
         resolvePromise({ code: code ?? -1, stdout, stderr });
       });
     });
   }
 
-  async must(args: string[]): Promise<RunResult> {
-    const r = await this.run(args);
+  async must(args: string[], input?: string): Promise<RunResult> {
+    const r = await this.run(args, {}, input);
     if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
     return r;
   }
@@ -132,7 +135,9 @@ export class Stack {
     await this.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
     await this.must(["config", "set", "xads:sandbox", "true"]);
     await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
-    for (const [k, v] of Object.entries(this.creds)) await this.must(["config", "set", "--secret", `xads:${k}`, v]);
+    // On stdin: a value on the command line shows in the process list, and
+    // one starting with "-" (random base64url does, 1 time in 64) is read as a flag.
+    for (const [k, v] of Object.entries(this.creds)) await this.must(["config", "set", "--secret", `xads:${k}`], v);
   }
 
   up(): Promise<RunResult> { return this.run(["up", "--yes", "--skip-preview"]); }
