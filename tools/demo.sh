@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# make demo: the quickstart against the bundled emulator, with the real
-# pulumi CLI and a local file backend. Credentials are made up for this run
-# (the emulator's own) and set as stack secrets, as they would be for real.
+# make demo (and make demo-creatives): an example program from examples/
+# (default quickstart) against the bundled emulator, with the real pulumi CLI
+# and a local file backend. Credentials are made up for this run (the
+# emulator's own) and set as stack secrets, as they would be for real.
+#   tools/demo.sh [example]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-work=$root/.work/demo
+example=${1:-quickstart}
+[ -d "examples/$example" ] || { echo "no example named $example in examples/"; exit 2; }
+work=$root/.work/demo-$example
 pulumi_dir=${XADS_PULUMI_DIR:?run through make demo}
 export PATH="$pulumi_dir:$PATH"
 export PULUMI_HOME=$root/.work/pulumi-home PULUMI_SKIP_UPDATE_CHECK=true NO_COLOR=1
@@ -17,8 +21,8 @@ declare -A creds=([consumerKey]=$(rand) [consumerSecret]=$(rand) [accessToken]=$
 
 # The emulator is in memory: every demo starts from a fresh stack.
 rm -rf "$work" && mkdir -p "$work/state"
-program=$root/.work/consumer/quickstart
-rm -rf "$program" && cp -r examples/quickstart "$program"
+program=$root/.work/consumer/$example
+rm -rf "$program" && cp -r "examples/$example" "$program"
 
 log=$work/emulator.log
 XADS_CONSUMER_KEY=${creds[consumerKey]} XADS_CONSUMER_SECRET=${creds[consumerSecret]} \
