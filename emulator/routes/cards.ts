@@ -143,7 +143,11 @@ function create(ctx: ResourceContext, body: unknown): Card {
   return collection.update(entity.id, cards.fromId!(entity.id));
 }
 
-/** seed 4.11: each given field replaces the existing one; a card holds components or slides, so one given clears the other. */
+/**
+ * seed 4.11: each given field replaces the existing one. seed: not shown what
+ * happens to the other; real platform cards hold components or slides, so the
+ * one given clears the other.
+ */
 function update(ctx: ResourceContext, current: Card, body: unknown): Partial<Card> {
   const p = parseBody(updateBody, body);
   if (p.components && p.slides) throw ApiError.invalid("slides", "give components or slides, not both");

@@ -155,6 +155,6 @@ export const videoConversationCards = conversationSpec({
   writeOnly: ["unlocked_image_media_key", "unlocked_video_media_key"],
 });
 
-// seed: not shown (image conversation card DELETE); real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id.
+// seed: not shown (DELETE of image conversation cards); real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id, as for video ones.
 export const imageConversationCardRoutes = resourceRoutes(imageConversationCards);
 export const videoConversationCardRoutes = resourceRoutes(videoConversationCards);

@@ -106,6 +106,15 @@ describe("Card", () => {
     expect(emu().control.entities("sandbox", ACCOUNT, "cards").map((c) => c.id)).toEqual([id]);
   });
 
+  test("adoptId takes over a live card whose content matches, with no write, and refuses one that differs", async () => {
+    const live = await post({ name: "Legacy", components: [{ type: "MEDIA", media_key: "3_1001" }, { type: "DETAILS", title: "Spring sale", destination: { url: "https://example.com/spring", type: "WEBSITE" } }] });
+    emu().control.clearRequests();
+    const declared = cardInputs({ name: "Legacy", adoptId: live.id, components: [{ type: "MEDIA", mediaKey: "3_1001" }, details] });
+    await expect(card.create(ctx(), declared)).resolves.toMatchObject({ id: live.id, outs: { cardUri: `card://${live.id}` } });
+    await expect(card.create(ctx(), { ...declared, name: "Renamed" })).rejects.toThrow(/name: declared "Renamed", live "Legacy"/);
+    expect(emu().control.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
   test("delete is idempotent and a deleted card reads as gone", async () => {
     const { id, outs } = await card.create(ctx(), cardInputs());
     await card.delete(ctx(), id, outs);
