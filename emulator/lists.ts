@@ -29,6 +29,10 @@ export interface ListSpec<T extends Entity> {
    * such as created_at, updated_at, name and entity_status.
    */
   sortable: readonly string[];
+  /** `count` bounds when not the usual 1 to 1000, default 200 (cards: 1 to 200, default 100, seed section 8). */
+  count?: { max: number; default: number };
+  /** Longest `q` when under the usual 255 (cards: 80, seed section 8). */
+  searchMax?: number;
 }
 
 export interface ListPage<T> {
@@ -51,6 +55,10 @@ const listParams = z.object({
 export function listPage<T extends Entity>(all: readonly T[], params: WireParams, spec: ListSpec<T>): ListPage<T> {
   const p = parseParams(listParams, params);
   const ids = parseParams(idsParams(spec), params);
+  if (spec.count && p.count !== undefined && p.count > spec.count.max) throw ApiError.invalid("count", `count must be at most ${spec.count.max}, got ${p.count}`);
+  if (spec.searchMax !== undefined && p.q !== undefined && p.q.length > spec.searchMax) {
+    throw ApiError.invalid("q", `q must be at most ${spec.searchMax} characters, got ${p.q.length}`);
+  }
   if (p.with_total_count && p.cursor !== undefined) {
     throw ApiError.invalid("with_total_count", "with_total_count cannot be combined with cursor");
   }
@@ -66,7 +74,7 @@ export function listPage<T extends Entity>(all: readonly T[], params: WireParams
     });
 
   const start = p.cursor === undefined ? 0 : positionAfter(ordered, p.cursor);
-  const count = p.count ?? LIMITS.count.default;
+  const count = p.count ?? spec.count?.default ?? LIMITS.count.default;
   const page: T[] = [];
   let more = false;
   for (let i = start; i < ordered.length; i++) {

@@ -22,6 +22,12 @@ export interface ResourceContext {
 export interface ResourceSpec<T extends Entity> {
   /** Store collection and path segment, e.g. `campaigns`. */
   collection: string;
+  /** Path below the account when it is not the collection, e.g. `cards/image_conversation`. */
+  path?: string;
+  /** Fields the API takes but never returns (seed 4.11: unlocked media keys): kept, left out of answers. */
+  writeOnly?: readonly string[];
+  /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
+  fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
   noun: string;
   list: (account: Account) => ListSpec<T>;
@@ -41,7 +47,9 @@ export interface ResourceSpec<T extends Entity> {
 
 export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
   const fields = spec.create!(ctx, params);
-  return ctx.account.collection<T>(spec.collection).insert(fields);
+  const collection = ctx.account.collection<T>(spec.collection);
+  const entity = collection.insert(fields);
+  return spec.fromId ? collection.update(entity.id, spec.fromId(entity.id)) : entity;
 }
 
 /** seed: not shown; real platform answers 404 to an update of a deleted entity. */
@@ -63,21 +71,31 @@ export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequ
   return { env, account: accountFor(app.emulator.store.env(env), req, req.params.account_id), clock: app.emulator.clock };
 }
 
+/** An entity as answered: without its write-only fields. */
+export function answered<T extends Entity>(spec: ResourceSpec<T>, entity: T): T {
+  if (!spec.writeOnly) return entity;
+  const out = { ...entity } as Record<string, unknown>;
+  for (const f of spec.writeOnly) delete out[f];
+  return out as T;
+}
+
 /** The routes of a resource, for one environment. */
 export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): FastifyPluginAsync<RouteOptions> {
   return async (app, { env }) => {
-    const base = `/12/accounts/:account_id/${spec.collection}`;
+    const base = `/12/accounts/:account_id/${spec.path ?? spec.collection}`;
+    const show = (e: T) => answered(spec, e);
     const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
     const collection = (ctx: ResourceContext) => ctx.account.collection<T>(spec.collection);
 
     app.get<AccountRoute>(base, async (req) => {
       const ctx = context(req);
-      return { request: echo(req), ...listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account)) };
+      const page = listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account));
+      return { request: echo(req), ...page, data: page.data.map(show) };
     });
 
     app.get<EntityRoute>(`${base}/:id`, async (req) => {
       const { id } = req.params;
-      return one(req, found(collection(context(req)).get(id), spec.noun, id, withDeleted(wireParams(req))));
+      return one(req, show(found(collection(context(req)).get(id), spec.noun, id, withDeleted(wireParams(req)))));
     });
 
     if (spec.create) {
@@ -85,7 +103,7 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
         if (spec.sandboxOnlyCreate) sandboxOnly(env, req);
         const entity = createEntity(spec, context(req), wireParams(req));
         // seed: not shown; real platform answers a create with 201 Created.
-        return reply.status(201).send(one(req, entity));
+        return reply.status(201).send(one(req, show(entity)));
       });
     }
 
@@ -99,7 +117,7 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     }
 
     if (spec.update) {
-      app.put<EntityRoute>(`${base}/:id`, async (req) => one(req, updateEntity(spec, context(req), req.params.id, wireParams(req))));
+      app.put<EntityRoute>(`${base}/:id`, async (req) => one(req, show(updateEntity(spec, context(req), req.params.id, wireParams(req)))));
     } else {
       // Records without a PUT (seed 4.7: promoted entities cannot be updated).
       app.put<EntityRoute>(`${base}/:id`, async () => {
@@ -108,7 +126,7 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     }
 
     if (spec.deletable) {
-      app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, deleteEntity(spec, context(req), req.params.id)));
+      app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, show(deleteEntity(spec, context(req), req.params.id))));
     }
   };
 }

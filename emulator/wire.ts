@@ -57,12 +57,19 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   throw new ApiError(400, platformErrors(result.error.issues));
 }
 
-/** One error per parameter (the first problem found with it). */
-export function platformErrors(issues: readonly z.core.$ZodIssue[]): PlatformError[] {
+/**
+ * One error per parameter (the first problem found with it). `nameOf` names
+ * the parameter of a path: the first segment for flat parameters; JSON
+ * bodies (cards) name the whole path, e.g. `components[1].media_keys`.
+ */
+export function platformErrors(
+  issues: readonly z.core.$ZodIssue[],
+  nameOf: (path: readonly PropertyKey[]) => string = (path) => String(path[0] ?? "params"),
+): PlatformError[] {
   const seen = new Set<string>();
   const out: PlatformError[] = [];
   for (const issue of issues) {
-    const parameter = String(issue.path[0] ?? "params");
+    const parameter = nameOf(issue.path);
     if (seen.has(parameter)) continue;
     seen.add(parameter);
     out.push(describeIssue(issue, parameter));

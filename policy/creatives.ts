@@ -52,19 +52,13 @@ export const cardSwipeableMedia: ResourceValidationPolicy = {
 type MediaType = "image" | "animated GIF" | "video" | "other";
 
 /**
- * The media type a media key names. The seed does not say; on the real
- * platform a media key is `<category>_<media id>`, where the category is 3
- * for images, 16 for animated GIFs, and 7 or 13 for videos (tweet and
- * amplify videos). Other prefixes are counted, not classified.
+ * The media type a media key names, by its category prefix
+ * (LIMITS.mediaKeyCategory, shared with the resources' validation). Other
+ * prefixes are counted, not classified.
  */
 export function mediaType(key: string): MediaType {
   const category = /^(\d+)_/.exec(key)?.[1];
-  switch (category) {
-    case "3": return "image";
-    case "16": return "animated GIF";
-    case "7": case "13": return "video";
-    default: return "other";
-  }
+  return (category !== undefined ? LIMITS.mediaKeyCategory[category] : undefined) ?? "other";
 }
 
 /** `media_keys` is comma-separated on the wire; an SDK may take a list. */

@@ -57,6 +57,26 @@ export const LIMITS = {
   /** Advertiser business categories of a PREROLL_VIEWS line item: one or two (seed 4.3). */
   lineItemCategories: { min: 1, max: 2 },
   activeLineItemsPerAccount: 8000,
+  /** Cards (seed 4.11): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes of section 8. */
+  cards: {
+    /** Which destination each component takes: DETAILS a WEBSITE, BUTTON an APP. */
+    destinationOf: { DETAILS: "WEBSITE", BUTTON: "APP" } as const,
+    /** APP destinations: `country_code` is ISO 3166-1 alpha-2. */
+    countryCode: /^[A-Z]{2}$/,
+    /** Conversation card CTAs: hashtags of at most LIMITS.text.ctaHashtag characters after the `#`. */
+    ctas: ["first", "second", "third", "fourth"] as const,
+    hashtag: /^#[\p{L}\p{N}_]+$/u,
+    /** Image conversation card image: at least 800 px wide, 1.91:1; its unlocked image 5:2. */
+    conversationImage: { minWidth: 800, aspect: 1.91 },
+    unlockedImage: { minWidth: 800, aspect: 5 / 2 },
+    /** Video conversation card video: 16:9. */
+    conversationVideo: { aspect: 16 / 9 },
+  },
+  /**
+   * The media category a media key names by its prefix (`<category>_<id>`).
+   * seed: not shown; real platform: 3 image, 16 animated GIF, 7 and 13 video.
+   */
+  mediaKeyCategory: { "3": "image", "16": "animated GIF", "7": "video", "13": "video" } as Record<string, "image" | "animated GIF" | "video">,
 } as const;
 
 /** Enumerations named by the seed, shared by schemas, emulator and policies. */
@@ -91,5 +111,13 @@ export const ENUMS = {
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
+  ] as const,
+  /** Card components, BUTTON label values and card types (seed 4.11 and section 2). */
+  cardComponentType: ["MEDIA", "SWIPEABLE_MEDIA", "DETAILS", "BUTTON"] as const,
+  cardButtonLabel: ["BOOK", "CONNECT", "INSTALL", "OPEN", "ORDER", "PLAY", "SHOP"] as const,
+  cardType: [
+    "IMAGE_APP", "IMAGE_CAROUSEL_APP", "IMAGE_CAROUSEL_WEBSITE", "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE", "IMAGE_WEBSITE",
+    "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE",
+    "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE",
   ] as const,
 } as const;

@@ -8,6 +8,9 @@ import { fundingInstrumentInputs, FundingInstrumentOutputs } from "../provider/r
 import { lineItemInputs, LineItemOutputs } from "../provider/resources/line-item";
 import { trackingTagInputs, TrackingTagOutputs } from "../provider/resources/tracking-tag";
 import { promotedTweetInputs, PromotedTweetOutputs } from "../provider/resources/promoted-tweet";
+import { cardInputs, CardOutputs } from "../provider/resources/card";
+import { imageConversationCardInputs, ImageConversationCardOutputs } from "../provider/resources/image-conversation-card";
+import { videoConversationCardInputs, VideoConversationCardOutputs } from "../provider/resources/video-conversation-card";
 import { Outputs, ResourceArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -52,5 +55,32 @@ export interface PromotedTweet extends Outputs<PromotedTweetOutputs> {}
 export class PromotedTweet extends XadsResource {
   constructor(name: string, args: PromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("PromotedTweet", name, args, opts);
+  }
+}
+
+/** A card (components, or carousel slides) that posts attach by `cardUri`; name and content change in place. */
+export type CardArgs = ResourceArgs<typeof cardInputs>;
+export interface Card extends Outputs<CardOutputs> {}
+export class Card extends XadsResource {
+  constructor(name: string, args: CardArgs, opts?: pulumi.CustomResourceOptions) {
+    super("Card", name, args, opts);
+  }
+}
+
+/** An image conversation card: a 1.91:1 image with hashtag calls to action; posts attach it by `cardUri`. */
+export type ImageConversationCardArgs = ResourceArgs<typeof imageConversationCardInputs>;
+export interface ImageConversationCard extends Outputs<ImageConversationCardOutputs> {}
+export class ImageConversationCard extends XadsResource {
+  constructor(name: string, args: ImageConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
+    super("ImageConversationCard", name, args, opts);
+  }
+}
+
+/** A video conversation card: a 16:9 video with hashtag calls to action; posts attach it by `cardUri`. */
+export type VideoConversationCardArgs = ResourceArgs<typeof videoConversationCardInputs>;
+export interface VideoConversationCard extends Outputs<VideoConversationCardOutputs> {}
+export class VideoConversationCard extends XadsResource {
+  constructor(name: string, args: VideoConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
+    super("VideoConversationCard", name, args, opts);
   }
 }

@@ -114,7 +114,14 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
         return `${property} must be one of ${issue.values.map((v) => String(v)).join(", ")} (got ${show(value)})`;
       case "invalid_format":
         return `${property} ${issue.message} (got ${show(value)})`;
+      case "invalid_union": {
+        // A discriminated union (card components): name the accepted types.
+        const options = (issue as { options?: unknown }).options;
+        if (Array.isArray(options)) return `${property} must be one of ${options.map(String).join(", ")} (got ${show(value)})`;
+        return `${property} ${issue.message}`;
+      }
       case "unrecognized_keys":
+        if (issue.path.length > 0) return `${property} has unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
         return `unknown input${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
       default:
         return issue.message;

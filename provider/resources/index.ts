@@ -9,6 +9,9 @@ import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
 import { promotedTweet } from "./promoted-tweet";
+import { card } from "./card";
+import { imageConversationCard } from "./image-conversation-card";
+import { videoConversationCard } from "./video-conversation-card";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -16,6 +19,9 @@ export const RESOURCES = {
   LineItem: lineItem,
   TrackingTag: trackingTag,
   PromotedTweet: promotedTweet,
+  Card: card,
+  ImageConversationCard: imageConversationCard,
+  VideoConversationCard: videoConversationCard,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

@@ -1,0 +1,160 @@
+/**
+ * Image and video conversation cards (seed 4.11): form parameters, up to
+ * four hashtag calls to action each with the Tweet it posts, a thank-you
+ * text, and media checked against the account's media library. The two
+ * kinds differ only in their media parameters; PUT takes every POST field
+ * optional and applies the same rules to the card as it would be after it.
+ */
+import { z } from "zod";
+import { LIMITS } from "../../provider/limits";
+import { ApiError } from "../errors";
+import { hasAspect, mediaAsset, MediaType } from "../media";
+import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { Entity, NewFields } from "../store";
+import { clearable, field, parseParams, WireParams } from "../wire";
+import { CARD_COLLECTIONS } from "./cards";
+
+export type ConversationCard = Entity & Record<string, string | null> & { account_id: string; name: string; card_uri: string };
+
+/** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
+const hashtag = () => z.string()
+  .regex(LIMITS.cards.hashtag, "must be a hashtag (# then letters, digits or _)")
+  .refine((v) => [...v.slice(1)].length <= LIMITS.text.ctaHashtag, `must be at most ${LIMITS.text.ctaHashtag} characters not counting the #`);
+
+const CTAS = LIMITS.cards.ctas.map((n) => `${n}_cta`);
+
+/** What a media parameter must name in the library. */
+export interface MediaRule {
+  type: MediaType;
+  minWidth?: number;
+  /** width:height, e.g. 1.91 for 1.91:1. */
+  aspect?: number;
+  /** Said in messages, e.g. `1.91:1`. */
+  aspectText?: string;
+}
+
+interface ConversationKind {
+  collection: string;
+  path: string;
+  noun: string;
+  /** Media parameters: media_key is required, the others optional. */
+  media: Record<string, MediaRule>;
+  writeOnly: readonly string[];
+}
+
+function paramsOf(kind: ConversationKind) {
+  const optional = Object.fromEntries(Object.keys(kind.media).filter((m) => m !== "media_key").map((m) => [m, clearable(field.text(200))]));
+  const shared = {
+    title: clearable(field.text(LIMITS.text.conversationCardTitle)),
+    second_cta: clearable(hashtag()),
+    second_cta_tweet: clearable(field.text(10_000)),
+    third_cta: clearable(hashtag()),
+    third_cta_tweet: clearable(field.text(10_000)),
+    fourth_cta: clearable(hashtag()),
+    fourth_cta_tweet: clearable(field.text(10_000)),
+    thank_you_url: clearable(z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
+    ...optional,
+  };
+  const required = {
+    name: field.text(LIMITS.text.cardName),
+    first_cta: hashtag(),
+    first_cta_tweet: field.text(10_000),
+    media_key: field.text(200),
+    thank_you_text: field.text(LIMITS.text.thankYouText),
+  };
+  const partial = Object.fromEntries(Object.entries(required).map(([k, s]) => [k, s.optional()]));
+  return { create: z.object({ ...shared, ...required }), update: z.object({ ...shared, ...partial }) };
+}
+
+/** The media asset a parameter names, checked against its rule (seed 4.11 and section 8). */
+function checkMedia(ctx: ResourceContext, parameter: string, key: string, rule: MediaRule): void {
+  const asset = mediaAsset(ctx.account, key);
+  if (!asset) throw ApiError.invalid(parameter, `${parameter} ${key} is not in the media library of account ${ctx.account.id}`);
+  const what = rule.type.toLowerCase();
+  if (asset.media_type !== rule.type) throw ApiError.invalid(parameter, `${parameter} ${key} must be ${what === "image" ? "an" : "a"} ${what}, got ${asset.media_type.toLowerCase()}`);
+  if (rule.minWidth !== undefined && asset.width < rule.minWidth) {
+    throw ApiError.invalid(parameter, `${parameter} ${key} must be at least ${rule.minWidth} px wide, got ${asset.width}x${asset.height}`);
+  }
+  if (rule.aspect !== undefined && !hasAspect(asset, rule.aspect)) {
+    throw ApiError.invalid(parameter, `${parameter} ${key} must have aspect ratio ${rule.aspectText}, got ${asset.width}x${asset.height}`);
+  }
+}
+
+/** Rules between fields, on the card as it would be after the write. */
+function checkCtas(card: Record<string, unknown>): void {
+  const set = (k: string) => card[k] !== null && card[k] !== undefined;
+  if (!set("title") && !set("second_cta")) throw ApiError.missing("second_cta", "second_cta is required when title is not set (or set title)");
+  for (const cta of CTAS) {
+    if (set(cta) && !set(`${cta}_tweet`)) throw ApiError.missing(`${cta}_tweet`, `${cta}_tweet is required when ${cta} is set`);
+    if (!set(cta) && set(`${cta}_tweet`)) throw ApiError.invalid(`${cta}_tweet`, `${cta}_tweet is only allowed with ${cta}`);
+  }
+}
+
+function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard> {
+  const params = paramsOf(kind);
+  const fieldNames = Object.keys(params.create.shape);
+  const checkGivenMedia = (ctx: ResourceContext, p: Record<string, unknown>) => {
+    for (const [m, rule] of Object.entries(kind.media)) if (typeof p[m] === "string") checkMedia(ctx, m, p[m] as string, rule);
+  };
+
+  const spec: ResourceSpec<ConversationCard> = {
+    collection: kind.collection,
+    path: kind.path,
+    noun: kind.noun,
+    writeOnly: kind.writeOnly,
+    list: () => ({
+      ids: [{ param: "card_ids", value: (c) => c.id }],
+      search: (c) => c.name,
+      sortable: ["created_at", "updated_at", "name"],
+      searchMax: LIMITS.text.cardQuery,
+    }),
+    create(ctx, wire: WireParams) {
+      const p = parseParams(params.create, wire) as Record<string, unknown>;
+      checkCtas(p);
+      checkGivenMedia(ctx, p);
+      const fields = Object.fromEntries(fieldNames.map((f) => [f, p[f] ?? null]));
+      return { account_id: ctx.account.id, card_uri: "", ...fields } as NewFields<ConversationCard>;
+    },
+    fromId: (id) => ({ card_uri: `card://${id}` }),
+    update(ctx, current, wire: WireParams) {
+      const p = Object.fromEntries(Object.entries(parseParams(params.update, wire) as Record<string, unknown>).filter(([, v]) => v !== undefined));
+      checkCtas({ ...current, ...p });
+      checkGivenMedia(ctx, p);
+      return p as Partial<ConversationCard>;
+    },
+    deletable: true,
+  };
+  CARD_COLLECTIONS.push(kind.collection);
+  return spec;
+}
+
+const { conversationImage, unlockedImage, conversationVideo } = LIMITS.cards;
+
+export const imageConversationCards = conversationSpec({
+  collection: "image_conversation_cards",
+  path: "cards/image_conversation",
+  noun: "image conversation card",
+  media: {
+    media_key: { type: "IMAGE", minWidth: conversationImage.minWidth, aspect: conversationImage.aspect, aspectText: "1.91:1" },
+    unlocked_image_media_key: { type: "IMAGE", minWidth: unlockedImage.minWidth, aspect: unlockedImage.aspect, aspectText: "5:2" },
+  },
+  writeOnly: ["unlocked_image_media_key"],
+});
+
+export const videoConversationCards = conversationSpec({
+  collection: "video_conversation_cards",
+  path: "cards/video_conversation",
+  noun: "video conversation card",
+  media: {
+    media_key: { type: "VIDEO", aspect: conversationVideo.aspect, aspectText: "16:9" },
+    // seed: poster_media_key defaults to the first frame; the emulator extracts none and answers null.
+    poster_media_key: { type: "IMAGE" },
+    unlocked_image_media_key: { type: "IMAGE" },
+    unlocked_video_media_key: { type: "VIDEO" },
+  },
+  writeOnly: ["unlocked_image_media_key", "unlocked_video_media_key"],
+});
+
+// seed: not shown (DELETE of image conversation cards); real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id, as for video ones.
+export const imageConversationCardRoutes = resourceRoutes(imageConversationCards);
+export const videoConversationCardRoutes = resourceRoutes(videoConversationCards);

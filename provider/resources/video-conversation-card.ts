@@ -1,0 +1,32 @@
+/**
+ * Video conversation card (Advertising API section 4.11): a 16:9 video with
+ * hashtag calls to action. The shared fields, rules and lifecycle are in
+ * conversation-card.ts.
+ */
+import { z } from "zod";
+import { mediaKeyInput } from "./card";
+import { conversationCard } from "./conversation-card";
+
+const kind = conversationCard({
+  kind: "VideoConversationCard",
+  description: "A video conversation card: a 16:9 video with up to four hashtag calls to action. Every field changes in place.",
+  segment: "cards/video_conversation",
+  noun: "video conversation card",
+  media: {
+    mediaKey: mediaKeyInput.describe("A video in the media library, aspect 16:9."),
+    posterMediaKey: mediaKeyInput.optional().describe("Poster image; the platform uses the video's first frame when not set."),
+    unlockedImageMediaKey: mediaKeyInput.optional().describe("Image shown once unlocked. Write-only: the API never returns it."),
+    unlockedVideoMediaKey: mediaKeyInput.optional().describe("Video shown once unlocked. Write-only: the API never returns it."),
+  },
+  mediaRules: {
+    mediaKey: { category: "video", rule: "The video must be in the media library, with aspect 16:9." },
+    posterMediaKey: { category: "image", rule: "The poster must be an image in the media library." },
+    unlockedImageMediaKey: { category: "image", rule: "The unlocked image must be an image in the media library.", writeOnly: true },
+    unlockedVideoMediaKey: { category: "video", rule: "The unlocked video must be a video in the media library.", writeOnly: true },
+  },
+});
+
+export const videoConversationCardInputs = kind.inputs;
+export type VideoConversationCardInputs = z.infer<typeof videoConversationCardInputs>;
+export type VideoConversationCardOutputs = VideoConversationCardInputs & { cardUri?: string; createdAt?: string };
+export const videoConversationCard = kind.definition;
