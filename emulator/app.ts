@@ -26,6 +26,11 @@ import { fundingInstrumentRoutes } from "./routes/funding-instruments";
 import { lineItemRoutes } from "./routes/line-items";
 import { trackingTagRoutes } from "./routes/tracking-tags";
 import { promotedTweetRoutes } from "./routes/promoted-tweets";
+import { promotableUserRoutes } from "./routes/promotable-users";
+import { promotedAccountRoutes } from "./routes/promoted-accounts";
+import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
+import { targetingCriterionRoutes } from "./routes/targeting-criteria";
+import { referenceDataRoutes } from "./routes/reference-data";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -48,6 +53,11 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   lineItemRoutes,
   trackingTagRoutes,
   promotedTweetRoutes,
+  promotableUserRoutes,
+  promotedAccountRoutes,
+  lineItemCuratedCategoryRoutes,
+  targetingCriterionRoutes,
+  referenceDataRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

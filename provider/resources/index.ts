@@ -9,6 +9,9 @@ import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
 import { promotedTweet } from "./promoted-tweet";
+import { promotedAccount } from "./promoted-account";
+import { lineItemCuratedCategory } from "./line-item-curated-category";
+import { targetingCriterion } from "./targeting-criterion";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -16,6 +19,9 @@ export const RESOURCES = {
   LineItem: lineItem,
   TrackingTag: trackingTag,
   PromotedTweet: promotedTweet,
+  PromotedAccount: promotedAccount,
+  LineItemCuratedCategory: lineItemCuratedCategory,
+  TargetingCriterion: targetingCriterion,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;
