@@ -236,3 +236,29 @@ describe("reference-data sources", () => {
     await expect(client().get("/12/accounts/nope/authenticated_user_access")).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("adoptId takes over a live entity without any write, and refuses one that differs", () => {
+  test.each([
+    ["promoted account", async () => {
+      const live = await client().post<Entity>(`${base}/promoted_accounts`, { line_item_id: promotedLi, user_id: PUBLIC_USER });
+      const create = (userId: string) => promotedAccount.create(ctx(), promotedAccount.check({}, { accountId: ACCOUNT, adoptId: live.id, lineItemId: promotedLi, userId }).inputs!);
+      return { id: live.id, same: () => create(PUBLIC_USER), differing: () => create("783214"), field: "userId" };
+    }],
+    ["line item curated category", async () => {
+      const live = await client().post<Entity>(`${base}/line_item_curated_categories`, { line_item_id: tweetsLi, curated_category_id: "1jq3" });
+      const create = (curatedCategoryId: string) => lineItemCuratedCategory.create(ctx(), lineItemCuratedCategory.check({}, { accountId: ACCOUNT, adoptId: live.id, lineItemId: tweetsLi, curatedCategoryId }).inputs!);
+      return { id: live.id, same: () => create("1jq3"), differing: () => create("1jq4"), field: "curatedCategoryId" };
+    }],
+    ["targeting criterion", async () => {
+      const live = await client().post<Entity>(`${base}/targeting_criteria`, { line_item_id: tweetsLi, targeting_type: "IAB_CATEGORY", targeting_value: "IAB19" });
+      const create = (operatorType: string) => targetingCriterion.create(ctx(), targetingCriterion.check({}, { accountId: ACCOUNT, adoptId: live.id, lineItemId: tweetsLi, targetingType: "IAB_CATEGORY", targetingValue: "IAB19", operatorType }).inputs!);
+      return { id: live.id, same: () => create("EQ"), differing: () => create("NE"), field: "operatorType" };
+    }],
+  ])("%s", async (_kind, setUp) => {
+    const { id, same, differing, field } = await setUp();
+    emu().control.clearRequests();
+    await expect(same()).resolves.toMatchObject({ id });
+    await expect(differing()).rejects.toThrow(new RegExp(`was not adopted: .*\\(${field}: declared`));
+    expect(writes()).toEqual([]);
+  });
+});
