@@ -11,8 +11,9 @@ import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
+import { NotFoundError } from "../client/errors";
 import {
-  adopt, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
+  adopt, CheckFailure, Context, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
 } from "./framework";
 
 const IAB = ENUMS.contentCategoryTargetingType;
@@ -88,8 +89,7 @@ export const targetingCriterion: ResourceDefinition<TargetingCriterionInputs, Ta
   },
 
   async read(ctx, id, props) {
-    // seed 4.8 lists criteria by line item only; one is read by id (seed: not shown; real platform GET targeting_criteria/:id).
-    const live = await readLive(() => ctx.client.get<Entity>(`${path(props.accountId)}/${id}`, { with_deleted: true }));
+    const live = await readLive(() => readCoalesced(ctx, props.accountId, id, props.lineItemId));
     return live && { id, props: toOutputs(props, live, OUTPUT_FIELDS) };
   },
 
@@ -103,3 +103,23 @@ export const targetingCriterion: ResourceDefinition<TargetingCriterionInputs, Ta
     await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
   },
 };
+
+/** How long concurrent reads wait to share one list call (as the client's reads by id). */
+const READ_WINDOW_MS = 10;
+
+/**
+ * One criterion by id. GET targeting_criteria filters by line item only
+ * (seed 4.8), so concurrent reads of an account are coalesced into list
+ * calls by their line items (at most 200 per call, DESIGN.md rule 8): a
+ * refresh of many criteria makes few requests.
+ */
+async function readCoalesced(ctx: Context, accountId: string, id: string, lineItemId: string): Promise<Entity> {
+  const found = await ctx.client.collect<{ id: string; lineItemId: string }, Entity | undefined>(
+    `targeting_criteria|${accountId}`, { id, lineItemId }, LIMITS.idsPerFilter, async (items) => {
+      const rows = await ctx.client.list<Entity>(path(accountId), { line_item_ids: [...new Set(items.map((i) => i.lineItemId))], with_deleted: true });
+      const byId = new Map(rows.map((r) => [String(r.id), r]));
+      return items.map((i) => byId.get(i.id));
+    }, READ_WINDOW_MS);
+  if (!found) throw new NotFoundError({ status: 404, code: "NOT_FOUND", message: `no targeting criterion ${id} on line item ${lineItemId}`, method: "GET", path: path(accountId) });
+  return found;
+}

@@ -262,3 +262,16 @@ describe("adoptId takes over a live entity without any write, and refuses one th
     expect(writes()).toEqual([]);
   });
 });
+
+test("concurrent reads of targeting criteria share one list call by their line items", async () => {
+  const made = await Promise.all(["IAB1", "IAB2", "IAB3"].map((targetingValue, i) => targetingCriterion.create(ctx(),
+    targetingCriterion.check({}, { accountId: ACCOUNT, lineItemId: i === 0 ? promotedLi : tweetsLi, targetingType: "IAB_CATEGORY", targetingValue }).inputs!)));
+  emu().control.remove("sandbox", ACCOUNT, "targeting_criteria", made[2]!.id);
+  emu().control.clearRequests();
+  const shared = ctx();
+  const read = await Promise.all(made.map((m) => targetingCriterion.read(shared, m.id, m.outs)));
+  expect(read.map((r) => r?.props.targetingValue)).toEqual(["IAB1", "IAB2", undefined]);
+  const gets = emu().control.requests().filter((r) => r.method === "GET");
+  expect(gets).toHaveLength(1);
+  expect(gets[0]!.query.line_item_ids!.split(",").sort()).toEqual([promotedLi, tweetsLi].sort());
+});
