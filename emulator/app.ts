@@ -28,6 +28,11 @@ import { trackingTagRoutes } from "./routes/tracking-tags";
 import { promotedTweetRoutes } from "./routes/promoted-tweets";
 import { cardRoutes } from "./routes/cards";
 import { imageConversationCardRoutes, videoConversationCardRoutes } from "./routes/conversation-cards";
+import { promotableUserRoutes } from "./routes/promotable-users";
+import { promotedAccountRoutes } from "./routes/promoted-accounts";
+import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
+import { targetingCriterionRoutes } from "./routes/targeting-criteria";
+import { referenceDataRoutes } from "./routes/reference-data";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -53,6 +58,11 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   cardRoutes,
   imageConversationCardRoutes,
   videoConversationCardRoutes,
+  promotableUserRoutes,
+  promotedAccountRoutes,
+  lineItemCuratedCategoryRoutes,
+  targetingCriterionRoutes,
+  referenceDataRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -68,6 +68,10 @@ function runItem<T extends Entity>(spec: BatchSpec<T>, ctx: ResourceContext, ite
   if (!parsed.success) throw new ApiError(400, platformErrors(parsed.error.issues));
   const { [spec.idParam]: id, ...params } = toWireParams(parsed.data.params);
   if (parsed.data.operation_type === "Create") return createEntity(spec.resource, ctx, params);
+  if (parsed.data.operation_type === "Update" && !spec.resource.update) {
+    // seed: not shown; real platform batches of records without a PUT (targeting criteria) take Create and Delete only.
+    throw ApiError.invalid("operation_type", `operation_type must be Create or Delete: ${spec.resource.noun} records cannot be updated`);
+  }
   if (!id) throw ApiError.missing(spec.idParam, `${spec.idParam} is required to ${parsed.data.operation_type} a ${spec.resource.noun}`);
   return parsed.data.operation_type === "Update"
     ? updateEntity(spec.resource, ctx, id, params)

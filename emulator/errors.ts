@@ -23,7 +23,9 @@ export type ErrorCode =
   | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
   // seed: not shown; real platform answers a method an endpoint lacks with 405.
   | "METHOD_NOT_ALLOWED"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  // seed 4.7 and section 7: POST promoted_accounts on a line item not configured for promoted accounts.
+  | "INCOMPATIBLE_LINE_ITEM";
 
 export class ApiError extends Error {
   constructor(

@@ -43,13 +43,29 @@ export interface ResourceSpec<T extends Entity> {
   /** Validates an update of a live entity and returns the patch; throws ApiError. */
   update?: (ctx: ResourceContext, current: T, params: WireParams) => Partial<T>;
   deletable?: boolean;
+  /**
+   * A create the platform ignores because its entity already exists
+   * (promoted accounts, seed 4.7: "already promoted user: request
+   * ignored"): the live entity the validated fields match, answered with
+   * 200 instead of a new one.
+   */
+  existing?: (ctx: ResourceContext, fields: NewFields<T>) => T | undefined;
+  /** Rules of a list request beyond PG/IDS/WD/WT (required filters, seed 4.7, 4.8); throws ApiError. */
+  listRule?: (ctx: ResourceContext, params: WireParams) => void;
 }
 
 export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
+  return createOrFind(spec, ctx, params).entity;
+}
+
+/** A create, or the live entity it would duplicate where the platform ignores such creates (`existing`). */
+export function createOrFind<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): { entity: T; created: boolean } {
   const fields = spec.create!(ctx, params);
+  const existing = spec.existing?.(ctx, fields);
+  if (existing) return { entity: existing, created: false };
   const collection = ctx.account.collection<T>(spec.collection);
   const entity = collection.insert(fields);
-  return spec.fromId ? collection.update(entity.id, spec.fromId(entity.id)) : entity;
+  return { entity: spec.fromId ? collection.update(entity.id, spec.fromId(entity.id)) : entity, created: true };
 }
 
 /** seed: not shown; real platform answers 404 to an update of a deleted entity. */
@@ -89,6 +105,7 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
 
     app.get<AccountRoute>(base, async (req) => {
       const ctx = context(req);
+      spec.listRule?.(ctx, wireParams(req));
       const page = listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account));
       return { request: echo(req), ...page, data: page.data.map(show) };
     });
@@ -101,9 +118,9 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     if (spec.create) {
       app.post<AccountRoute>(base, async (req, reply) => {
         if (spec.sandboxOnlyCreate) sandboxOnly(env, req);
-        const entity = createEntity(spec, context(req), wireParams(req));
-        // seed: not shown; real platform answers a create with 201 Created.
-        return reply.status(201).send(one(req, show(entity)));
+        const { entity, created } = createOrFind(spec, context(req), wireParams(req));
+        // seed: not shown; real platform answers a create with 201 Created (an ignored one with 200).
+        return reply.status(created ? 201 : 200).send(one(req, show(entity)));
       });
     }
 

@@ -5,6 +5,8 @@
  * create funding instruments).
  */
 import { fundingInstruments, fundingInstrumentFields } from "./routes/funding-instruments";
+import { addPromotableUser } from "./routes/promotable-users";
+import { RETWEETS_ONLY_USER_ID } from "./reference-data";
 import { DEFAULT_BUSINESS_ID, ENVS, Store } from "./store";
 
 export const DEMO_ACCOUNT_ID = "18ce54d4x5t";
@@ -14,7 +16,10 @@ export const DEMO_USER_ID = "756201191646691328";
 
 export function seed(store: Store, userId = DEMO_USER_ID): void {
   for (const env of ENVS) {
-    store.env(env).createAccount({ id: DEMO_ACCOUNT_ID, name: DEMO_ACCOUNT_NAME, businessId: DEFAULT_BUSINESS_ID, userIds: [userId] });
+    const account = store.env(env).createAccount({ id: DEMO_ACCOUNT_ID, name: DEMO_ACCOUNT_NAME, businessId: DEFAULT_BUSINESS_ID, userIds: [userId] });
+    // seed 4.7: the configured user is the account's FULL promotable user; one RETWEETS_ONLY user beside it.
+    addPromotableUser(account, userId, "FULL");
+    addPromotableUser(account, RETWEETS_ONLY_USER_ID, "RETWEETS_ONLY");
   }
   const production = store.env("production").account(DEMO_ACCOUNT_ID)!;
   production.collection(fundingInstruments.collection).insert(

@@ -2,9 +2,13 @@
  * Reads behind the SDK's data sources (getAccounts, getFundingInstruments).
  * They run in the user's program, at preview and up alike, as data sources do.
  */
-import { Entity } from "./client/client";
+import { Entity, Query } from "./client/client";
 import { keysToCamel } from "./names";
 import { Context } from "./resources/framework";
+import { z } from "zod";
+import { ENUMS, LIMITS } from "./limits";
+import { entityId } from "./resources/common";
+import { validate } from "./resources/framework";
 
 export interface AccountInfo {
   id: string;
@@ -37,4 +41,127 @@ export async function listAccounts(ctx: Context, q?: string): Promise<AccountInf
 export async function listFundingInstruments(ctx: Context, accountId: string): Promise<FundingInstrumentInfo[]> {
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/funding_instruments`);
   return rows.map((r) => keysToCamel(r) as FundingInstrumentInfo);
+}
+
+// ------------------------------------------ reference data (seed 4.2, 4.3, 4.7) ---
+
+export interface PromotableUserInfo {
+  id: string;
+  accountId: string;
+  /** A long on the platform, as its decimal string. */
+  userId: string;
+  /** FULL or RETWEETS_ONLY: which content the user's promotion may carry. */
+  promotableUserType: (typeof ENUMS.promotableUserType)[number];
+  createdAt?: string;
+}
+
+export interface ContentCategoryInfo {
+  id: string;
+  name: string;
+  /** The values to target with a TargetingCriterion of targetingType IAB_CATEGORY. */
+  iabCategories: string[];
+}
+
+export interface CuratedCategoryInfo {
+  id: string;
+  name: string;
+  description?: string;
+  countryCodes: string[];
+}
+
+export interface BiddingRuleInfo {
+  currency: string;
+  minimumCpeBidLocalMicro: number;
+  maximumCpeBidLocalMicro: number;
+  minimumDenomination?: number;
+}
+
+export interface PlacementInfo {
+  productType: (typeof ENUMS.productType)[number];
+  /** The placement sets a line item of the product type may use. */
+  placements: string[][];
+}
+
+export interface AuthenticatedUserAccessInfo {
+  accountId: string;
+  userId: string;
+  permissions: (typeof ENUMS.permission)[number][];
+}
+
+/**
+ * Arguments of the reference-data sources, checked before any request with
+ * messages that name the argument and the limit (as resources' check does).
+ */
+export const dataSourceArgs = {
+  account: z.strictObject({ accountId: entityId }),
+  curatedCategories: z.strictObject({
+    accountId: entityId,
+    countryCodes: z.array(z.string().regex(new RegExp(`^[A-Za-z]{${LIMITS.countryCodeLength}}$`), { error: "must be a two-letter ISO country code, e.g. US" }))
+      .min(1).max(LIMITS.countryCodesPerCuratedCategoriesQuery),
+  }),
+  biddingRules: z.strictObject({
+    currency: z.string().regex(new RegExp(`^[A-Z]{${LIMITS.currencyCodeLength}}$`), { error: `must be an ISO-4217 currency code of ${LIMITS.currencyCodeLength} capital letters, e.g. USD` }).optional(),
+  }),
+  placements: z.strictObject({ productType: z.enum(ENUMS.productType).optional() }),
+};
+
+/** The validated arguments, or an error `<source>: <reasons>` before any request. */
+export function checkArgs<T>(source: string, schema: z.ZodType<T>, args: Record<string, unknown>): T {
+  const result = validate(schema, args);
+  if (result.failures?.length) throw new Error(`${source}: ${result.failures.map((f) => f.reason).join("; ")}`);
+  return result.inputs!;
+}
+
+const camel = <T>(rows: unknown[]): T[] => rows.map((r) => keysToCamel(r) as T);
+
+/**
+ * Every page of a reference list. These endpoints take no `count` (seed
+ * 4.3), unlike the PG lists `client.list` pages through.
+ */
+async function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
+  const out: Entity[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await ctx.client.request<Entity[]>({ method: "GET", path, query: { ...query, cursor } });
+    out.push(...page.data);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+/** The users whose content the account may promote (seed 4.7). */
+export async function listPromotableUsers(ctx: Context, args: { accountId: string }): Promise<PromotableUserInfo[]> {
+  const { accountId } = checkArgs("getPromotableUsers", dataSourceArgs.account, args);
+  const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/promotable_users`);
+  return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, userId: String(u.userId) }));
+}
+
+/** Content categories and their IAB categories (seed 4.3). */
+export async function listContentCategories(ctx: Context): Promise<ContentCategoryInfo[]> {
+  return camel(await pages(ctx, "/12/content_categories"));
+}
+
+/** Curated categories available in any of the countries (seed 4.3: 1 to 200 codes). */
+export async function listCuratedCategories(ctx: Context, args: { accountId: string; countryCodes: string[] }): Promise<CuratedCategoryInfo[]> {
+  const { accountId, countryCodes } = checkArgs("getCuratedCategories", dataSourceArgs.curatedCategories, args);
+  return camel(await pages(ctx, `/12/accounts/${accountId}/curated_categories`, { country_codes: countryCodes }));
+}
+
+/** Minimum and maximum CPE bids, of one currency or all (seed 4.3). */
+export async function listBiddingRules(ctx: Context, args: { currency?: string } = {}): Promise<BiddingRuleInfo[]> {
+  const { currency } = checkArgs("getBiddingRules", dataSourceArgs.biddingRules, args);
+  return camel(await pages(ctx, "/12/bidding_rules", { currency }));
+}
+
+/** Valid placement sets by product type (seed 4.3). */
+export async function listPlacements(ctx: Context, args: { productType?: string } = {}): Promise<PlacementInfo[]> {
+  const { productType } = checkArgs("getPlacements", dataSourceArgs.placements, args);
+  return camel(await pages(ctx, "/12/line_items/placements", { product_type: productType }));
+}
+
+/** The authenticated user's permissions on the account (seed 4.2). */
+export async function readAuthenticatedUserAccess(ctx: Context, args: { accountId: string }): Promise<AuthenticatedUserAccessInfo> {
+  const { accountId } = checkArgs("getAuthenticatedUserAccess", dataSourceArgs.account, args);
+  const access = keysToCamel(await ctx.client.get<Entity>(`/12/accounts/${accountId}/authenticated_user_access`)) as AuthenticatedUserAccessInfo;
+  return { ...access, userId: String(access.userId) };
 }

@@ -77,6 +77,18 @@ export const LIMITS = {
    * seed: not shown; real platform: 3 image, 16 animated GIF, 7 and 13 video.
    */
   mediaKeyCategory: { "3": "image", "16": "animated GIF", "7": "video", "13": "video" } as Record<string, "image" | "animated GIF" | "video">,
+  /**
+   * Reference data and targeting (seed 4.3, 4.7, 4.8, section 8): country
+   * codes per GET curated_categories (at most 200, two-letter ISO codes),
+   * the currency of GET bidding_rules (ISO-4217, three letters), and `count`
+   * of GET targeting_criteria (the general 1 to 1000 of LIMITS.count).
+   */
+  countryCodesPerCuratedCategoriesQuery: 200,
+  countryCodeLength: 2,
+  currencyCodeLength: 3,
+  targetingCriteriaCount: { min: 1, max: 1000, default: 200 },
+  /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
+  targetingCriteriaBatchSize: 500,
 } as const;
 
 /** Enumerations named by the seed, shared by schemas, emulator and policies. */
@@ -120,4 +132,38 @@ export const ENUMS = {
     "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE",
     "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE",
   ] as const,
+  /** Promotable user types (seed 2 and 4.7): which content the user's promotion may carry. */
+  promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
+  /** Line items a promoted account can be attached to (seed 4.7, section 7). */
+  promotedAccountProductType: "PROMOTED_ACCOUNT",
+  /** Targeting criteria operator (seed 4.3): EQ (default) or NE for negated targeting. */
+  operatorType: ["EQ", "NE"] as const,
+  /**
+   * Targeting types. The seed names only IAB_CATEGORY (content categories,
+   * seed 4.3); seed: not shown; real platform's v12 targeting types follow.
+   */
+  targetingType: [
+    "IAB_CATEGORY", "AGE", "BROAD_KEYWORD", "CONVERSATION", "CUSTOM_AUDIENCE", "DEVICE", "EVENT",
+    "EXACT_KEYWORD", "FOLLOWER_LOOKALIKES", "GENDER", "INSTALLED_APP_CATEGORY", "INTEREST", "LANGUAGE",
+    "LOCATION", "NETWORK_OPERATOR", "PHRASE_KEYWORD", "PLATFORM", "PLATFORM_VERSION",
+    "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "UNORDERED_KEYWORD", "WIFI_ONLY",
+  ] as const,
+  /** The one targeting type of content categories (seed 4.3). */
+  contentCategoryTargetingType: "IAB_CATEGORY",
+  /**
+   * Permissions of GET authenticated_user_access (seed 4.2). TWEET_COMPOSER
+   * only accompanies the roles in tweetComposerRoles.
+   */
+  permission: [
+    "ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER", "CAMPAIGN_ANALYST", "ANALYST", "PARTNER_AUDIENCE_MANAGER", "TWEET_COMPOSER",
+  ] as const,
+  tweetComposerRoles: ["ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER"] as const,
 } as const;
+
+/**
+ * IAB category values (content categories map to them, seed 4.3): `IAB<n>`
+ * or `IAB<n>-<m>`. seed: not shown; real platform uses the IAB content
+ * taxonomy 1.0 codes. A value of this form targets a content category, which
+ * needs targeting type IAB_CATEGORY.
+ */
+export const IAB_CATEGORY_VALUE = /^IAB\d+(-\d+)?$/;

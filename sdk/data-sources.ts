@@ -1,7 +1,13 @@
 import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
+import {
+  AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo, CuratedCategoryInfo, dataSourceArgs,
+  listBiddingRules, listContentCategories, listCuratedCategories, listPlacements, listPromotableUsers, PlacementInfo,
+  PromotableUserInfo, readAuthenticatedUserAccess,
+} from "../provider/data-sources";
 import { programContext, settingFromProgram } from "./config";
 
 export type { AccountInfo, FundingInstrumentInfo };
+export type { AuthenticatedUserAccessInfo, BiddingRuleInfo, ContentCategoryInfo, CuratedCategoryInfo, PlacementInfo, PromotableUserInfo };
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -33,4 +39,46 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
+}
+
+/** The account of a data source: the argument, or the stack's `xads:accountId`. */
+function accountOf(source: string, accountId?: string): string {
+  const id = accountId ?? settingFromProgram("accountId");
+  if (!id) throw new Error(`${source}: accountId is required (or set xads:accountId)`);
+  return id;
+}
+
+/** The users whose content the account may promote, each FULL or RETWEETS_ONLY. */
+export async function getPromotableUsers(args: { accountId?: string } = {}): Promise<PromotableUserInfo[]> {
+  return listPromotableUsers(programContext(), { accountId: accountOf("getPromotableUsers", args.accountId) });
+}
+
+/** Content categories, each with the iabCategories a TargetingCriterion (IAB_CATEGORY) targets. */
+export async function getContentCategories(): Promise<ContentCategoryInfo[]> {
+  return listContentCategories(programContext());
+}
+
+/** Curated categories available in any of `countryCodes` (two-letter ISO codes, 1 to 200). */
+export async function getCuratedCategories(args: { accountId?: string; countryCodes: string[] }): Promise<CuratedCategoryInfo[]> {
+  const accountId = accountOf("getCuratedCategories", args.accountId);
+  // Arguments are checked before the configuration is read: a bad one fails first, without a request.
+  const valid = checkArgs("getCuratedCategories", dataSourceArgs.curatedCategories, { ...args, accountId });
+  return listCuratedCategories(programContext(), valid);
+}
+
+/** Minimum and maximum CPE bids, of one currency (ISO-4217, 3 letters) or all. */
+export async function getBiddingRules(args: { currency?: string } = {}): Promise<BiddingRuleInfo[]> {
+  const valid = checkArgs("getBiddingRules", dataSourceArgs.biddingRules, args);
+  return listBiddingRules(programContext(), valid);
+}
+
+/** Valid placement sets by product type (MEDIA, PROMOTED_ACCOUNT, PROMOTED_TWEETS), or of one. */
+export async function getPlacements(args: { productType?: string } = {}): Promise<PlacementInfo[]> {
+  const valid = checkArgs("getPlacements", dataSourceArgs.placements, args);
+  return listPlacements(programContext(), valid);
+}
+
+/** The permissions of the configured user on the account (ACCOUNT_ADMIN, AD_MANAGER, ..., TWEET_COMPOSER). */
+export async function getAuthenticatedUserAccess(args: { accountId?: string } = {}): Promise<AuthenticatedUserAccessInfo> {
+  return readAuthenticatedUserAccess(programContext(), { accountId: accountOf("getAuthenticatedUserAccess", args.accountId) });
 }

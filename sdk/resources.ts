@@ -11,6 +11,9 @@ import { promotedTweetInputs, PromotedTweetOutputs } from "../provider/resources
 import { cardInputs, CardOutputs } from "../provider/resources/card";
 import { imageConversationCardInputs, ImageConversationCardOutputs } from "../provider/resources/image-conversation-card";
 import { videoConversationCardInputs, VideoConversationCardOutputs } from "../provider/resources/video-conversation-card";
+import { promotedAccountInputs, PromotedAccountOutputs } from "../provider/resources/promoted-account";
+import { lineItemCuratedCategoryInputs, LineItemCuratedCategoryOutputs } from "../provider/resources/line-item-curated-category";
+import { targetingCriterionInputs, TargetingCriterionOutputs } from "../provider/resources/targeting-criterion";
 import { Outputs, ResourceArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -82,5 +85,32 @@ export interface VideoConversationCard extends Outputs<VideoConversationCardOutp
 export class VideoConversationCard extends XadsResource {
   constructor(name: string, args: VideoConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
     super("VideoConversationCard", name, args, opts);
+  }
+}
+
+/** A user promoted on a PROMOTED_ACCOUNT line item; any change replaces it (the platform has no update). */
+export type PromotedAccountArgs = ResourceArgs<typeof promotedAccountInputs>;
+export interface PromotedAccount extends Outputs<PromotedAccountOutputs> {}
+export class PromotedAccount extends XadsResource {
+  constructor(name: string, args: PromotedAccountArgs, opts?: pulumi.CustomResourceOptions) {
+    super("PromotedAccount", name, args, opts);
+  }
+}
+
+/** A curated category on a line item; both ids change in place. */
+export type LineItemCuratedCategoryArgs = ResourceArgs<typeof lineItemCuratedCategoryInputs>;
+export interface LineItemCuratedCategory extends Outputs<LineItemCuratedCategoryOutputs> {}
+export class LineItemCuratedCategory extends XadsResource {
+  constructor(name: string, args: LineItemCuratedCategoryArgs, opts?: pulumi.CustomResourceOptions) {
+    super("LineItemCuratedCategory", name, args, opts);
+  }
+}
+
+/** One targeting value of a line item (content categories: IAB_CATEGORY); any change replaces it. */
+export type TargetingCriterionArgs = ResourceArgs<typeof targetingCriterionInputs>;
+export interface TargetingCriterion extends Outputs<TargetingCriterionOutputs> {}
+export class TargetingCriterion extends XadsResource {
+  constructor(name: string, args: TargetingCriterionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("TargetingCriterion", name, args, opts);
   }
 }

@@ -12,6 +12,9 @@ import { promotedTweet } from "./promoted-tweet";
 import { card } from "./card";
 import { imageConversationCard } from "./image-conversation-card";
 import { videoConversationCard } from "./video-conversation-card";
+import { promotedAccount } from "./promoted-account";
+import { lineItemCuratedCategory } from "./line-item-curated-category";
+import { targetingCriterion } from "./targeting-criterion";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -22,6 +25,9 @@ export const RESOURCES = {
   Card: card,
   ImageConversationCard: imageConversationCard,
   VideoConversationCard: videoConversationCard,
+  PromotedAccount: promotedAccount,
+  LineItemCuratedCategory: lineItemCuratedCategory,
+  TargetingCriterion: targetingCriterion,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

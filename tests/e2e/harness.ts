@@ -56,6 +56,13 @@ export interface ResourceSpec {
   opts?: Record<string, unknown>;
 }
 
+/** A data source call of the program (`xads[fn](args)`), exported as the stack output `name`. */
+export interface DataSourceSpec {
+  name: string;
+  fn: string;
+  args?: Record<string, unknown>;
+}
+
 /** One Pulumi stack: a program folder, its own file backend, and the CLI. */
 export class Stack {
   readonly dir: string;
@@ -112,13 +119,13 @@ export class Stack {
     return r;
   }
 
-  /** Writes the data-driven program (tests/e2e/program) with these resources. */
-  writeProgram(resources: ResourceSpec[]): void {
+  /** Writes the data-driven program (tests/e2e/program) with these resources (and data sources, as outputs). */
+  writeProgram(resources: ResourceSpec[], dataSources: DataSourceSpec[] = []): void {
     if (!existsSync(join(this.dir, "index.js"))) {
       writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}\nruntime: nodejs\ndescription: e2e stack\n`);
       cpSync(join(__dirname, "program", "index.js"), join(this.dir, "index.js"));
     }
-    writeFileSync(join(this.dir, "spec.json"), JSON.stringify({ resources }, null, 2));
+    writeFileSync(join(this.dir, "spec.json"), JSON.stringify({ resources, dataSources }, null, 2));
   }
 
   /** Copies a program folder (an example) into the stack's folder. */

@@ -25,5 +25,8 @@ for (const r of spec.resources) {
   created[r.name] = new xads[r.type](r.name, resolve(r.args), opts);
 }
 
-module.exports = Object.fromEntries(Object.entries(created).map(([n, res]) => [n, res.id]));
+const outputs = Object.fromEntries(Object.entries(created).map(([n, res]) => [n, res.id]));
+// spec.dataSources: [{ name, fn, args }]: the answer of xads[fn](args) is the stack output `name`.
+for (const d of spec.dataSources || []) outputs[d.name] = xads[d.fn](resolve(d.args || {}));
+module.exports = outputs;
 void pulumi;

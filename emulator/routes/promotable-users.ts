@@ -1,0 +1,38 @@
+/**
+ * Promotable users (seed 4.7): the users whose content an account may
+ * promote, each FULL or RETWEETS_ONLY. Read only: the platform grants them
+ * outside the API (seed: not shown; real platform has no write endpoint).
+ * Seeded with the account's FULL user, the configured one (seed.ts).
+ */
+import { ENUMS } from "../../provider/limits";
+import { resourceRoutes, ResourceSpec } from "../resource";
+import { Account, Entity, NewFields } from "../store";
+
+export interface PromotableUser extends Entity {
+  account_id: string;
+  /** A long on the platform; kept as its decimal string. */
+  user_id: string;
+  promotable_user_type: (typeof ENUMS.promotableUserType)[number];
+}
+
+export const promotableUsers: ResourceSpec<PromotableUser> = {
+  collection: "promotable_users",
+  noun: "promotable user",
+  list: () => ({
+    ids: [{ param: "promotable_user_ids", value: (u) => u.id }],
+    sortable: ["created_at", "updated_at"],
+  }),
+};
+
+/** Gives the account a promotable user (seeding and tests). */
+export function addPromotableUser(account: Account, userId: string, type: PromotableUser["promotable_user_type"]): PromotableUser {
+  const fields: NewFields<PromotableUser> = { account_id: account.id, user_id: userId, promotable_user_type: type };
+  return account.collection<PromotableUser>(promotableUsers.collection).insert(fields);
+}
+
+/** The live promotable user of the account with that user id. */
+export function promotableUser(account: Account, userId: string): PromotableUser | undefined {
+  return account.collection<PromotableUser>(promotableUsers.collection).all().find((u) => !u.deleted && u.user_id === userId);
+}
+
+export const promotableUserRoutes = resourceRoutes(promotableUsers);

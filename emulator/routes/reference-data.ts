@@ -1,0 +1,80 @@
+/**
+ * Reference data (seed 4.2, 4.3): content categories, bidding rules,
+ * placements, curated categories, and the authenticated user's access to an
+ * account. Read only, from reference-data.ts; lists answer in one page.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ENUMS, LIMITS } from "../../provider/limits";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { AccountRoute, accountFor, echo, one, wireParams } from "../http";
+import { field, parseParams } from "../wire";
+import { BIDDING_RULES, CONTENT_CATEGORIES, CURATED_CATEGORIES, PLACEMENTS } from "../reference-data";
+
+/** seed: not shown; real platform's reference lists are short enough for one page (next_cursor null). */
+function page<T>(req: FastifyRequest, data: readonly T[]) {
+  return { request: echo(req), data, next_cursor: null };
+}
+
+const curatedParams = z.object({
+  country_codes: field.list(1, LIMITS.countryCodesPerCuratedCategoriesQuery).pipe(
+    z.array(z.string().regex(new RegExp(`^[A-Za-z]{${LIMITS.countryCodeLength}}$`), "must be two-letter ISO country codes, e.g. US")),
+  ),
+  // One page holds everything: no cursor of this list is ever valid.
+  cursor: z.string().min(1).optional(),
+});
+
+const biddingParams = z.object({
+  currency: z.string().regex(new RegExp(`^[A-Z]{${LIMITS.currencyCodeLength}}$`), "must be an ISO-4217 code of three capital letters, e.g. USD").optional(),
+});
+
+const placementParams = z.object({ product_type: field.oneOf(ENUMS.productType).optional() });
+
+interface CuratedRoute { Params: { account_id: string; id: string } }
+
+export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
+  const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
+
+  app.get("/12/content_categories", async (req) => page(req, CONTENT_CATEGORIES));
+
+  // seed 4.3: an unknown but well-formed currency has no rules: an empty list.
+  app.get("/12/bidding_rules", async (req) => {
+    const { currency } = parseParams(biddingParams, wireParams(req));
+    return page(req, BIDDING_RULES.filter((r) => currency === undefined || r.currency === currency));
+  });
+
+  app.get("/12/line_items/placements", async (req) => {
+    const p = parseParams(placementParams, wireParams(req));
+    return page(req, PLACEMENTS.filter((x) => p.product_type === undefined || x.product_type === p.product_type));
+  });
+
+  // seed 4.3: country_codes required, at most 200; a category is listed when available in any of them.
+  app.get<AccountRoute>("/12/accounts/:account_id/curated_categories", async (req) => {
+    account(req);
+    const p = parseParams(curatedParams, wireParams(req));
+    if (p.cursor !== undefined) throw ApiError.invalid("cursor", `cursor ${JSON.stringify(p.cursor)} is not one this list returned`);
+    const wanted = new Set(p.country_codes.map((c) => c.toUpperCase()));
+    return page(req, CURATED_CATEGORIES.filter((c) => c.country_codes.some((cc) => wanted.has(cc))));
+  });
+
+  app.get<CuratedRoute>("/12/accounts/:account_id/curated_categories/:id", async (req) => {
+    account(req);
+    const category = CURATED_CATEGORIES.find((c) => c.id === req.params.id);
+    if (!category) throw ApiError.notFound(`curated category ${req.params.id} was not found`);
+    return one(req, category);
+  });
+
+  /**
+   * seed 4.2: the permissions of the authenticated user on the account.
+   * seed: not shown how roles are granted (the ads UI); every user who can
+   * use an emulated account is its ACCOUNT_ADMIN, and so also TWEET_COMPOSER
+   * (granted only with ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).
+   */
+  app.get<AccountRoute>("/12/accounts/:account_id/authenticated_user_access", async (req) => {
+    const a = account(req);
+    const roles: (typeof ENUMS.permission)[number][] = ["ACCOUNT_ADMIN"];
+    const composer = roles.some((r) => (ENUMS.tweetComposerRoles as readonly string[]).includes(r));
+    return one(req, { account_id: a.id, user_id: req.api?.userId, permissions: composer ? [...roles, "TWEET_COMPOSER"] : roles });
+  });
+};

@@ -1,0 +1,81 @@
+/**
+ * Targeting criteria (seed 4.8; content categories in 4.3). The seed shows
+ * GET targeting_criteria (required line_item_ids, count 1 to 1000, cursor)
+ * and says content categories are targeted through the batch endpoint with
+ * targeting_type IAB_CATEGORY, "otherwise a validation error results". The
+ * write endpoints are not shown: seed: not shown; real platform has POST
+ * /12/batch/accounts/:account_id/targeting_criteria (JSON items with
+ * operation_type Create or Delete, at most 500) and the single POST and
+ * DELETE /12/accounts/:account_id/targeting_criteria[/:id]; no PUT (a
+ * change is a new criterion).
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../../provider/limits";
+import { batchRoutes } from "../batch";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { referenced } from "../rules";
+import { Entity, NewFields } from "../store";
+import { field, parseParams, WireParams } from "../wire";
+import { CONTENT_CATEGORIES, IAB_CATEGORIES } from "../reference-data";
+import { LineItem, lineItems } from "./line-items";
+
+export interface TargetingCriterion extends Entity {
+  account_id: string;
+  line_item_id: string;
+  targeting_type: (typeof ENUMS.targetingType)[number];
+  targeting_value: string;
+  operator_type: (typeof ENUMS.operatorType)[number];
+  /** seed: not shown; real platform answers a display name of the value. */
+  name: string;
+}
+
+const createParams = z.object({
+  line_item_id: field.id(),
+  targeting_type: field.oneOf(ENUMS.targetingType),
+  targeting_value: field.text(255),
+  operator_type: field.oneOf(ENUMS.operatorType).default("EQ"),
+});
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCriterion> {
+  const p = parseParams(createParams, params);
+  referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
+  const iab = ENUMS.contentCategoryTargetingType;
+  // seed 4.3: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
+  if (p.targeting_type !== iab && IAB_CATEGORY_VALUE.test(p.targeting_value)) {
+    throw ApiError.invalid("targeting_type", `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
+  }
+  if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
+    throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
+  }
+  const category = p.targeting_type === iab ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
+  return { account_id: ctx.account.id, ...p, name: category ? `${category.name} (${p.targeting_value})` : p.targeting_value };
+}
+
+/** seed 4.8: line_item_ids is required. */
+function listRule(_ctx: ResourceContext, params: WireParams): void {
+  parseParams(z.object({ line_item_ids: field.ids() }), params);
+}
+
+export const targetingCriteria: ResourceSpec<TargetingCriterion> = {
+  collection: "targeting_criteria",
+  noun: "targeting criterion",
+  list: () => ({
+    ids: [{ param: "line_item_ids", value: (t) => t.line_item_id }],
+    sortable: ["created_at", "updated_at"],
+  }),
+  create,
+  listRule,
+  // No update: every change is a new criterion (a PUT answers 405).
+  deletable: true,
+};
+
+const crud = resourceRoutes(targetingCriteria);
+const batch = batchRoutes({ resource: targetingCriteria, maxItems: LIMITS.targetingCriteriaBatchSize, idParam: "targeting_criterion_id" });
+
+export const targetingCriterionRoutes: FastifyPluginAsync<RouteOptions> = async (app, options) => {
+  await crud(app, options);
+  await batch(app, options);
+};
