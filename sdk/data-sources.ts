@@ -1,7 +1,8 @@
-import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
+import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments, listWebhooks, WebhookInfo } from "../provider/data-sources";
+import { platformBaseUrl } from "../provider/config";
 import { programContext, settingFromProgram } from "./config";
 
-export type { AccountInfo, FundingInstrumentInfo };
+export type { AccountInfo, FundingInstrumentInfo, WebhookInfo };
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -33,4 +34,23 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
+}
+
+/**
+ * The application's registered webhooks (app-only: needs only the consumer
+ * key and secret, `xads:consumerKey`/`xads:consumerSecret` or the XADS_*
+ * variables, and `xads:platformBaseUrl` off the real platform), optionally
+ * those of one URL. A program checks its webhook is registered and valid:
+ *
+ *     const [hook] = await xads.getWebhooks({ url: "https://hooks.example.com/xads" });
+ *     if (!hook?.valid) throw new Error("the webhook is not registered or failed its check");
+ */
+export async function getWebhooks(args: { url?: string } = {}): Promise<WebhookInfo[]> {
+  const consumerKey = settingFromProgram("consumerKey");
+  const consumerSecret = settingFromProgram("consumerSecret");
+  if (!consumerKey || !consumerSecret) {
+    throw new Error("getWebhooks: the application's keys are required: xads:consumerKey and xads:consumerSecret (pulumi config set --secret ...) or XADS_CONSUMER_KEY and XADS_CONSUMER_SECRET");
+  }
+  const all = await listWebhooks({ consumerKey, consumerSecret, baseUrl: platformBaseUrl(settingFromProgram) });
+  return all.filter((w) => args.url === undefined || w.url === args.url);
 }
