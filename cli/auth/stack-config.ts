@@ -58,6 +58,6 @@ async function pulumiStep<T>(what: string, secrets: string[], fn: () => Promise<
 /** `error: ...` of pulumi's stderr, else the first line of the message. */
 export function pulumiErrorLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  const line = /(?:^|\n)\s*error: ([^\n]+)/.exec(text)?.[1] ?? text.split("\n").find((l) => l.trim() !== "") ?? "unknown error";
+  const line = /(?:^|\s)error: ([^\n]+)/.exec(text)?.[1] ?? text.split("\n").find((l) => l.trim() !== "") ?? "unknown error";
   return line.trim();
 }
