@@ -3,8 +3,10 @@
  * adds its command (with `--help` text) to the program.
  */
 import { Command } from "commander";
+import { registerAuth } from "./auth";
 
 export type RegisterCommand = (program: Command) => void;
 
 export const COMMANDS: RegisterCommand[] = [
+  registerAuth,
 ];

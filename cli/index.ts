@@ -4,16 +4,28 @@
  * file and registers itself through `commands.ts`; this file only parses
  * arguments and turns a failure into one line and an exit code.
  */
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { CliError } from "./errors";
 
-const VERSION: string = require("../../package.json").version;
+/** The package's version, from dist/cli (installed) or cli/ (tests run the sources). */
+function packageVersion(): string {
+  for (const up of ["../..", ".."]) {
+    try {
+      const pkg = require(join(__dirname, up, "package.json")) as { name?: string; version?: string };
+      if (pkg.name === "pulumi-xads" && pkg.version) return pkg.version;
+    } catch {
+      // not at this level
+    }
+  }
+  return "unknown";
+}
 
 export function buildProgram(): Command {
   const program = new Command("xads")
     .description("Infrastructure as code for the Ads API: sign in, review previews, report drift, adopt live accounts.")
-    .version(VERSION)
+    .version(packageVersion())
     .showHelpAfterError("(add --help for usage)")
     .exitOverride();
   for (const register of COMMANDS) register(program);

@@ -33,7 +33,11 @@ import { promotedAccountRoutes } from "./routes/promoted-accounts";
 import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
 import { targetingCriterionRoutes } from "./routes/targeting-criteria";
 import { referenceDataRoutes } from "./routes/reference-data";
+import { oauthRoutes } from "./routes/oauth";
+import { webhookRoutes } from "./routes/webhooks";
 import { DEMO_USER_ID } from "./seed";
+import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
+import { Webhooks } from "./webhooks";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
 
@@ -41,6 +45,8 @@ export interface AppOptions {
   credentials: Credentials;
   /** The user the access token belongs to; the seeded account's user by default. */
   userId?: string;
+  /** The screen name of that user, as oauth/access_token answers it. */
+  screenName?: string;
   /** Epoch milliseconds; Date.now by default. */
   clock?: Clock;
   /** fastify's logger; off by default (it would print requests, never credentials, but it is noise). */
@@ -71,14 +77,23 @@ const BASES: ReadonlyArray<readonly [prefix: string, env: Env]> = [["", "product
 export function buildApp(options: AppOptions): FastifyInstance {
   const clock = options.clock ?? Date.now;
   const userId = options.userId ?? DEMO_USER_ID;
+  const { credentials } = options;
+  const auth = new AuthTokens(
+    { key: credentials.consumerKey, secret: credentials.consumerSecret },
+    { id: userId, screenName: options.screenName ?? DEMO_SCREEN_NAME },
+    { token: credentials.accessToken, secret: credentials.accessTokenSecret },
+    clock,
+  );
   const state: EmulatorState = {
     store: new Store(clock),
     log: new RequestLog(),
     faults: new Faults(),
     limiter: new RateLimiter(clock),
-    verifier: new OAuthVerifier(options.credentials, userId, clock),
+    verifier: new OAuthVerifier(credentials, userId, clock, auth),
     holds: new Holds(),
     clock,
+    auth,
+    webhooks: new Webhooks(clock),
   };
   const control = new Control(state, userId);
   control.reset();
@@ -102,6 +117,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   for (const [prefix, env] of BASES) {
     for (const routes of API_ROUTES) app.register(routes, { prefix, env });
   }
+  // The platform API beside the Ads API (seed 000): OAuth steps, app-only tokens, webhook lookup.
+  app.register(oauthRoutes);
+  app.register(webhookRoutes);
   app.register(controlRoutes, { prefix: "/_emulator" });
   return app;
 }

@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "./errors";
 import { Clock } from "./store";
+import type { AuthTokens } from "./tokens";
 
 /** The four OAuth 1.0a credentials of user-context requests. */
 export interface Credentials {
@@ -82,10 +83,39 @@ export class OAuthVerifier {
     /** The user the access token belongs to. */
     private readonly userId: string,
     private readonly clock: Clock,
+    /** Tokens issued by the three-legged flow; without it, only the configured access token is known. */
+    private readonly tokens?: AuthTokens,
   ) {}
 
-  /** The user id of a correctly signed request; throws 401 otherwise. */
+  /**
+   * The user id of a correctly signed user-context request; throws 401
+   * otherwise: code 89 for a token that was revoked (seed 000 section 4.1).
+   */
   verify(req: SignedRequest): string {
+    let revoked = false;
+    let userId = this.userId;
+    this.verifyStep(req, (token) => {
+      const issued = this.tokens?.accessToken(token);
+      if (issued) {
+        revoked = issued.revoked;
+        userId = issued.userId;
+        return issued.secret;
+      }
+      if (token === undefined || token !== this.credentials.accessToken) throw ApiError.unauthorized("unknown access token");
+      return this.credentials.accessTokenSecret;
+    });
+    // Only a correctly signed request learns that its token was revoked.
+    if (revoked) throw ApiError.auth(89);
+    return userId;
+  }
+
+  /**
+   * Verifies the signature of any OAuth 1.0a request of the configured
+   * application: `tokenSecret` answers the secret of the token the header
+   * names (undefined when it names none) or throws. Answers the header's
+   * parameters.
+   */
+  verifyStep(req: SignedRequest, tokenSecret: (token: string | undefined) => string): Map<string, string> {
     const oauth = parseAuthorization(req.authorization);
     if (!oauth) throw ApiError.unauthorized("no OAuth Authorization header");
     const get = (name: string) => oauth.get(name);
@@ -93,7 +123,8 @@ export class OAuthVerifier {
     const version = get("oauth_version");
     if (version !== undefined && version !== "1.0") throw ApiError.unauthorized("oauth_version must be 1.0");
     if (get("oauth_consumer_key") !== this.credentials.consumerKey) throw ApiError.unauthorized("unknown consumer key");
-    if (get("oauth_token") !== this.credentials.accessToken) throw ApiError.unauthorized("unknown access token");
+    const token = get("oauth_token");
+    const secret = tokenSecret(token);
     const nonce = get("oauth_nonce");
     if (!nonce) throw ApiError.unauthorized("oauth_nonce is missing");
     const timestamp = Number(get("oauth_timestamp"));
@@ -104,11 +135,11 @@ export class OAuthVerifier {
     const signature = get("oauth_signature") ?? "";
     const signed = [...oauth].filter(([k]) => k.startsWith("oauth_") && k !== "oauth_signature");
     const base = signatureBaseString(req.method, req.baseUrl, [...req.params, ...signed]);
-    const expected = hmacSha1(base, this.credentials.consumerSecret, this.credentials.accessTokenSecret);
+    const expected = hmacSha1(base, this.credentials.consumerSecret, secret);
     if (!sameString(signature, expected)) throw ApiError.unauthorized("the signature does not match");
     // Only a verified request uses up its nonce: a forged one cannot burn a client's nonce.
-    this.useNonce(`${this.credentials.accessToken}\n${nonce}`, timestamp, now);
-    return this.userId;
+    this.useNonce(`${token ?? this.credentials.consumerKey}\n${nonce}`, timestamp, now);
+    return oauth;
   }
 
   private useNonce(key: string, timestamp: number, now: number): void {

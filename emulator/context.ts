@@ -10,6 +10,8 @@ import type { Holds } from "./holds";
 import type { Decision, RateLimiter } from "./rate-limit";
 import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Clock, Env, Store } from "./store";
+import type { AuthTokens } from "./tokens";
+import type { Webhooks } from "./webhooks";
 
 export interface EmulatorState {
   store: Store;
@@ -19,6 +21,10 @@ export interface EmulatorState {
   verifier: OAuthVerifier;
   holds: Holds;
   clock: Clock;
+  /** Issued and revoked OAuth tokens (seed 000 sections 4.1, 4.2). */
+  auth: AuthTokens;
+  /** The application's registered webhooks (seed 000 section 4.3). */
+  webhooks: Webhooks;
 }
 
 /** One /12 or /5 request, as the hooks see it. */

@@ -9,6 +9,7 @@ import { Fault } from "./faults";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
 import { Account, AccountRecord, AnyEntity, Env, NewAccount } from "./store";
+import { NewWebhook, Webhook } from "./webhooks";
 
 export type CreateAccountOptions = NewAccount;
 
@@ -26,6 +27,8 @@ export class Control {
     this.state.log.clear();
     this.state.faults.clear();
     this.state.limiter.reset();
+    this.state.auth.reset();
+    this.state.webhooks.clear();
   }
 
   /** A new account the configured user can use (unless `userIds` says otherwise). */
@@ -85,6 +88,38 @@ export class Control {
     assertCount("limit", limit);
     if (!(windowSeconds > 0)) throw ApiError.invalid("windowSeconds", `windowSeconds must be positive, got ${windowSeconds}`);
     this.state.limiter.setLimit(family, limit, windowSeconds);
+  }
+
+  /**
+   * Moves the auth clock forward (request-token lifetimes, bearer-token
+   * request frequency), so tests expire tokens instead of waiting. Signature
+   * timestamps and rate limits keep the plain clock.
+   */
+  advanceAuthClock(seconds: number): void {
+    if (!(seconds > 0)) throw ApiError.invalid("seconds", `seconds must be positive, got ${seconds}`);
+    this.state.auth.advance(seconds * 1000);
+  }
+
+  /** A webhook the application registered (seed 000 4.3; registration itself is not in the seed). */
+  addWebhook(webhook: NewWebhook): Webhook {
+    try {
+      return this.state.webhooks.add(webhook);
+    } catch (err) {
+      throw ApiError.invalid("url", (err as Error).message);
+    }
+  }
+
+  /** A change the platform makes to a webhook, e.g. `valid: false` after a failed challenge check. */
+  editWebhook(id: string, patch: { valid?: boolean }): Webhook {
+    try {
+      return this.state.webhooks.edit(id, patch);
+    } catch (err) {
+      throw ApiError.notFound((err as Error).message);
+    }
+  }
+
+  webhooks(): Webhook[] {
+    return this.state.webhooks.list();
   }
 
   private account(env: Env, accountId: string): Account {

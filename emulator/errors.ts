@@ -5,9 +5,11 @@
  */
 
 export interface PlatformError {
-  code: string;
+  /** A name on the Ads API (`NOT_FOUND`); a number on the authorization endpoints (seed 000 section 7: 89, 99, 220). */
+  code: string | number;
   message: string;
   parameter?: string;
+  label?: string;
 }
 
 /** The codes the emulator answers with (README "Envelopes and errors"). */
@@ -53,11 +55,31 @@ export class ApiError extends Error {
     return ApiError.of(404, "NOT_FOUND", message);
   }
 
+  /** The numbered errors of the authorization document (seed 000 section 7), exactly as worded there. */
+  static auth(code: AuthErrorCode): ApiError {
+    const e = AUTH_ERRORS[code];
+    return new ApiError(e.status, [e.label ? { code, message: e.message, label: e.label } : { code, message: e.message }]);
+  }
+
   static unauthorized(reason: string): ApiError {
     // The real platform's wording, plus the reason: it never names a secret.
     return ApiError.of(401, "UNAUTHORIZED_ACCESS", `This request is not properly authenticated: ${reason}`);
   }
 }
+
+/**
+ * The numbered codes of the authorization document (seed 000 section 7),
+ * plus 32, which the seed does not show.
+ */
+export type AuthErrorCode = 32 | 89 | 99 | 220;
+
+export const AUTH_ERRORS: Record<AuthErrorCode, { status: number; message: string; label?: string }> = {
+  // seed: not shown; real platform answers 401 code 32 "Could not authenticate you" when an OAuth step fails (a wrong oauth_verifier).
+  32: { status: 401, message: "Could not authenticate you" },
+  89: { status: 401, message: "Invalid or expired token" },
+  99: { status: 403, message: "Unable to verify your credentials", label: "authenticity_token_error" },
+  220: { status: 403, message: "Your credentials do not allow access to this resource" },
+};
 
 /**
  * Item-level failures of a batch (seed section 7): one array of errors per

@@ -16,6 +16,8 @@ export interface ProviderConfig {
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
 export const SANDBOX_BASE_URL = "https://ads-api-sandbox.x.com";
+/** The platform API beside the Ads API: OAuth steps, app-only tokens, webhooks (seed 000). */
+export const PLATFORM_BASE_URL = "https://api.x.com";
 
 /** Each setting: its stack config key and its environment variable. */
 export const SETTINGS = {
@@ -27,6 +29,7 @@ export const SETTINGS = {
   sandbox: { key: "xads:sandbox", env: "XADS_SANDBOX", secret: false },
   baseUrl: { key: "xads:baseUrl", env: "XADS_BASE_URL", secret: false },
   sandboxBaseUrl: { key: "xads:sandboxBaseUrl", env: "XADS_SANDBOX_BASE_URL", secret: false },
+  platformBaseUrl: { key: "xads:platformBaseUrl", env: "XADS_PLATFORM_BASE_URL", secret: false },
 } as const;
 
 export type Setting = keyof typeof SETTINGS;
@@ -75,4 +78,15 @@ export function resolveConfig(
     sandbox,
     baseUrl: baseUrl.replace(/\/$/, ""),
   };
+}
+
+/**
+ * The base of the platform API (OAuth steps, oauth2/token, 2/webhooks),
+ * from a setting lookup (stack config or environment); PLATFORM_BASE_URL
+ * by default. The emulator serves it at its root.
+ */
+export function platformBaseUrl(get: (s: Setting) => string | undefined): string {
+  const url = get("platformBaseUrl") || PLATFORM_BASE_URL;
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ConfigError(`${SETTINGS.platformBaseUrl.key} must be an http(s) address, got "${url}"`);
+  return url.replace(/\/$/, "");
 }

@@ -1,13 +1,14 @@
-import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
 import {
+  AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments, listWebhooks, WebhookInfo,
   AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo, CuratedCategoryInfo, dataSourceArgs,
   listBiddingRules, listContentCategories, listCuratedCategories, listPlacements, listPromotableUsers, PlacementInfo,
   PromotableUserInfo, readAuthenticatedUserAccess,
 } from "../provider/data-sources";
 import { programContext, settingFromProgram } from "./config";
 
-export type { AccountInfo, FundingInstrumentInfo };
+export type { AccountInfo, FundingInstrumentInfo, WebhookInfo };
 export type { AuthenticatedUserAccessInfo, BiddingRuleInfo, ContentCategoryInfo, CuratedCategoryInfo, PlacementInfo, PromotableUserInfo };
+import { platformBaseUrl } from "../provider/config";
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -81,4 +82,23 @@ export async function getPlacements(args: { productType?: string } = {}): Promis
 /** The permissions of the configured user on the account (ACCOUNT_ADMIN, AD_MANAGER, ..., TWEET_COMPOSER). */
 export async function getAuthenticatedUserAccess(args: { accountId?: string } = {}): Promise<AuthenticatedUserAccessInfo> {
   return readAuthenticatedUserAccess(programContext(), { accountId: accountOf("getAuthenticatedUserAccess", args.accountId) });
+}
+
+/**
+ * The application's registered webhooks (app-only: needs only the consumer
+ * key and secret, `xads:consumerKey`/`xads:consumerSecret` or the XADS_*
+ * variables, and `xads:platformBaseUrl` off the real platform), optionally
+ * those of one URL. A program checks its webhook is registered and valid:
+ *
+ *     const [hook] = await xads.getWebhooks({ url: "https://hooks.example.com/xads" });
+ *     if (!hook?.valid) throw new Error("the webhook is not registered or failed its check");
+ */
+export async function getWebhooks(args: { url?: string } = {}): Promise<WebhookInfo[]> {
+  const consumerKey = settingFromProgram("consumerKey");
+  const consumerSecret = settingFromProgram("consumerSecret");
+  if (!consumerKey || !consumerSecret) {
+    throw new Error("getWebhooks: the application's keys are required: xads:consumerKey and xads:consumerSecret (pulumi config set --secret ...) or XADS_CONSUMER_KEY and XADS_CONSUMER_SECRET");
+  }
+  const all = await listWebhooks({ consumerKey, consumerSecret, baseUrl: platformBaseUrl(settingFromProgram) });
+  return all.filter((w) => args.url === undefined || w.url === args.url);
 }

@@ -91,6 +91,24 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(204).send();
   });
 
+  app.post("/auth/clock", async (req) => {
+    const { seconds } = parseParams(z.object({ seconds: z.number().positive() }), req.body);
+    control.advanceAuthClock(seconds);
+    return { data: { advanced_seconds: seconds } };
+  });
+
+  app.get("/webhooks", async () => ({ data: control.webhooks() }));
+
+  app.post("/webhooks", async (req, reply) => {
+    const w = parseParams(z.object({ url: z.string().min(1), valid: z.boolean().optional() }), req.body);
+    return reply.status(201).send({ data: control.addWebhook(w) });
+  });
+
+  app.patch("/webhooks/:id", async (req) => {
+    const { id } = parseParams(z.object({ id: z.string().min(1) }), req.params);
+    return { data: control.editWebhook(id, parseParams(z.object({ valid: z.boolean().optional() }), req.body)) };
+  });
+
   app.put("/rate-limits", async (req) => {
     const r = parseParams(rateLimit, req.body);
     control.setRateLimit(r.family, r.limit, r.windowSeconds);

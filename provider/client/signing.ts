@@ -32,3 +32,25 @@ export function authorizationHeader(
   );
   return oauth.toHeader(data).Authorization;
 }
+
+/** A key and its secret: the application's consumer key, or a request or access token. */
+export interface KeyPair {
+  key: string;
+  secret: string;
+}
+
+/**
+ * The `Authorization` header of an OAuth step (seed 000 section 4.1):
+ * signed with the consumer key and, when there is one, a token (none for
+ * request_token). oauth-1.0a puts every `oauth_*` entry of `params`
+ * (oauth_callback, oauth_verifier) in the header and signs it; the other
+ * params are signed and must be sent as query or form parameters.
+ */
+export function oauthStepHeader(consumer: KeyPair, token: KeyPair | undefined, method: string, url: string, params: Record<string, string> = {}): string {
+  const oauth = new OAuth({
+    consumer: { key: consumer.key, secret: consumer.secret },
+    signature_method: "HMAC-SHA1",
+    hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
+  });
+  return oauth.toHeader(oauth.authorize({ url, method, data: { ...params } }, token ? { key: token.key, secret: token.secret } : undefined)).Authorization;
+}

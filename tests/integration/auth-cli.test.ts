@@ -1,0 +1,152 @@
+/**
+ * `xads auth app-token` run in process (main(argv)) against the emulator,
+ * and the getWebhooks data source's reads: the bearer token is cached in a
+ * 0600 file, reused, refused when asked for too often, revoked.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { main } from "../../cli";
+import { startEmulator } from "../../emulator";
+import { BEARER_MIN_INTERVAL_MS } from "../../emulator/tokens";
+import { listWebhooks } from "../../provider/data-sources";
+import { bearerCachePath } from "../../provider/platform-auth";
+import { randomCredentials } from "../e2e/harness";
+
+const creds = randomCredentials();
+let emu: Awaited<ReturnType<typeof startEmulator>>;
+let cache: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, credentials: creds });
+});
+afterAll(async () => emu.close());
+beforeEach(() => {
+  emu.control.reset();
+  cache = mkdtempSync(join(tmpdir(), "xads-auth-"));
+  Object.assign(process.env, {
+    XDG_CACHE_HOME: cache, XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret, XADS_PLATFORM_BASE_URL: emu.url,
+  });
+});
+afterEach(() => {
+  process.env = { ...saved };
+  rmSync(cache, { recursive: true, force: true });
+});
+
+const app = () => ({ consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret, baseUrl: emu.url });
+
+/** Runs the CLI in process: exit code, stdout and the stderr lines. */
+async function xads(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string[] }> {
+  const stderr: string[] = [];
+  let stdout = "";
+  const spy = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main(argv, (line) => stderr.push(line));
+    return { code, stdout, stderr };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+async function liveBearer(): Promise<string> {
+  return (await xads("auth", "app-token", "--show")).stdout.trim();
+}
+
+describe("xads auth app-token", () => {
+  test("obtains the bearer token, caches it in a 0600 file, prints it only with --show", async () => {
+    const first = await xads("auth", "app-token");
+    expect(first.code).toBe(0);
+    const path = bearerCachePath(app());
+    expect(first.stdout).toContain(path);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(path, "..")).mode & 0o777).toBe(0o700);
+    const token = JSON.parse(readFileSync(path, "utf8")).access_token;
+    expect(first.stdout).not.toContain(token);
+    // Reused from the cache: no second request, so not "too often".
+    const shown = await xads("auth", "app-token", "--show");
+    expect(shown).toEqual({ code: 0, stdout: `${token}\n`, stderr: [] });
+    // The file name is a hash: the consumer key is in no file name.
+    expect(readdirSync(join(path, "..")).join()).not.toContain(creds.consumerKey);
+  });
+
+  test("asked for twice too fast: one line with code 99, exit 2, the cache unchanged; later the same token", async () => {
+    const token = await liveBearer();
+    const before = readFileSync(bearerCachePath(app()), "utf8");
+    const again = await xads("auth", "app-token", "--renew");
+    expect(again.code).toBe(2);
+    expect(again.stderr).toHaveLength(1);
+    expect(again.stderr[0]).toMatch(/^xads: the platform could not verify the application's credentials \(code 99\): check the consumer key and secret .*wait a minute and retry$/);
+    expect(readFileSync(bearerCachePath(app()), "utf8")).toBe(before);
+    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    expect((await xads("auth", "app-token", "--renew", "--show")).stdout.trim()).toBe(token);
+  });
+
+  test("wrong consumer secret: code 99 line, nothing cached", async () => {
+    process.env.XADS_CONSUMER_SECRET = "not-the-secret";
+    const res = await xads("auth", "app-token");
+    expect([res.code, res.stderr.length]).toEqual([2, 1]);
+    expect(res.stderr[0]).toMatch(/code 99/);
+    expect(res.stderr[0]).not.toContain("not-the-secret");
+    expect(existsSync(bearerCachePath(app()))).toBe(false);
+  });
+
+  test("--revoke invalidates it and empties the cache; the old token gets 401 code 89, a new one differs", async () => {
+    const token = await liveBearer();
+    const revoke = await xads("auth", "app-token", "--revoke");
+    expect(revoke.code).toBe(0);
+    expect(revoke.stdout).toMatch(/Revoked/);
+    expect(() => statSync(bearerCachePath(app()))).toThrow();
+    const ads = await fetch(`${emu.url}/12/accounts`, { headers: { authorization: `Bearer ${token}` } });
+    expect([ads.status, (await ads.json()).errors[0].code]).toEqual([401, 89]);
+    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    expect(await liveBearer()).not.toBe(token);
+  });
+
+  test("no consumer key anywhere: one line saying where to put it", async () => {
+    delete process.env.XADS_CONSUMER_KEY;
+    const res = await xads("auth", "app-token");
+    expect(res).toMatchObject({ code: 2, stderr: [expect.stringMatching(/^xads: the application's consumer key and secret are needed: XADS_CONSUMER_KEY/)] });
+  });
+
+  test("--help documents every option", async () => {
+    let help = "";
+    const spy = jest.spyOn(process.stdout, "write").mockImplementation((c) => ((help += String(c)), true));
+    try {
+      for (const cmd of ["login", "logout", "app-token"]) await main(["auth", cmd, "--help"], () => {});
+    } finally {
+      spy.mockRestore();
+    }
+    for (const option of ["--stack", "--cwd", "--base-url", "--consumer-key", "--consumer-secret", "--pin", "--no-wait", "--force-login", "--screen-name", "--show", "--renew", "--revoke"]) {
+      expect(help).toContain(option);
+    }
+  });
+});
+
+describe("getWebhooks reads (listWebhooks)", () => {
+  test("lists the webhooks with the app-only token, in SDK names, and caches the token", async () => {
+    const hook = emu.control.addWebhook({ url: "https://hooks.example.com/xads" });
+    expect(await listWebhooks(app())).toEqual([{ id: hook.id, url: "https://hooks.example.com/xads", valid: true, createdAt: hook.created_at }]);
+    expect(statSync(bearerCachePath(app())).mode & 0o777).toBe(0o600);
+    // A second read reuses the cached token: no "too often".
+    expect(await listWebhooks(app())).toHaveLength(1);
+  });
+
+  test("a cached token revoked elsewhere is replaced once", async () => {
+    await liveBearer();
+    await fetch(`${emu.url}/oauth2/invalidate_token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${creds.consumerKey}:${creds.consumerSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ access_token: JSON.parse(readFileSync(bearerCachePath(app()), "utf8")).access_token }),
+    });
+    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    expect(await listWebhooks(app())).toEqual([]);
+  });
+
+  test("wrong keys: the code 99 line, no secret in it", async () => {
+    await expect(listWebhooks({ ...app(), consumerSecret: "nope-nope" })).rejects.toThrow(/^the platform could not verify the application's credentials \(code 99\)/);
+  });
+});
