@@ -26,6 +26,10 @@ import { fundingInstrumentRoutes } from "./routes/funding-instruments";
 import { lineItemRoutes } from "./routes/line-items";
 import { trackingTagRoutes } from "./routes/tracking-tags";
 import { promotedTweetRoutes } from "./routes/promoted-tweets";
+import { postRoutes } from "./routes/posts";
+import { scheduledPromotedTweetRoutes } from "./routes/scheduled-promoted-tweets";
+import { accountMediaRoutes } from "./routes/account-media";
+import { mediaCreativeRoutes } from "./routes/media-creatives";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -48,6 +52,10 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   lineItemRoutes,
   trackingTagRoutes,
   promotedTweetRoutes,
+  postRoutes,
+  scheduledPromotedTweetRoutes,
+  accountMediaRoutes,
+  mediaCreativeRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -4,7 +4,7 @@
  * items, and a post carries 4 images, or 1 animated GIF, or 1 video.
  */
 import { ResourceValidationPolicy } from "@pulumi/policy";
-import { LIMITS } from "../provider/limits";
+import { LIMITS, mediaTypeOfKey } from "../provider/limits";
 import { forKinds } from "./define";
 import { POST_KINDS, Props, subject } from "./resources";
 
@@ -52,17 +52,16 @@ export const cardSwipeableMedia: ResourceValidationPolicy = {
 type MediaType = "image" | "animated GIF" | "video" | "other";
 
 /**
- * The media type a media key names. The seed does not say; on the real
- * platform a media key is `<category>_<media id>`, where the category is 3
- * for images, 16 for animated GIFs, and 7 or 13 for videos (tweet and
- * amplify videos). Other prefixes are counted, not classified.
+ * The media type a media key names, by its prefix: the prefixes live in
+ * provider/limits.ts (`LIMITS.mediaKeyPrefixes`, the real platform's
+ * `<category>_<media id>`), shared with the resources' validation. Other
+ * prefixes are counted, not classified.
  */
 export function mediaType(key: string): MediaType {
-  const category = /^(\d+)_/.exec(key)?.[1];
-  switch (category) {
-    case "3": return "image";
-    case "16": return "animated GIF";
-    case "7": case "13": return "video";
+  switch (mediaTypeOfKey(key)) {
+    case "IMAGE": return "image";
+    case "GIF": return "animated GIF";
+    case "VIDEO": return "video";
     default: return "other";
   }
 }

@@ -57,7 +57,48 @@ export const LIMITS = {
   /** Advertiser business categories of a PREROLL_VIEWS line item: one or two (seed 4.3). */
   lineItemCategories: { min: 1, max: 2 },
   activeLineItemsPerAccount: 8000,
+  /**
+   * Posts (seed 4.11 and section 8): draft, scheduled and published Tweets
+   * carry up to 4 images, or 1 animated GIF, or 1 video (`tweetMedia`);
+   * names 80 (`text.tweetName`), video description 200 and title 70.
+   * Media keys: seed: not shown; real platform keys are `<category>_<id>`,
+   * category 3 an image, 16 an animated GIF, 7 (Tweet video) or 13 (amplify
+   * video) a video. The provider tells a key's type from it in check.
+   */
+  mediaKeyPrefixes: { IMAGE: ["3"], GIF: ["16"], VIDEO: ["7", "13"] } as const,
+  /** `count` of GET draft_tweets: 1 to 200, default 100 (seed 4.11). */
+  draftTweetCount: { min: 1, max: 200, default: 100 },
+  /** `tweet_ids` of GET tweets: at most 200 (seed 4.11). */
+  tweetIdsPerList: 200,
 } as const;
+
+export type MediaType = keyof typeof LIMITS.mediaKeyPrefixes;
+
+/** The media type a media key names by its prefix (LIMITS.mediaKeyPrefixes), or undefined. */
+export function mediaTypeOfKey(key: string): MediaType | undefined {
+  const category = /^(\d+)_/.exec(key)?.[1];
+  if (category === undefined) return undefined;
+  return (Object.keys(LIMITS.mediaKeyPrefixes) as MediaType[])
+    .find((t) => (LIMITS.mediaKeyPrefixes[t] as readonly string[]).includes(category));
+}
+
+/**
+ * What is wrong with a post's media of these types (seed section 8: 4
+ * images, or 1 animated GIF, or 1 video), as "at most ... (got ...)", or
+ * undefined. `undefined` entries are keys of no known type: counted only.
+ */
+export function tweetMediaProblem(types: ReadonlyArray<MediaType | undefined>): string | undefined {
+  const { images, gifs, videos } = LIMITS.tweetMedia;
+  const n = (t: MediaType) => types.filter((x) => x === t).length;
+  const got = ([["IMAGE", "image", "images"], ["GIF", "animated GIF", "animated GIFs"], ["VIDEO", "video", "videos"]] as const)
+    .filter(([t]) => n(t) > 0).map(([t, one, many]) => `${n(t)} ${n(t) === 1 ? one : many}`);
+  const other = types.length - n("IMAGE") - n("GIF") - n("VIDEO");
+  if (other > 0) got.push(`${other} of unknown type`);
+  if (n("GIF") > 0 && types.length > gifs) return `may hold 1 animated GIF and nothing else (got ${got.join(", ")})`;
+  if (n("VIDEO") > 0 && types.length > videos) return `may hold 1 video and nothing else (got ${got.join(", ")})`;
+  if (types.length > images) return `may hold at most ${images} images (got ${got.join(", ")})`;
+  return undefined;
+}
 
 /** Enumerations named by the seed, shared by schemas, emulator and policies. */
 export const ENUMS = {
@@ -92,4 +133,14 @@ export const ENUMS = {
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
   ] as const,
+  /** Account media creative types (seed section 2). */
+  creativeType: [
+    "BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET",
+    "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL",
+  ] as const,
+  /** Posts (seed 4.11). */
+  conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
+  videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
+  tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
+  timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
 } as const;

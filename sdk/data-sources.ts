@@ -1,7 +1,10 @@
 import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
+import { AccountMediaInfo, listAccountMedia } from "../provider/data-sources";
 import { programContext, settingFromProgram } from "./config";
+import { ENUMS } from "../provider/limits";
 
 export type { AccountInfo, FundingInstrumentInfo };
+export type { AccountMediaInfo };
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -33,4 +36,17 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
+}
+
+/**
+ * The account media of an account (default: the stack's `xads:accountId`),
+ * optionally of some creative types (e.g. ["PREROLL"]): what a MediaCreative's
+ * accountMediaId names.
+ */
+export async function getAccountMedia(args: { accountId?: string; creativeTypes?: string[] } = {}): Promise<AccountMediaInfo[]> {
+  const accountId = args.accountId ?? settingFromProgram("accountId");
+  if (!accountId) throw new Error("getAccountMedia: accountId is required (or set xads:accountId)");
+  const unknownType = args.creativeTypes?.find((t) => !(ENUMS.creativeType as readonly string[]).includes(t));
+  if (unknownType) throw new Error(`getAccountMedia: creativeTypes must be of ${ENUMS.creativeType.join(", ")} (got "${unknownType}")`);
+  return listAccountMedia(programContext(), accountId, args.creativeTypes);
 }

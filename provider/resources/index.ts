@@ -9,6 +9,11 @@ import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
 import { promotedTweet } from "./promoted-tweet";
+import { draftTweet } from "./draft-tweet";
+import { scheduledTweet } from "./scheduled-tweet";
+import { tweet } from "./tweet";
+import { scheduledPromotedTweet } from "./scheduled-promoted-tweet";
+import { mediaCreative } from "./media-creative";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -16,6 +21,11 @@ export const RESOURCES = {
   LineItem: lineItem,
   TrackingTag: trackingTag,
   PromotedTweet: promotedTweet,
+  DraftTweet: draftTweet,
+  ScheduledTweet: scheduledTweet,
+  Tweet: tweet,
+  ScheduledPromotedTweet: scheduledPromotedTweet,
+  MediaCreative: mediaCreative,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;
