@@ -18,7 +18,7 @@ import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
  */
 export const KINDS = [
   "FundingInstrument", "Campaign", "LineItem",
-  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet", "ScheduledTweet",
+  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet", "ScheduledTweet", "MediaCreative",
   "CustomAudience", "FlexibleAudience", "CustomAudiencePermission", "TailoredAudiencePermission",
 ] as const;
 

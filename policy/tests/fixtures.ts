@@ -73,6 +73,13 @@ export const scheduledTweet = declare("ScheduledTweet", "spring-launch", {
   mediaKeys: ["16_2001"],
 });
 
+export const mediaCreative = declare("MediaCreative", "spring-banner", {
+  accountId: ACCOUNT,
+  accountMediaId: "am1007",
+  lineItemId: "li1",
+  landingUrl: "https://example.com/spring",
+});
+
 export const imageConversationCard = declare("ImageConversationCard", "spring-poll", {
   accountId: ACCOUNT,
   name: "Spring poll",
@@ -140,5 +147,5 @@ export const HAPPY_CONFIG: Record<string, Record<string, unknown>> = {
 
 export const HAPPY_PATH = [
   fundingInstrument, campaign, lineItem, card, tweet, draftTweet, imageConversationCard, videoConversationCard,
-  scheduledTweet, flexibleAudience, customAudience, customAudiencePermission, tailoredAudiencePermission,
+  scheduledTweet, mediaCreative, flexibleAudience, customAudience, customAudiencePermission, tailoredAudiencePermission,
 ];
