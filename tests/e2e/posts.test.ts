@@ -145,3 +145,8 @@ test("the platform has no PUT for scheduled promoted Tweets and media creatives,
   expect(all.filter((r) => r.method === "DELETE" && /\/tweets\//.test(r.path))).toEqual([]);
   expect(all.filter((r) => r.status === 405)).toEqual([]);
 });
+
+test("no credential reached the state or anything the CLI printed", () => {
+  const seen = [...stack.transcript, stack.stateFileText()].join("\n");
+  for (const secret of Object.values(creds)) expect(seen).not.toContain(secret);
+});
