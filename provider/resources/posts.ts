@@ -32,7 +32,7 @@ export const tweetIdOutput = z.string().describe("The post's id (a long, as a st
 /**
  * Cross-field rules of every post, value by value: a value not known yet
  * (preview) is skipped on its own, so the others are still checked.
- * `parsed` names fields zod already refused, which are not checked twice.
+ * `refused` names inputs zod already refused, which are not checked twice.
  */
 export function postRules(news: Record<string, unknown>, refused: ReadonlySet<string> = new Set()): CheckFailure[] {
   const failures: CheckFailure[] = [];
