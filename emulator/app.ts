@@ -35,6 +35,10 @@ import { targetingCriterionRoutes } from "./routes/targeting-criteria";
 import { referenceDataRoutes } from "./routes/reference-data";
 import { oauthRoutes } from "./routes/oauth";
 import { webhookRoutes } from "./routes/webhooks";
+import { postRoutes } from "./routes/posts";
+import { scheduledPromotedTweetRoutes } from "./routes/scheduled-promoted-tweets";
+import { accountMediaRoutes } from "./routes/account-media";
+import { mediaCreativeRoutes } from "./routes/media-creatives";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -69,6 +73,10 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   lineItemCuratedCategoryRoutes,
   targetingCriterionRoutes,
   referenceDataRoutes,
+  postRoutes,
+  scheduledPromotedTweetRoutes,
+  accountMediaRoutes,
+  mediaCreativeRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -3,10 +3,10 @@
  * content is either `components` or `slides`, swipeable media hold 2 to 6
  * items, and a post carries 4 images, or 1 animated GIF, or 1 video.
  */
-import { ResourceValidationPolicy } from "@pulumi/policy";
-import { LIMITS } from "../provider/limits";
-import { forKinds } from "./define";
-import { POST_KINDS, Props, subject } from "./resources";
+import { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { LIMITS, mediaTypeOfKey } from "../provider/limits";
+import { forKinds, forStack } from "./define";
+import { POST_KINDS, Props, subject, UNKNOWN } from "./resources";
 
 export const cardComponentsOrSlides: ResourceValidationPolicy = {
   name: "xads-card-components-or-slides",
@@ -52,13 +52,18 @@ export const cardSwipeableMedia: ResourceValidationPolicy = {
 type MediaType = "image" | "animated GIF" | "video" | "other";
 
 /**
- * The media type a media key names, by its category prefix
- * (LIMITS.mediaKeyCategory, shared with the resources' validation). Other
+ * The media type a media key names, by its prefix: the prefixes live in
+ * provider/limits.ts (`LIMITS.mediaKeyPrefixes`, the real platform's
+ * `<category>_<media id>`), shared with the resources' validation. Other
  * prefixes are counted, not classified.
  */
 export function mediaType(key: string): MediaType {
-  const category = /^(\d+)_/.exec(key)?.[1];
-  return (category !== undefined ? LIMITS.mediaKeyCategory[category] : undefined) ?? "other";
+  switch (mediaTypeOfKey(key)) {
+    case "IMAGE": return "image";
+    case "GIF": return "animated GIF";
+    case "VIDEO": return "video";
+    default: return "other";
+  }
 }
 
 /** `media_keys` is comma-separated on the wire; an SDK may take a list. */
@@ -102,5 +107,26 @@ export const postMedia: ResourceValidationPolicy = {
       || (videoCount > 0 && keys.length > videos);
     if (!tooMany) return;
     report(`${subject(post)} mediaKeys holds ${describeMedia(keys)}; the platform allows ${images} images, or ${gifs} animated GIF, or ${videos} video`);
+  }),
+};
+
+/**
+ * seed 4.6: a media creative's `landing_url` is required when its line item's
+ * objective is WEBSITE_CLICKS. The resource's own check cannot see the line
+ * item; this stack rule can when the line item is in the same program (also
+ * during preview, while the line item's id is not known yet).
+ */
+export const mediaCreativeLandingUrl: StackValidationPolicy = {
+  name: "xads-media-creative-landing-url",
+  description: "A media creative on a WEBSITE_CLICKS line item of the stack has a landingUrl.",
+  enforcementLevel: "mandatory",
+  validateStack: forStack((stack, _config, report) => {
+    for (const creative of stack.ofKind("MediaCreative")) {
+      if (creative.props.landingUrl !== undefined) continue;
+      const lineItem = stack.sourceOf(creative, "lineItemId", "LineItem");
+      const objective = lineItem?.props.objective;
+      if (!lineItem || objective === UNKNOWN || objective !== "WEBSITE_CLICKS") continue;
+      report(`${subject(creative)} has no landingUrl; the platform requires one because ${subject(lineItem)} has objective WEBSITE_CLICKS`, creative.urn);
+    }
   }),
 };

@@ -6,7 +6,7 @@
 import { Policies } from "@pulumi/policy";
 import { audiencePermissionAllowList, flexibleAudienceBooleanOperator, flexibleAudienceLeaves, flexibleAudienceLookbackWindow } from "./audiences";
 import { campaignBudgetCaps, campaignDailyBudgetWithinTotal, campaignStandardDelivery } from "./budgets";
-import { cardComponentsOrSlides, cardSwipeableMedia, postMedia } from "./creatives";
+import { cardComponentsOrSlides, cardSwipeableMedia, mediaCreativeLandingUrl, postMedia } from "./creatives";
 import { namingConvention, productionCampaignsStartInactive, protectIrreversibleDeletes, purchaseOrderRequired } from "./guardrails";
 import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign } from "./platform-limits";
 import { textLengths } from "./text-lengths";
@@ -22,6 +22,7 @@ export const PLATFORM_LIMITS: Policies = [
   cardComponentsOrSlides,
   cardSwipeableMedia,
   postMedia,
+  mediaCreativeLandingUrl,
   flexibleAudienceLeaves,
   flexibleAudienceLookbackWindow,
   flexibleAudienceBooleanOperator,

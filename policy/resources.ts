@@ -18,7 +18,7 @@ import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
  */
 export const KINDS = [
   "FundingInstrument", "Campaign", "LineItem",
-  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet",
+  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet", "ScheduledTweet", "MediaCreative",
   "CustomAudience", "FlexibleAudience", "CustomAudiencePermission", "TailoredAudiencePermission",
 ] as const;
 
@@ -27,7 +27,7 @@ export type Kind = (typeof KINDS)[number];
 export const CONVERSATION_CARD_KINDS = ["ImageConversationCard", "VideoConversationCard"] as const satisfies readonly Kind[];
 export const CARD_KINDS = ["Card", ...CONVERSATION_CARD_KINDS] as const satisfies readonly Kind[];
 /** Posts: the platform calls them Tweets in its names. */
-export const POST_KINDS = ["Tweet", "DraftTweet"] as const satisfies readonly Kind[];
+export const POST_KINDS = ["Tweet", "DraftTweet", "ScheduledTweet"] as const satisfies readonly Kind[];
 export const AUDIENCE_KINDS = ["CustomAudience", "FlexibleAudience"] as const satisfies readonly Kind[];
 export const AUDIENCE_PERMISSION_KINDS = ["CustomAudiencePermission", "TailoredAudiencePermission"] as const satisfies readonly Kind[];
 

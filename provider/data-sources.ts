@@ -195,3 +195,21 @@ export async function listWebhooks(app: AppCredentials, env: NodeJS.ProcessEnv =
   const data = (JSON.parse(body) as { data?: Record<string, unknown>[] }).data ?? [];
   return data.map((w) => keysToCamel(w) as unknown as WebhookInfo);
 }
+
+export interface AccountMediaInfo {
+  id: string;
+  mediaKey: string;
+  creativeType: string;
+  createdAt?: string;
+}
+
+/** The live account media of an account (seed 4.6), optionally of some creative types. */
+export async function listAccountMedia(ctx: Context, accountId: string, creativeTypes?: readonly string[]): Promise<AccountMediaInfo[]> {
+  const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/account_media`, {
+    creative_types: creativeTypes && creativeTypes.length > 0 ? creativeTypes : undefined,
+  });
+  return rows.map((r) => {
+    const { accountId: _a, deleted: _d, ...info } = keysToCamel(r) as AccountMediaInfo & { accountId?: string; deleted?: boolean };
+    return info;
+  });
+}

@@ -73,11 +73,6 @@ export const LIMITS = {
     conversationVideo: { aspect: 16 / 9 },
   },
   /**
-   * The media category a media key names by its prefix (`<category>_<id>`).
-   * seed: not shown; real platform: 3 image, 16 animated GIF, 7 and 13 video.
-   */
-  mediaKeyCategory: { "3": "image", "16": "animated GIF", "7": "video", "13": "video" } as Record<string, "image" | "animated GIF" | "video">,
-  /**
    * Reference data and targeting (seed 4.3, 4.7, 4.8, section 8): country
    * codes per GET curated_categories (at most 200, two-letter ISO codes),
    * the currency of GET bidding_rules (ISO-4217, three letters), and `count`
@@ -89,7 +84,48 @@ export const LIMITS = {
   targetingCriteriaCount: { min: 1, max: 1000, default: 200 },
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
+  /**
+   * Posts (seed 4.11 and section 8): draft, scheduled and published Tweets
+   * carry up to 4 images, or 1 animated GIF, or 1 video (`tweetMedia`);
+   * names 80 (`text.tweetName`), video description 200 and title 70.
+   * Media keys: seed: not shown; real platform keys are `<category>_<id>`,
+   * category 3 an image, 16 an animated GIF, 7 (Tweet video) or 13 (amplify
+   * video) a video. The provider tells a key's type from it in check.
+   */
+  mediaKeyPrefixes: { IMAGE: ["3"], GIF: ["16"], VIDEO: ["7", "13"] } as const,
+  /** `count` of GET draft_tweets: 1 to 200, default 100 (seed 4.11). */
+  draftTweetCount: { min: 1, max: 200, default: 100 },
+  /** `tweet_ids` of GET tweets: at most 200 (seed 4.11). */
+  tweetIdsPerList: 200,
 } as const;
+
+export type MediaType = keyof typeof LIMITS.mediaKeyPrefixes;
+
+/** The media type a media key names by its prefix (LIMITS.mediaKeyPrefixes), or undefined. */
+export function mediaTypeOfKey(key: string): MediaType | undefined {
+  const category = /^(\d+)_/.exec(key)?.[1];
+  if (category === undefined) return undefined;
+  return (Object.keys(LIMITS.mediaKeyPrefixes) as MediaType[])
+    .find((t) => (LIMITS.mediaKeyPrefixes[t] as readonly string[]).includes(category));
+}
+
+/**
+ * What is wrong with a post's media of these types (seed section 8: 4
+ * images, or 1 animated GIF, or 1 video), as "at most ... (got ...)", or
+ * undefined. `undefined` entries are keys of no known type: counted only.
+ */
+export function tweetMediaProblem(types: ReadonlyArray<MediaType | undefined>): string | undefined {
+  const { images, gifs, videos } = LIMITS.tweetMedia;
+  const n = (t: MediaType) => types.filter((x) => x === t).length;
+  const got = ([["IMAGE", "image", "images"], ["GIF", "animated GIF", "animated GIFs"], ["VIDEO", "video", "videos"]] as const)
+    .filter(([t]) => n(t) > 0).map(([t, one, many]) => `${n(t)} ${n(t) === 1 ? one : many}`);
+  const other = types.length - n("IMAGE") - n("GIF") - n("VIDEO");
+  if (other > 0) got.push(`${other} of unknown type`);
+  if (n("GIF") > 0 && types.length > gifs) return `may hold 1 animated GIF and nothing else (got ${got.join(", ")})`;
+  if (n("VIDEO") > 0 && types.length > videos) return `may hold 1 video and nothing else (got ${got.join(", ")})`;
+  if (types.length > images) return `may hold at most ${images} images (got ${got.join(", ")})`;
+  return undefined;
+}
 
 /** Enumerations named by the seed, shared by schemas, emulator and policies. */
 export const ENUMS = {
@@ -158,6 +194,16 @@ export const ENUMS = {
     "ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER", "CAMPAIGN_ANALYST", "ANALYST", "PARTNER_AUDIENCE_MANAGER", "TWEET_COMPOSER",
   ] as const,
   tweetComposerRoles: ["ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER"] as const,
+  /** Account media creative types (seed section 2). */
+  creativeType: [
+    "BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET",
+    "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL",
+  ] as const,
+  /** Posts (seed 4.11). */
+  conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
+  videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
+  tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
+  timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
 } as const;
 
 /**

@@ -1,14 +1,15 @@
 import {
-  AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments, listWebhooks, WebhookInfo,
-  AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo, CuratedCategoryInfo, dataSourceArgs,
-  listBiddingRules, listContentCategories, listCuratedCategories, listPlacements, listPromotableUsers, PlacementInfo,
-  PromotableUserInfo, readAuthenticatedUserAccess,
+  AccountInfo, AccountMediaInfo, AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo,
+  CuratedCategoryInfo, dataSourceArgs, FundingInstrumentInfo, listAccountMedia, listAccounts, listBiddingRules,
+  listContentCategories, listCuratedCategories, listFundingInstruments, listPlacements, listPromotableUsers,
+  listWebhooks, PlacementInfo, PromotableUserInfo, readAuthenticatedUserAccess, WebhookInfo,
 } from "../provider/data-sources";
+import { platformBaseUrl } from "../provider/config";
+import { ENUMS } from "../provider/limits";
 import { programContext, settingFromProgram } from "./config";
 
-export type { AccountInfo, FundingInstrumentInfo, WebhookInfo };
+export type { AccountInfo, AccountMediaInfo, FundingInstrumentInfo, WebhookInfo };
 export type { AuthenticatedUserAccessInfo, BiddingRuleInfo, ContentCategoryInfo, CuratedCategoryInfo, PlacementInfo, PromotableUserInfo };
-import { platformBaseUrl } from "../provider/config";
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -101,4 +102,17 @@ export async function getWebhooks(args: { url?: string } = {}): Promise<WebhookI
   }
   const all = await listWebhooks({ consumerKey, consumerSecret, baseUrl: platformBaseUrl(settingFromProgram) });
   return all.filter((w) => args.url === undefined || w.url === args.url);
+}
+
+/**
+ * The account media of an account (default: the stack's `xads:accountId`),
+ * optionally of some creative types (e.g. ["PREROLL"]): what a MediaCreative's
+ * accountMediaId names.
+ */
+export async function getAccountMedia(args: { accountId?: string; creativeTypes?: string[] } = {}): Promise<AccountMediaInfo[]> {
+  const accountId = args.accountId ?? settingFromProgram("accountId");
+  if (!accountId) throw new Error("getAccountMedia: accountId is required (or set xads:accountId)");
+  const unknownType = args.creativeTypes?.find((t) => !(ENUMS.creativeType as readonly string[]).includes(t));
+  if (unknownType) throw new Error(`getAccountMedia: creativeTypes must be of ${ENUMS.creativeType.join(", ")} (got "${unknownType}")`);
+  return listAccountMedia(programContext(), accountId, args.creativeTypes);
 }

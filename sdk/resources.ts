@@ -14,6 +14,11 @@ import { videoConversationCardInputs, VideoConversationCardOutputs } from "../pr
 import { promotedAccountInputs, PromotedAccountOutputs } from "../provider/resources/promoted-account";
 import { lineItemCuratedCategoryInputs, LineItemCuratedCategoryOutputs } from "../provider/resources/line-item-curated-category";
 import { targetingCriterionInputs, TargetingCriterionOutputs } from "../provider/resources/targeting-criterion";
+import { draftTweetInputs, DraftTweetOutputs } from "../provider/resources/draft-tweet";
+import { scheduledTweetInputs, ScheduledTweetOutputs } from "../provider/resources/scheduled-tweet";
+import { tweetInputs, TweetOutputs } from "../provider/resources/tweet";
+import { scheduledPromotedTweetInputs, ScheduledPromotedTweetOutputs } from "../provider/resources/scheduled-promoted-tweet";
+import { mediaCreativeInputs, MediaCreativeOutputs } from "../provider/resources/media-creative";
 import { Outputs, ResourceArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -112,5 +117,53 @@ export interface TargetingCriterion extends Outputs<TargetingCriterionOutputs> {
 export class TargetingCriterion extends XadsResource {
   constructor(name: string, args: TargetingCriterionArgs, opts?: pulumi.CustomResourceOptions) {
     super("TargetingCriterion", name, args, opts);
+  }
+}
+
+/** A draft post (Tweet); everything but its author changes in place. */
+export type DraftTweetArgs = ResourceArgs<typeof draftTweetInputs>;
+export interface DraftTweet extends Outputs<DraftTweetOutputs> {}
+export class DraftTweet extends XadsResource {
+  constructor(name: string, args: DraftTweetArgs, opts?: pulumi.CustomResourceOptions) {
+    super("DraftTweet", name, args, opts);
+  }
+}
+
+/** A post (Tweet) the platform publishes at `scheduledAt`. */
+export type ScheduledTweetArgs = ResourceArgs<typeof scheduledTweetInputs>;
+export interface ScheduledTweet extends Outputs<ScheduledTweetOutputs> {}
+export class ScheduledTweet extends XadsResource {
+  constructor(name: string, args: ScheduledTweetArgs, opts?: pulumi.CustomResourceOptions) {
+    super("ScheduledTweet", name, args, opts);
+  }
+}
+
+/**
+ * A published, nullcast (promoted-only) post (Tweet). Only `name` changes in
+ * place. The Ads API cannot delete published Tweets: destroy leaves it.
+ */
+export type TweetArgs = ResourceArgs<typeof tweetInputs>;
+export interface Tweet extends Outputs<TweetOutputs> {}
+export class Tweet extends XadsResource {
+  constructor(name: string, args: TweetArgs, opts?: pulumi.CustomResourceOptions) {
+    super("Tweet", name, args, opts);
+  }
+}
+
+/** A scheduled Tweet promoted on a line item; deletable only before its scheduled time. */
+export type ScheduledPromotedTweetArgs = ResourceArgs<typeof scheduledPromotedTweetInputs>;
+export interface ScheduledPromotedTweet extends Outputs<ScheduledPromotedTweetOutputs> {}
+export class ScheduledPromotedTweet extends XadsResource {
+  constructor(name: string, args: ScheduledPromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
+    super("ScheduledPromotedTweet", name, args, opts);
+  }
+}
+
+/** Account media running on a line item; any change replaces it. */
+export type MediaCreativeArgs = ResourceArgs<typeof mediaCreativeInputs>;
+export interface MediaCreative extends Outputs<MediaCreativeOutputs> {}
+export class MediaCreative extends XadsResource {
+  constructor(name: string, args: MediaCreativeArgs, opts?: pulumi.CustomResourceOptions) {
+    super("MediaCreative", name, args, opts);
   }
 }

@@ -1,6 +1,6 @@
-import { cardComponentsOrSlides, cardSwipeableMedia, mediaType, postMedia } from "../creatives";
-import { card, draftTweet, tweet } from "./fixtures";
-import { resourceViolations, unknown } from "./util";
+import { cardComponentsOrSlides, cardSwipeableMedia, mediaCreativeLandingUrl, mediaType, postMedia } from "../creatives";
+import { card, draftTweet, lineItem, mediaCreative, tweet } from "./fixtures";
+import { resourceViolations, stackViolations, unknown } from "./util";
 
 const swipeable = (n: number) => ({ type: "SWIPEABLE_MEDIA", mediaKeys: Array.from({ length: n }, (_, i) => `3_${i}`) });
 const details = { type: "DETAILS", title: "Shop", destination: { type: "WEBSITE", url: "https://example.com" } };
@@ -90,5 +90,29 @@ describe("xads-post-media", () => {
 
   test("media keys name their type by their category prefix", () => {
     expect(["3_1", "16_1", "7_1", "13_1", "99_1", "abc"].map(mediaType)).toEqual(["image", "animated GIF", "video", "video", "other", "other"]);
+  });
+});
+
+describe("xads-media-creative-landing-url", () => {
+  const policy = mediaCreativeLandingUrl;
+  const onLineItem = (objective: unknown, creative: Record<string, unknown>) => [
+    lineItem({ objective }, { name: "li" }),
+    mediaCreative({ lineItemId: unknown, ...creative }, { sources: { lineItemId: ["li"] } }),
+  ];
+
+  test("a creative with a landingUrl on a WEBSITE_CLICKS line item of the stack passes", async () => {
+    expect(await stackViolations(policy, onLineItem("WEBSITE_CLICKS", {}))).toEqual([]);
+  });
+
+  test("without one it fails, naming the creative, the line item and the objective, while the line item's id is not known", async () => {
+    expect(await stackViolations(policy, onLineItem("WEBSITE_CLICKS", { landingUrl: undefined }))).toEqual([
+      'MediaCreative "spring-banner" has no landingUrl; the platform requires one because LineItem "li" has objective WEBSITE_CLICKS',
+    ]);
+  });
+
+  test("other objectives, unknown objectives and line items outside the stack are not judged", async () => {
+    expect(await stackViolations(policy, onLineItem("ENGAGEMENTS", { landingUrl: undefined }))).toEqual([]);
+    expect(await stackViolations(policy, onLineItem(unknown, { landingUrl: undefined }))).toEqual([]);
+    expect(await stackViolations(policy, [mediaCreative({ landingUrl: undefined })])).toEqual([]);
   });
 });

@@ -64,6 +64,22 @@ export const draftTweet = declare("DraftTweet", "spring-photos", {
   mediaKeys: ["3_3001", "3_3002", "3_3003", "3_3004"],
 });
 
+export const scheduledTweet = declare("ScheduledTweet", "spring-launch", {
+  accountId: ACCOUNT,
+  asUserId: "756201191646691328",
+  text: "Spring starts tomorrow",
+  name: "Spring launch",
+  scheduledAt: "2030-03-20T09:00:00Z",
+  mediaKeys: ["16_2001"],
+});
+
+export const mediaCreative = declare("MediaCreative", "spring-banner", {
+  accountId: ACCOUNT,
+  accountMediaId: "am1007",
+  lineItemId: "li1",
+  landingUrl: "https://example.com/spring",
+});
+
 export const imageConversationCard = declare("ImageConversationCard", "spring-poll", {
   accountId: ACCOUNT,
   name: "Spring poll",
@@ -131,5 +147,5 @@ export const HAPPY_CONFIG: Record<string, Record<string, unknown>> = {
 
 export const HAPPY_PATH = [
   fundingInstrument, campaign, lineItem, card, tweet, draftTweet, imageConversationCard, videoConversationCard,
-  flexibleAudience, customAudience, customAudiencePermission, tailoredAudiencePermission,
+  scheduledTweet, mediaCreative, flexibleAudience, customAudience, customAudiencePermission, tailoredAudiencePermission,
 ];

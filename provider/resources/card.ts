@@ -5,7 +5,7 @@
  * replaces each given field). A post attaches the card by its `cardUri`.
  */
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../limits";
+import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, timestamps } from "./common";
 import {
@@ -79,10 +79,12 @@ export function componentsOf(card: Pick<CardInputs, "components" | "slides">): {
   return out;
 }
 
-/** The category of a media key by its prefix, undefined when the prefix is not one the platform names. */
+const CATEGORY_NAMES = { IMAGE: "image", GIF: "animated GIF", VIDEO: "video" } as const;
+
+/** The category of a media key by its prefix (LIMITS.mediaKeyPrefixes), undefined when the prefix is not one the platform names. */
 export function mediaCategory(key: string): string | undefined {
-  const prefix = /^(\d+)_/.exec(key)?.[1];
-  return prefix === undefined ? undefined : LIMITS.mediaKeyCategory[prefix];
+  const type = mediaTypeOfKey(key);
+  return type && CATEGORY_NAMES[type];
 }
 
 /** A key whose prefix says it is not one of `allowed`, as a failure of `property`. */

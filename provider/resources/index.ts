@@ -15,6 +15,11 @@ import { videoConversationCard } from "./video-conversation-card";
 import { promotedAccount } from "./promoted-account";
 import { lineItemCuratedCategory } from "./line-item-curated-category";
 import { targetingCriterion } from "./targeting-criterion";
+import { draftTweet } from "./draft-tweet";
+import { scheduledTweet } from "./scheduled-tweet";
+import { tweet } from "./tweet";
+import { scheduledPromotedTweet } from "./scheduled-promoted-tweet";
+import { mediaCreative } from "./media-creative";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -28,6 +33,11 @@ export const RESOURCES = {
   PromotedAccount: promotedAccount,
   LineItemCuratedCategory: lineItemCuratedCategory,
   TargetingCriterion: targetingCriterion,
+  DraftTweet: draftTweet,
+  ScheduledTweet: scheduledTweet,
+  Tweet: tweet,
+  ScheduledPromotedTweet: scheduledPromotedTweet,
+  MediaCreative: mediaCreative,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

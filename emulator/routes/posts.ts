@@ -1,0 +1,374 @@
+/**
+ * Posts (seed 4.11, "Draft Tweets" and "Published, scheduled and draft
+ * Tweets"): draft Tweets, scheduled Tweets and published Tweets. Their ids
+ * are longs (`tweet_ids` takes them), so the emulator issues decimal ids.
+ * Every post carries up to 4 images, or 1 animated GIF, or 1 video of the
+ * account's media library (seed section 8), and `text` unless it has media.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ENUMS, LIMITS, tweetMediaProblem } from "../../provider/limits";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http";
+import { ListSpec, listPage } from "../lists";
+import { mediaAsset } from "../media";
+import { ResourceContext, resourceContext } from "../resource";
+import { given, refuseCreateOnly } from "../rules";
+import { Account, Clock, Entity, isoTime } from "../store";
+import { clearable, field, parseParams, WireParams } from "../wire";
+
+export interface Post extends Entity {
+  account_id: string;
+  /** The advertiser user the post is by (`as_user_id` on create). */
+  user_id: string;
+  text: string | null;
+  card_uri: string | null;
+  media_keys: string[];
+  nullcast: boolean;
+  name: string | null;
+}
+
+export type DraftTweet = Post;
+
+export interface ScheduledTweet extends Post {
+  scheduled_at: string;
+  /** seed: not shown; real platform answers scheduled_status, and tweet_id once published. */
+  scheduled_status: "SCHEDULED";
+  tweet_id: string | null;
+}
+
+export interface PublishedTweet extends Post {
+  conversation_settings: (typeof ENUMS.conversationSettings)[number];
+  video_cta: string | null;
+  video_cta_value: string | null;
+  video_description: string | null;
+  video_title: string | null;
+}
+
+export const DRAFT_TWEETS = "draft_tweets";
+export const SCHEDULED_TWEETS = "scheduled_tweets";
+export const PUBLISHED_TWEETS = "tweets";
+const COLLECTION_OF_TYPE: Record<(typeof ENUMS.tweetType)[number], string> = {
+  DRAFT: DRAFT_TWEETS, SCHEDULED: SCHEDULED_TWEETS, PUBLISHED: PUBLISHED_TWEETS,
+};
+
+// ------------------------------------------------------------------ ids ---
+
+let sequence = 0;
+/**
+ * A Tweet id: a long, as the platform's (snowflake: milliseconds since its
+ * epoch, then a sequence), so `tweet_ids` filters take it.
+ */
+export function tweetId(clock: Clock): string {
+  sequence = (sequence + 1) % 4096;
+  return ((BigInt(clock()) - 1288834974657n) << 22n | BigInt(sequence)).toString();
+}
+
+// ---------------------------------------------------------------- rules ---
+
+const DIGITS = /^\d+$/;
+const long = () => z.string().regex(DIGITS, "must be a long in decimal digits");
+/** seed 2: `card_uri` has the form card://<card_id>. */
+const cardUri = () => z.string().regex(/^card:\/\/\S+$/, "must be a card URI, card://<card_id>");
+const mediaKeys = () => field.list(1, LIMITS.idsPerFilter);
+
+const postParams = {
+  as_user_id: long(),
+  text: z.string().min(1).optional(),
+  card_uri: cardUri().optional(),
+  media_keys: mediaKeys().optional(),
+  nullcast: field.bool().default(true),
+  name: field.text(LIMITS.text.tweetName).optional(),
+};
+
+/**
+ * seed: not shown; real platform takes `as_user_id` only for a user who
+ * granted the caller's handle access to the account (seed section 5): here,
+ * a user of the account.
+ */
+function assertAccountUser(account: Account, userId: string): void {
+  if (!account.userIds.has(userId)) {
+    throw ApiError.invalid("as_user_id", `as_user_id ${userId} has not granted access to account ${account.id}`);
+  }
+}
+
+/** seed 4.11 and 8: media of the library, 4 images, or 1 animated GIF, or 1 video. */
+export function assertTweetMedia(account: Account, keys: readonly string[]): void {
+  const assets = keys.map((key) => {
+    const asset = mediaAsset(account, key);
+    if (!asset) throw ApiError.invalid("media_keys", `media_keys ${key} is not in the media library of account ${account.id}`);
+    return asset;
+  });
+  const problem = tweetMediaProblem(assets.map((a) => a.media_type));
+  if (problem) throw ApiError.invalid("media_keys", `media_keys ${problem}`);
+}
+
+/** seed 4.11: `text` is required if there are no `media_keys` (checked on the post as it would be). */
+function assertTextOrMedia(post: { text: string | null; media_keys: readonly string[] }): void {
+  if (post.text === null && post.media_keys.length === 0) throw ApiError.missing("text", "text is required when there are no media_keys");
+}
+
+function newPost(ctx: ResourceContext, p: {
+  as_user_id: string; text?: string; card_uri?: string; media_keys?: string[]; nullcast: boolean; name?: string;
+}): Omit<Post, keyof Entity> {
+  assertAccountUser(ctx.account, p.as_user_id);
+  const post = {
+    account_id: ctx.account.id,
+    user_id: p.as_user_id,
+    text: p.text ?? null,
+    card_uri: p.card_uri ?? null,
+    media_keys: p.media_keys ?? [],
+    nullcast: p.nullcast,
+    name: p.name ?? null,
+  };
+  assertTweetMedia(ctx.account, post.media_keys);
+  assertTextOrMedia(post);
+  return post;
+}
+
+function insertPost<T extends Post>(ctx: ResourceContext, collection: string, fields: Omit<T, keyof Entity>): T {
+  return ctx.account.collection<T>(collection).insert(fields, tweetId(ctx.clock));
+}
+
+// --------------------------------------------------------------- drafts ---
+
+const draftCreate = z.object(postParams);
+/** seed 4.11: `card_uri` and `media_keys` are unset by the parameter with no value. */
+const draftUpdate = z.object({
+  card_uri: clearable(cardUri()),
+  media_keys: clearable(mediaKeys()),
+  nullcast: field.bool().optional(),
+  text: z.string().min(1).optional(),
+  name: field.text(LIMITS.text.tweetName).optional(),
+});
+
+function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WireParams): Partial<DraftTweet> {
+  refuseCreateOnly(params, ["as_user_id"], "draft Tweet");
+  const p = given(parseParams(draftUpdate, params));
+  const patch: Partial<DraftTweet> = {
+    ...p,
+    ...(p.media_keys !== undefined ? { media_keys: p.media_keys ?? [] } : {}),
+  } as Partial<DraftTweet>;
+  const next = { ...current, ...patch };
+  assertTweetMedia(ctx.account, next.media_keys);
+  assertTextOrMedia(next);
+  return patch;
+}
+
+// ------------------------------------------------------------ scheduled ---
+
+const scheduledCreate = z.object({ ...postParams, scheduled_at: field.time() });
+/** seed 4.11: PUT shows `nullcast`, `scheduled_at`, `text`, `name`. */
+const scheduledUpdate = z.object({
+  nullcast: field.bool().optional(),
+  scheduled_at: field.time().optional(),
+  text: z.string().min(1).optional(),
+  name: field.text(LIMITS.text.tweetName).optional(),
+});
+
+/** seed: not shown; real platform schedules only in the future. */
+function assertFuture(clock: Clock, scheduledAt: string): string {
+  if (Date.parse(scheduledAt) <= clock()) {
+    throw ApiError.invalid("scheduled_at", `scheduled_at must be in the future (now ${isoTime(clock())}), got ${scheduledAt}`);
+  }
+  return isoTime(Date.parse(scheduledAt));
+}
+
+/** Whether a scheduled Tweet's time has come (it is published, no longer scheduled). */
+export function scheduledTimePassed(clock: Clock, tweet: ScheduledTweet): boolean {
+  return Date.parse(tweet.scheduled_at) <= clock();
+}
+
+function updateScheduled(ctx: ResourceContext, current: ScheduledTweet, params: WireParams): Partial<ScheduledTweet> {
+  refuseCreateOnly(params, ["as_user_id", "card_uri", "media_keys"], "scheduled Tweet");
+  // seed: not shown; real platform publishes a scheduled Tweet at scheduled_at, after which it cannot change.
+  if (scheduledTimePassed(ctx.clock, current)) {
+    throw ApiError.of(400, "SCHEDULED_TIME_PASSED", `scheduled Tweet ${current.id} was due at ${current.scheduled_at}, which has passed: it can no longer be changed`);
+  }
+  const p = given(parseParams(scheduledUpdate, params));
+  const patch: Partial<ScheduledTweet> = { ...p };
+  if (p.scheduled_at !== undefined) patch.scheduled_at = assertFuture(ctx.clock, p.scheduled_at);
+  assertTextOrMedia({ ...current, ...patch });
+  return patch;
+}
+
+// ------------------------------------------------------------ published ---
+
+const publishedCreate = z.object({
+  ...postParams,
+  conversation_settings: field.oneOf(ENUMS.conversationSettings).default("EVERYONE"),
+  video_cta: field.oneOf(ENUMS.videoCta).optional(),
+  video_cta_value: z.string().min(1).optional(),
+  video_description: field.text(LIMITS.text.videoDescription).optional(),
+  video_title: field.text(LIMITS.text.videoTitle).optional(),
+  // Shape the response only (seed 4.11); accepted and not stored.
+  trim_user: field.bool().optional(),
+  tweet_mode: field.oneOf(["compat", "extended"] as const).optional(),
+});
+
+function createPublished(ctx: ResourceContext, params: WireParams, authenticatedUserId: string | undefined): PublishedTweet {
+  const p = parseParams(publishedCreate, params);
+  // seed 4.11: nullcast false (an organic Tweet) only for the authenticated user.
+  if (!p.nullcast && p.as_user_id !== authenticatedUserId) {
+    throw ApiError.invalid("nullcast", `nullcast false (an organic Tweet) is only allowed as the authenticated user, not as_user_id ${p.as_user_id}`);
+  }
+  // seed: not shown; real platform needs video_cta_value with video_cta, and the video fields only with a video.
+  if (p.video_cta !== undefined && p.video_cta_value === undefined) throw ApiError.missing("video_cta_value", "video_cta_value is required with video_cta");
+  const post = newPost(ctx, p);
+  const hasVideo = post.media_keys.some((k) => mediaAsset(ctx.account, k)?.media_type === "VIDEO");
+  const videoField = (["video_cta", "video_cta_value", "video_description", "video_title"] as const).find((f) => p[f] !== undefined);
+  if (videoField && !hasVideo) throw ApiError.invalid(videoField, `${videoField} is only allowed on a Tweet with a video in media_keys`);
+  return insertPost<PublishedTweet>(ctx, PUBLISHED_TWEETS, {
+    ...post,
+    conversation_settings: p.conversation_settings,
+    video_cta: p.video_cta ?? null,
+    video_cta_value: p.video_cta_value ?? null,
+    video_description: p.video_description ?? null,
+    video_title: p.video_title ?? null,
+  });
+}
+
+/** seed 4.11: conversation_settings is "not returned by the POST response but by GET". */
+function postResponse(tweet: PublishedTweet): Omit<PublishedTweet, "conversation_settings"> {
+  const { conversation_settings: _hidden, ...rest } = tweet;
+  return rest;
+}
+
+const nameUpdate = z.object({ name: clearable(field.text(LIMITS.text.tweetName)) });
+
+// ---------------------------------------------------------------- lists ---
+
+const byId: ListSpec<Post> = { ids: [{ param: "tweet_ids", value: (t) => t.id }], sortable: ["created_at", "updated_at"] };
+
+/** The FULL promotable user, the default `user_id` of lists. seed: not shown which; here the account's first user. */
+function defaultUser(account: Account): string {
+  return [...account.userIds][0] ?? "";
+}
+
+const draftList = z.object({
+  count: field.int(LIMITS.draftTweetCount.min, LIMITS.draftTweetCount.max).optional(),
+  cursor: z.string().min(1).optional(),
+  user_id: long().optional(),
+});
+
+const tweetsList = z.object({
+  tweet_type: field.oneOf(ENUMS.tweetType),
+  count: field.int(LIMITS.count.min, LIMITS.count.max).optional(),
+  cursor: z.string().min(1).optional(),
+  include_mentions_and_replies: field.bool().optional(),
+  name: field.text(LIMITS.text.tweetName).optional(),
+  timeline_type: field.oneOf(ENUMS.timelineType).default("NULLCAST"),
+  trim_user: field.bool().optional(),
+  tweet_ids: field.list(1, LIMITS.tweetIdsPerList).pipe(z.array(z.string().regex(DIGITS, "must be Tweet ids in decimal digits"))).optional(),
+  user_id: long().optional(),
+});
+
+/** A page of live posts; deleted ones are never listed (no WD on these lists). */
+function page<T extends Post>(all: readonly T[], p: { count?: number; cursor?: string; tweet_ids?: string[] }, defaultCount: number) {
+  const params: WireParams = { count: String(p.count ?? defaultCount) };
+  if (p.cursor !== undefined) params.cursor = p.cursor;
+  if (p.tweet_ids !== undefined) params.tweet_ids = p.tweet_ids.join(",");
+  return listPage(all.filter((t) => !t.deleted), params, byId as unknown as ListSpec<T>);
+}
+
+// --------------------------------------------------------------- routes ---
+
+export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
+  const base = "/12/accounts/:account_id";
+  const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
+  const posts = <T extends Post>(ctx: ResourceContext, collection: string) => ctx.account.collection<T>(collection);
+
+  // Draft Tweets (seed 4.11).
+  app.get<AccountRoute>(`${base}/draft_tweets`, async (req) => {
+    const ctx = context(req);
+    const p = parseParams(draftList, wireParams(req));
+    const user = p.user_id ?? defaultUser(ctx.account);
+    const all = posts<DraftTweet>(ctx, DRAFT_TWEETS).all().filter((t) => t.user_id === user);
+    return { request: echo(req), ...page(all, p, LIMITS.draftTweetCount.default) };
+  });
+  // seed 4.11: no parameters (no WD): a deleted draft is not found.
+  app.get<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
+    one(req, found(posts<DraftTweet>(context(req), DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id)));
+  app.post<AccountRoute>(`${base}/draft_tweets`, async (req, reply) => {
+    const ctx = context(req);
+    const draft = insertPost<DraftTweet>(ctx, DRAFT_TWEETS, newPost(ctx, parseParams(draftCreate, wireParams(req))));
+    return reply.status(201).send(one(req, draft));
+  });
+  app.put<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => {
+    const ctx = context(req);
+    const current = found(posts<DraftTweet>(ctx, DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id);
+    return one(req, posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, wireParams(req))));
+  });
+  app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"));
+
+  // Scheduled Tweets. seed: not shown ("the parameters of the scheduled Tweet
+  // create and list endpoints: not shown"); real platform: POST
+  // scheduled_tweets with scheduled_at, as_user_id, text, media_keys,
+  // card_uri, nullcast, name; GET scheduled_tweets (count, cursor, user_id)
+  // and GET scheduled_tweets/:id.
+  app.get<AccountRoute>(`${base}/scheduled_tweets`, async (req) => {
+    const ctx = context(req);
+    const p = parseParams(draftList.extend({ count: field.int(LIMITS.count.min, LIMITS.count.max).optional() }), wireParams(req));
+    const user = p.user_id ?? defaultUser(ctx.account);
+    const all = posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).all().filter((t) => t.user_id === user);
+    return { request: echo(req), ...page(all, p, LIMITS.count.default) };
+  });
+  app.get<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
+    one(req, found(posts<ScheduledTweet>(context(req), SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id)));
+  app.post<AccountRoute>(`${base}/scheduled_tweets`, async (req, reply) => {
+    const ctx = context(req);
+    const p = parseParams(scheduledCreate, wireParams(req));
+    const scheduledAt = assertFuture(ctx.clock, p.scheduled_at);
+    const tweet = insertPost<ScheduledTweet>(ctx, SCHEDULED_TWEETS, {
+      ...newPost(ctx, p), scheduled_at: scheduledAt, scheduled_status: "SCHEDULED", tweet_id: null,
+    });
+    return reply.status(201).send(one(req, tweet));
+  });
+  app.put<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => {
+    const ctx = context(req);
+    const current = found(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id);
+    return one(req, posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, wireParams(req))));
+  });
+  app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet"));
+
+  // Published Tweets (seed 4.11): POST tweet, PUT of the name only, no DELETE.
+  app.post<AccountRoute>(`${base}/tweet`, async (req, reply) => {
+    const tweet = createPublished(context(req), wireParams(req), req.api?.userId);
+    return reply.status(201).send(one(req, postResponse(tweet)));
+  });
+  app.put<EntityRoute>(`${base}/tweets/:id/name`, async (req) => {
+    const ctx = context(req);
+    const current = found(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).get(req.params.id), "Tweet", req.params.id);
+    const { name } = parseParams(nameUpdate, wireParams(req));
+    return one(req, posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }));
+  });
+  for (const method of ["PUT", "DELETE"] as const) {
+    // The seed shows no DELETE and no PUT of a published Tweet but its name.
+    app.route<EntityRoute>({
+      method, url: `${base}/tweets/:id`,
+      handler: async () => {
+        throw ApiError.of(405, "METHOD_NOT_ALLOWED", `published Tweets cannot be ${method === "PUT" ? "updated (only their name: PUT tweets/:tweet_id/name)" : "deleted through the Ads API"}`);
+      },
+    });
+  }
+
+  // GET tweets (seed 4.11): every kind of post by tweet_type.
+  app.get<AccountRoute>(`${base}/tweets`, async (req) => {
+    const ctx = context(req);
+    const p = parseParams(tweetsList, wireParams(req));
+    const user = p.user_id ?? defaultUser(ctx.account);
+    const all = posts<Post>(ctx, COLLECTION_OF_TYPE[p.tweet_type]).all().filter((t) =>
+      t.user_id === user
+      && (p.timeline_type === "ALL" || t.nullcast === (p.timeline_type === "NULLCAST"))
+      && (p.name === undefined || (t.name ?? "").toLowerCase().startsWith(p.name.toLowerCase())));
+    return { request: echo(req), ...page(all, p, LIMITS.count.default) };
+  });
+};
+
+/** DELETE of a draft or scheduled Tweet; a second one is 404 (seed section 3). */
+function deletePost(req: FastifyRequest<EntityRoute>, ctx: ResourceContext, collection: string, noun: string) {
+  const c = ctx.account.collection<Post>(collection);
+  found(c.get(req.params.id), noun, req.params.id);
+  return one(req, c.markDeleted(req.params.id));
+}
