@@ -23,7 +23,9 @@ export type ErrorCode =
   | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
   // seed: not shown; real platform answers a method an endpoint lacks with 405.
   | "METHOD_NOT_ALLOWED"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  // seed: not shown; real platform answers 403 with this code when the user's access does not allow the request.
+  | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION";
 
 export class ApiError extends Error {
   constructor(
