@@ -38,3 +38,11 @@ export async function listFundingInstruments(ctx: Context, accountId: string): P
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/funding_instruments`);
   return rows.map((r) => keysToCamel(r) as FundingInstrumentInfo);
 }
+
+/**
+ * The feature keys an account has (seed 4.2 GET features: only features
+ * accessible to the account), optionally only among `featureKeys`.
+ */
+export async function listAccountFeatures(ctx: Context, accountId: string, featureKeys?: readonly string[]): Promise<string[]> {
+  return ctx.client.get<string[]>(`/12/accounts/${accountId}/features`, { feature_keys: featureKeys && featureKeys.length > 0 ? featureKeys : undefined });
+}

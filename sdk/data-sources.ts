@@ -1,4 +1,6 @@
 import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
+import { listAccountFeatures } from "../provider/data-sources";
+import { ACCOUNT_SETTINGS } from "../provider/limits";
 import { programContext, settingFromProgram } from "./config";
 
 export type { AccountInfo, FundingInstrumentInfo };
@@ -33,4 +35,18 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
+}
+
+/**
+ * The feature keys an account has (default: the stack's `xads:accountId`),
+ * optionally only among `featureKeys`; works in production and the sandbox.
+ */
+export async function getAccountFeatures(args: { accountId?: string; featureKeys?: string[] } = {}): Promise<{ accountId: string; featureKeys: string[] }> {
+  const accountId = args.accountId ?? settingFromProgram("accountId");
+  if (!accountId) throw new Error("getAccountFeatures: accountId is required (or set xads:accountId)");
+  const unknown = (args.featureKeys ?? []).filter((k) => !(ACCOUNT_SETTINGS.readableFeatureKeys as readonly string[]).includes(k));
+  if (unknown.length > 0) {
+    throw new Error(`getAccountFeatures: featureKeys must be among ${ACCOUNT_SETTINGS.readableFeatureKeys.join(", ")} (got ${unknown.join(", ")})`);
+  }
+  return { accountId, featureKeys: await listAccountFeatures(programContext(), accountId, args.featureKeys) };
 }

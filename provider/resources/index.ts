@@ -9,6 +9,10 @@ import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
 import { promotedTweet } from "./promoted-tweet";
+import { sandboxAccount } from "./sandbox-account";
+import { accountFeatures } from "./account-features";
+import { taxSettings } from "./tax-settings";
+import { userSettings } from "./user-settings";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -16,6 +20,10 @@ export const RESOURCES = {
   LineItem: lineItem,
   TrackingTag: trackingTag,
   PromotedTweet: promotedTweet,
+  SandboxAccount: sandboxAccount,
+  AccountFeatures: accountFeatures,
+  TaxSettings: taxSettings,
+  UserSettings: userSettings,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;
