@@ -167,6 +167,15 @@ export function sandboxOnlyFailures(kind: string, what: string, env: CheckEnv | 
   }];
 }
 
+/**
+ * For settings that are only PUT (tax, user settings): a resource that
+ * declares none of `fields` would manage nothing, so it is refused.
+ */
+export function declaresSomething(fields: readonly string[]) {
+  return (inputs: Record<string, unknown>): CheckFailure[] =>
+    fields.some((f) => inputs[f] !== undefined) ? [] : [{ property: "", reason: `declare at least one of ${fields.join(", ")}` }];
+}
+
 // ----------------------------------------------------------------- diff ---
 
 function same(a: unknown, b: unknown): boolean {

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS } from "../limits";
 import { accountIdInput } from "./common";
-import { CheckFailure, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate } from "./framework";
+import { declaresSomething, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -35,12 +35,6 @@ export const TAX_FIELDS = [
 ] as const;
 
 const path = (accountId: string) => `/12/accounts/${accountId}/tax_settings`;
-
-/** A resource that sets nothing would do nothing: refused. */
-export function declaresSomething(fields: readonly string[]) {
-  return (inputs: Record<string, unknown>): CheckFailure[] =>
-    fields.some((f) => inputs[f] !== undefined) ? [] : [{ property: "", reason: `declare at least one of ${fields.join(", ")}` }];
-}
 
 // ------------------------------------------------------------ lifecycle ---
 

@@ -10,8 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS } from "../limits";
 import { accountIdInput } from "./common";
-import { CheckFailure, Context, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate } from "./framework";
-import { declaresSomething } from "./tax-settings";
+import { CheckFailure, Context, declaresSomething, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 

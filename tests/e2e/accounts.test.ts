@@ -50,6 +50,10 @@ describe("a sandbox account with its features and settings", () => {
     expect(tax()).toMatchObject({ tax_category: "BUSINESS_WITH_VAT", tax_id: "FR1" });
     expect(emu.control.entities("sandbox", ACCOUNT_ID, "user_settings")).toEqual([expect.objectContaining({ user_id: USER, notification_email: "ads@example.com" })]);
     expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0, stdout: expect.stringMatching(/5 unchanged/) });
+    for (const secret of Object.values(creds)) {
+      expect(stack.stateFileText()).not.toContain(secret);
+      expect(stack.transcript.join("\n")).not.toContain(secret);
+    }
   });
 
   test("name, a feature added and one removed, and a tax field update in place; user settings moved to the new account replace", async () => {
