@@ -39,6 +39,8 @@ import { postRoutes } from "./routes/posts";
 import { scheduledPromotedTweetRoutes } from "./routes/scheduled-promoted-tweets";
 import { accountMediaRoutes } from "./routes/account-media";
 import { mediaCreativeRoutes } from "./routes/media-creatives";
+import { accountFeatureRoutes } from "./routes/account-features";
+import { accountSettingRoutes } from "./routes/account-settings";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -77,6 +79,8 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   scheduledPromotedTweetRoutes,
   accountMediaRoutes,
   mediaCreativeRoutes,
+  accountFeatureRoutes,
+  accountSettingRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

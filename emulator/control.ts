@@ -67,6 +67,19 @@ export class Control {
     return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
   }
 
+  /** The account's feature keys (seed 4.2), in the order they were added. */
+  features(env: Env, accountId: string): string[] {
+    return [...this.account(env, accountId).features];
+  }
+
+  /** Grants or revokes feature keys as the account manager would (any key, production too). */
+  setFeatures(env: Env, accountId: string, change: { add?: readonly string[]; remove?: readonly string[] }): string[] {
+    const account = this.account(env, accountId);
+    for (const k of change.add ?? []) account.features.add(k);
+    for (const k of change.remove ?? []) account.features.delete(k);
+    return [...account.features];
+  }
+
   requests(): RequestLogEntry[] {
     return this.state.log.list();
   }

@@ -30,7 +30,9 @@ export type ErrorCode =
   | "INCOMPATIBLE_LINE_ITEM"
   // seed 3 and 4.7: a scheduled promoted Tweet is deleted only before its
   // scheduled Tweet's scheduled_at. seed: not shown (the code); named here.
-  | "SCHEDULED_TIME_PASSED";
+  | "SCHEDULED_TIME_PASSED"
+  // seed: not shown; real platform answers 403 with this code when the user's access does not allow the request.
+  | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION";
 
 export class ApiError extends Error {
   constructor(

@@ -141,6 +141,8 @@ export class Account {
   activeCampaignLimit: number;
   /** Users who can use the account (their requests reach it). */
   readonly userIds: Set<string>;
+  /** Feature keys the account has (seed 4.2 features; the sandbox adds and removes them). */
+  readonly features = new Set<string>();
   private readonly collections = new Map<string, Collection>();
 
   constructor(

@@ -40,6 +40,14 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Whether the configuration is the sandbox, without requiring credentials:
+ * check needs only this (stack config wins over XADS_SANDBOX).
+ */
+export function isSandbox(lookup: (key: string) => string | undefined, env: Record<string, string | undefined> = process.env): boolean {
+  return (lookup(SETTINGS.sandbox.key) ?? env[SETTINGS.sandbox.env]) === "true";
+}
+
+/**
  * Resolves the configuration from a stack config lookup (stack config wins)
  * and the environment.
  */

@@ -213,3 +213,11 @@ export async function listAccountMedia(ctx: Context, accountId: string, creative
     return info;
   });
 }
+
+/**
+ * The feature keys an account has (seed 4.2 GET features: only features
+ * accessible to the account), optionally only among `featureKeys`.
+ */
+export async function listAccountFeatures(ctx: Context, accountId: string, featureKeys?: readonly string[]): Promise<string[]> {
+  return ctx.client.get<string[]>(`/12/accounts/${accountId}/features`, { feature_keys: featureKeys && featureKeys.length > 0 ? featureKeys : undefined });
+}

@@ -7,7 +7,7 @@
  */
 import { clientFor } from "./client/registry";
 import { redact } from "./client/errors";
-import { ProviderConfig, resolveConfig, SETTINGS } from "./config";
+import { isSandbox, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
 import { Context, CheckResult, DiffResult } from "./resources/framework";
 
@@ -64,8 +64,10 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>): P
   }
 }
 
-export function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>): CheckResult<unknown> {
-  return definitionOf(kind).check(olds, news);
+export function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
+  // Sandbox-only kinds refuse a production stack in check (preview, before any request).
+  const env = holder ? { sandbox: isSandbox((key) => holder.xadsSettings?.[key]) } : undefined;
+  return definitionOf(kind).check(olds, news, env);
 }
 
 export function diff(kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {

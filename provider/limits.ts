@@ -213,3 +213,53 @@ export const ENUMS = {
  * needs targeting type IAB_CATEGORY.
  */
 export const IAB_CATEGORY_VALUE = /^IAB\d+(-\d+)?$/;
+
+/**
+ * Accounts and access, account features, tax and user settings (seed 4.2,
+ * 4.9 and the enumerations of section 2).
+ */
+export const ACCOUNT_SETTINGS = {
+  /**
+   * Account names: seed: not shown (PUT accounts takes `name`); real platform
+   * names are free text; the same 1 to 255 as campaign names is taken here.
+   */
+  accountName: { min: 1, max: 255 },
+  /**
+   * Keys POST/DELETE {ads_sandbox_url}/12/accounts/:id/features take: the
+   * seed's list (section 2), plus SHARE_AUDIENCE_OUTSIDE_BUSINESS, which 4.12
+   * names as an account feature without saying how an account gets it
+   * (seed: not shown; the real platform grants it through the account
+   * manager): the sandbox takes it here so programs can try sharing
+   * audiences outside the business.
+   */
+  featureKeys: [
+    "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
+    "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
+    "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
+    "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
+    "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
+    "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+  ] as const,
+  /**
+   * Keys GET /accounts/:id/features filters on: every key above, plus
+   * WEBSITE_CLICKS_CPM_BILLING, which the seed lists only among the features
+   * GET shows (beta or limited releases) and the sandbox cannot add.
+   */
+  readableFeatureKeys: [
+    "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
+    "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
+    "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
+    "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
+    "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
+    "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS", "WEBSITE_CLICKS_CPM_BILLING",
+  ] as const,
+  /** Tax settings (seed 4.9). */
+  invoiceJurisdiction: ["LOI_SAPIN", "NONE", "NOT_SET"] as const,
+  taxCategory: ["BUSINESS_NO_VAT", "BUSINESS_WITH_VAT", "INDIVIDUAL"] as const,
+  /**
+   * subscribe_email_types (seed 4.2) gives ACCOUNT_PERFORMANCE and
+   * PERFORMANCE_IMPROVEMENT "for example": the full list is not shown, so
+   * values are checked for their form (capitals and _), not against a list.
+   */
+  emailType: /^[A-Z][A-Z_]*$/,
+} as const;

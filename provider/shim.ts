@@ -11,7 +11,7 @@ import * as dispatch from "./dispatch";
 export function dynamicProvider(kind: string): pulumi.dynamic.ResourceProvider {
   const provider: pulumi.dynamic.ResourceProvider & dispatch.Holder = {
     async configure(req) { dispatch.configure(this, req); },
-    async check(olds, news) { return dispatch.check(kind, olds, news); },
+    async check(olds, news) { return dispatch.check(kind, olds, news, this); },
     async diff(id, olds, news) { return dispatch.diff(kind, id, olds, news); },
     async create(inputs) { return dispatch.create(this, kind, inputs); },
     async read(id, props) { return dispatch.read(this, kind, id, props); },

@@ -2,10 +2,10 @@ import {
   AccountInfo, AccountMediaInfo, AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo,
   CuratedCategoryInfo, dataSourceArgs, FundingInstrumentInfo, listAccountMedia, listAccounts, listBiddingRules,
   listContentCategories, listCuratedCategories, listFundingInstruments, listPlacements, listPromotableUsers,
-  listWebhooks, PlacementInfo, PromotableUserInfo, readAuthenticatedUserAccess, WebhookInfo,
+  listAccountFeatures, listWebhooks, PlacementInfo, PromotableUserInfo, readAuthenticatedUserAccess, WebhookInfo,
 } from "../provider/data-sources";
 import { platformBaseUrl } from "../provider/config";
-import { ENUMS } from "../provider/limits";
+import { ACCOUNT_SETTINGS, ENUMS } from "../provider/limits";
 import { programContext, settingFromProgram } from "./config";
 
 export type { AccountInfo, AccountMediaInfo, FundingInstrumentInfo, WebhookInfo };
@@ -115,4 +115,18 @@ export async function getAccountMedia(args: { accountId?: string; creativeTypes?
   const unknownType = args.creativeTypes?.find((t) => !(ENUMS.creativeType as readonly string[]).includes(t));
   if (unknownType) throw new Error(`getAccountMedia: creativeTypes must be of ${ENUMS.creativeType.join(", ")} (got "${unknownType}")`);
   return listAccountMedia(programContext(), accountId, args.creativeTypes);
+}
+
+/**
+ * The feature keys an account has (default: the stack's `xads:accountId`),
+ * optionally only among `featureKeys`; works in production and the sandbox.
+ */
+export async function getAccountFeatures(args: { accountId?: string; featureKeys?: string[] } = {}): Promise<{ accountId: string; featureKeys: string[] }> {
+  const accountId = args.accountId ?? settingFromProgram("accountId");
+  if (!accountId) throw new Error("getAccountFeatures: accountId is required (or set xads:accountId)");
+  const unknown = (args.featureKeys ?? []).filter((k) => !(ACCOUNT_SETTINGS.readableFeatureKeys as readonly string[]).includes(k));
+  if (unknown.length > 0) {
+    throw new Error(`getAccountFeatures: featureKeys must be among ${ACCOUNT_SETTINGS.readableFeatureKeys.join(", ")} (got ${unknown.join(", ")})`);
+  }
+  return { accountId, featureKeys: await listAccountFeatures(programContext(), accountId, args.featureKeys) };
 }

@@ -10,6 +10,9 @@ export type Args<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** Every property of the state, as an output. */
 export type Outputs<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
 
+/** The arguments of a kind that is not in an account (SandboxAccount): its schema's inputs. */
+export type UnscopedArgs<S extends z.ZodType> = Args<z.input<S>>;
+
 /** The arguments of a resource from its schema: defaults optional, accountId from config. */
 export type ResourceArgs<S extends z.ZodType> = Args<Omit<z.input<S>, "accountId">> & {
   /** The ads account; defaults to the stack's `xads:accountId` (or XADS_ACCOUNT_ID). */
@@ -29,8 +32,10 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
     const shape = (def.inputs as unknown as z.ZodObject).shape as Record<string, unknown>;
     for (const key of [...Object.keys(shape), ...Object.keys(def.outputs)]) props[key] = undefined;
     Object.assign(props, args);
-    if (props.accountId === undefined) props.accountId = settingFromProgram("accountId");
-    if (props.accountId === undefined) {
+    // Kinds without an account (SandboxAccount creates one) take no accountId.
+    const scoped = "accountId" in shape;
+    if (scoped && props.accountId === undefined) props.accountId = settingFromProgram("accountId");
+    if (scoped && props.accountId === undefined) {
       throw new Error(`${kind} "${name}": accountId is required: pass accountId, or set it for the stack with pulumi config set xads:accountId <id> (or XADS_ACCOUNT_ID)`);
     }
     super(dynamicProvider(kind), name, props, opts, "xads", kind);

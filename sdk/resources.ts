@@ -19,7 +19,11 @@ import { scheduledTweetInputs, ScheduledTweetOutputs } from "../provider/resourc
 import { tweetInputs, TweetOutputs } from "../provider/resources/tweet";
 import { scheduledPromotedTweetInputs, ScheduledPromotedTweetOutputs } from "../provider/resources/scheduled-promoted-tweet";
 import { mediaCreativeInputs, MediaCreativeOutputs } from "../provider/resources/media-creative";
-import { Outputs, ResourceArgs, XadsResource } from "./resource";
+import { sandboxAccountInputs, SandboxAccountOutputs } from "../provider/resources/sandbox-account";
+import { accountFeaturesInputs, AccountFeaturesOutputs } from "../provider/resources/account-features";
+import { taxSettingsInputs, TaxSettingsOutputs } from "../provider/resources/tax-settings";
+import { userSettingsInputs, UserSettingsOutputs } from "../provider/resources/user-settings";
+import { Outputs, ResourceArgs, UnscopedArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
 export type FundingInstrumentArgs = ResourceArgs<typeof fundingInstrumentInputs>;
@@ -165,5 +169,44 @@ export interface MediaCreative extends Outputs<MediaCreativeOutputs> {}
 export class MediaCreative extends XadsResource {
   constructor(name: string, args: MediaCreativeArgs, opts?: pulumi.CustomResourceOptions) {
     super("MediaCreative", name, args, opts);
+  }
+}
+
+/**
+ * An ads account created in the sandbox; its `id` is the account id for the
+ * resources created in it (`accountId: account.id`). Refused in production.
+ */
+export type SandboxAccountArgs = UnscopedArgs<typeof sandboxAccountInputs>;
+export interface SandboxAccount extends Outputs<SandboxAccountOutputs> {}
+export class SandboxAccount extends XadsResource {
+  constructor(name: string, args: SandboxAccountArgs = {}, opts?: pulumi.CustomResourceOptions) {
+    super("SandboxAccount", name, args, opts);
+  }
+}
+
+/** The feature keys of an account, added and removed in the sandbox. One per account. */
+export type AccountFeaturesArgs = ResourceArgs<typeof accountFeaturesInputs>;
+export interface AccountFeatures extends Outputs<AccountFeaturesOutputs> {}
+export class AccountFeatures extends XadsResource {
+  constructor(name: string, args: AccountFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
+    super("AccountFeatures", name, args, opts);
+  }
+}
+
+/** An account's tax settings (one per account); destroy leaves them as they are. */
+export type TaxSettingsArgs = ResourceArgs<typeof taxSettingsInputs>;
+export interface TaxSettings extends Outputs<TaxSettingsOutputs> {}
+export class TaxSettings extends XadsResource {
+  constructor(name: string, args: TaxSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super("TaxSettings", name, args, opts);
+  }
+}
+
+/** A user's settings on an account (the authenticated user's by default); destroy leaves them as they are. */
+export type UserSettingsArgs = ResourceArgs<typeof userSettingsInputs>;
+export interface UserSettings extends Outputs<UserSettingsOutputs> {}
+export class UserSettings extends XadsResource {
+  constructor(name: string, args: UserSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super("UserSettings", name, args, opts);
   }
 }

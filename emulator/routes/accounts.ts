@@ -3,10 +3,20 @@
  * creation and deletion of accounts.
  */
 import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ACCOUNT_SETTINGS, ENUMS } from "../../provider/limits";
 import { RouteOptions } from "../context";
 import { AccountRoute, accountFor, echo, one, sandboxOnly, wireParams } from "../http";
 import { ListSpec, listPage, withDeleted } from "../lists";
-import { AccountRecord } from "../store";
+import { given } from "../rules";
+import { AccountRecord, DEFAULT_BUSINESS_ID } from "../store";
+import { field, parseParams } from "../wire";
+
+/** seed 4.2: PUT accounts takes `name` and `industry_type`, both optional. */
+const updateParams = z.object({
+  name: field.text(ACCOUNT_SETTINGS.accountName.max, ACCOUNT_SETTINGS.accountName.min).optional(),
+  industry_type: field.oneOf(ENUMS.industryType).optional(),
+});
 
 const accountList: ListSpec<AccountRecord> = {
   ids: [{ param: "account_ids", value: (a) => a.id }],
@@ -27,9 +37,12 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
     one(req, accountFor(state(), req, req.params.account_id, withDeleted(wireParams(req))).record));
 
   // seed 4.2: no parameters; the new account belongs to the authenticated user.
+  // seed: not shown which business it joins; real platform sandbox accounts
+  // join the user's business: here business-1, the demo account's, so
+  // audiences can be shared between the two.
   app.post("/12/accounts", async (req, reply) => {
     sandboxOnly(env, req);
-    const account = state().createAccount({ userIds: [req.api?.userId ?? ""] });
+    const account = state().createAccount({ userIds: [req.api?.userId ?? ""], businessId: DEFAULT_BUSINESS_ID });
     return reply.status(201).send(one(req, account.record));
   });
 
@@ -38,4 +51,11 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
     const account = accountFor(state(), req, req.params.account_id);
     return one(req, state().accounts.markDeleted(account.id));
   });
+
+  app.put<AccountRoute>("/12/accounts/:account_id", async (req) => {
+    const account = accountFor(state(), req, req.params.account_id);
+    const patch = given(parseParams(updateParams, wireParams(req)));
+    return one(req, state().accounts.update(account.id, patch));
+  });
+  // GET authenticated_user_access (seed 4.2) is in reference-data.ts.
 };

@@ -57,6 +57,17 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return { data: { account_id: accountId, active_campaign_limit: limit } };
   });
 
+  app.get("/:env/accounts/:accountId/features", async (req) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    return { data: control.features(env, accountId) };
+  });
+
+  app.patch("/:env/accounts/:accountId/features", async (req) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    const change = parseParams(z.object({ add: z.array(z.string().min(1)).optional(), remove: z.array(z.string().min(1)).optional() }), req.body);
+    return { data: control.setFeatures(env, accountId, change) };
+  });
+
   app.get("/:env/accounts/:accountId/:collection", async (req) => {
     const { env, accountId, collection } = parseParams(collectionParams, req.params);
     const { with_deleted } = parseParams(z.object({ with_deleted: z.enum(["true", "false"]).optional() }), req.query);

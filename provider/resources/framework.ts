@@ -23,6 +23,14 @@ export interface CheckFailure {
   reason: string;
 }
 
+/**
+ * What check may know of the provider configuration (configure runs before
+ * check). Undefined where no provider runs (unit tests of pure validation).
+ */
+export interface CheckEnv {
+  sandbox: boolean;
+}
+
 export interface CheckResult<I> {
   inputs?: I;
   failures?: CheckFailure[];
@@ -56,7 +64,7 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
   readonly outputs: Record<string, z.ZodType>;
   /** Inputs that cannot change in place: a change replaces the entity. */
   readonly createOnly: readonly string[];
-  check(olds: Partial<I>, news: Record<string, unknown>): CheckResult<I>;
+  check(olds: Partial<I>, news: Record<string, unknown>, env?: CheckEnv): CheckResult<I>;
   diff(id: string, olds: O, news: I): DiffResult;
   create(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   read(ctx: Context, id: string, props: O): Promise<ReadResult<O>>;
@@ -152,6 +160,27 @@ export function validate<I>(
   // Defaults cannot be filled in where the parse failed on an unknown value:
   // pass the inputs on as given; check runs again once they are known.
   return failures.length > 0 ? { inputs: data as I, failures } : { inputs: data as I };
+}
+
+/**
+ * Refuses (as a check failure) a resource that only the sandbox has, when
+ * the provider is configured for production: preview fails before any request.
+ */
+export function sandboxOnlyFailures(kind: string, what: string, env: CheckEnv | undefined): CheckFailure[] {
+  if (!env || env.sandbox) return [];
+  return [{
+    property: "",
+    reason: `${kind} works only in the sandbox: the Ads API ${what} only at the sandbox address, and this stack is configured for production (xads:sandbox is not true). Use it in a sandbox stack (pulumi config set xads:sandbox true), or remove it from this program.`,
+  }];
+}
+
+/**
+ * For settings that are only PUT (tax, user settings): a resource that
+ * declares none of `fields` would manage nothing, so it is refused.
+ */
+export function declaresSomething(fields: readonly string[]) {
+  return (inputs: Record<string, unknown>): CheckFailure[] =>
+    fields.some((f) => inputs[f] !== undefined) ? [] : [{ property: "", reason: `declare at least one of ${fields.join(", ")}` }];
 }
 
 // ----------------------------------------------------------------- diff ---

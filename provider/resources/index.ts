@@ -20,6 +20,10 @@ import { scheduledTweet } from "./scheduled-tweet";
 import { tweet } from "./tweet";
 import { scheduledPromotedTweet } from "./scheduled-promoted-tweet";
 import { mediaCreative } from "./media-creative";
+import { sandboxAccount } from "./sandbox-account";
+import { accountFeatures } from "./account-features";
+import { taxSettings } from "./tax-settings";
+import { userSettings } from "./user-settings";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -38,6 +42,10 @@ export const RESOURCES = {
   Tweet: tweet,
   ScheduledPromotedTweet: scheduledPromotedTweet,
   MediaCreative: mediaCreative,
+  SandboxAccount: sandboxAccount,
+  AccountFeatures: accountFeatures,
+  TaxSettings: taxSettings,
+  UserSettings: userSettings,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

@@ -1,0 +1,57 @@
+/**
+ * Account features (seed 4.2): GET lists the features the account has
+ * (optionally only some keys); in the sandbox, POST and DELETE add and
+ * remove them. Every answer is the account's features after the request.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ACCOUNT_SETTINGS } from "../../provider/limits";
+import { RouteOptions } from "../context";
+import { AccountRoute, accountFor, one, sandboxOnly, wireParams } from "../http";
+import { Account } from "../store";
+import { field, parseParams } from "../wire";
+
+const readParams = z.object({
+  feature_keys: field.listOf(ACCOUNT_SETTINGS.readableFeatureKeys, 1, ACCOUNT_SETTINGS.readableFeatureKeys.length).optional(),
+});
+
+const writeParams = z.object({
+  feature_keys: field.listOf(ACCOUNT_SETTINGS.featureKeys, 1, ACCOUNT_SETTINGS.featureKeys.length),
+});
+
+/**
+ * seed: not shown (response shape); real platform answers `data` as a list
+ * of feature keys. Listed in the order of the enumeration, so answers are stable.
+ */
+function features(account: Account, only?: readonly string[]): string[] {
+  return ACCOUNT_SETTINGS.readableFeatureKeys.filter((k) => account.features.has(k) && (!only || only.includes(k)));
+}
+
+export const accountFeatureRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
+  const path = "/12/accounts/:account_id/features";
+  const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
+
+  // seed 4.2: only features accessible to the account are returned.
+  app.get<AccountRoute>(path, async (req) => {
+    const { feature_keys } = parseParams(readParams, wireParams(req));
+    return one(req, features(account(req), feature_keys));
+  });
+
+  app.post<AccountRoute>(path, async (req) => {
+    sandboxOnly(env, req);
+    const a = account(req);
+    const { feature_keys } = parseParams(writeParams, wireParams(req));
+    for (const k of feature_keys) a.features.add(k);
+    return one(req, features(a));
+  });
+
+  // seed: not shown what removing a key the account lacks does; real
+  // platform answers with the account's features: removing is idempotent.
+  app.delete<AccountRoute>(path, async (req) => {
+    sandboxOnly(env, req);
+    const a = account(req);
+    const { feature_keys } = parseParams(writeParams, wireParams(req));
+    for (const k of feature_keys) a.features.delete(k);
+    return one(req, features(a));
+  });
+};

@@ -1,0 +1,129 @@
+/**
+ * Settings of an account: tax settings (seed 4.9) and each user's settings
+ * (seed 4.2). Both are one record per account (per user) that always
+ * exists: PUT changes the fields it names, there is no POST or DELETE. The
+ * records live in the account's collections `tax_settings` (id: the account
+ * id) and `user_settings` (id: the user id), so the control API can edit
+ * them as the ads UI would.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ACCOUNT_SETTINGS } from "../../provider/limits";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { AccountRoute, accountFor, one, wireParams } from "../http";
+import { given } from "../rules";
+import { Account, Entity, NewFields } from "../store";
+import { clearable, field, parseParams } from "../wire";
+
+export interface TaxSettings extends Entity {
+  account_id: string;
+  address_name: string | null;
+  client_address_street1: string | null;
+  client_address_street2: string | null;
+  invoice_jurisdiction: (typeof ACCOUNT_SETTINGS.invoiceJurisdiction)[number];
+  tax_category: (typeof ACCOUNT_SETTINGS.taxCategory)[number] | null;
+  tax_exemption_id: string | null;
+  tax_id: string | null;
+}
+
+export interface UserSettings extends Entity {
+  user_id: string;
+  notification_email: string | null;
+  contact_phone: string | null;
+  contact_phone_extension: string | null;
+  subscribe_email_types: string[];
+}
+
+/**
+ * seed 4.9: all optional. Texts: seed: not shown (lengths, how to unset);
+ * real platform takes free text; an empty value unsets it, as for other PUTs.
+ * client_address_*: "set when an agency owns the account", which the
+ * platform does not enforce in anything shown: accepted on any account.
+ */
+const taxParams = z.object({
+  address_name: clearable(z.string()),
+  client_address_street1: clearable(z.string()),
+  client_address_street2: clearable(z.string()),
+  invoice_jurisdiction: field.oneOf(ACCOUNT_SETTINGS.invoiceJurisdiction).optional(),
+  tax_category: clearable(field.oneOf(ACCOUNT_SETTINGS.taxCategory)),
+  tax_exemption_id: clearable(z.string()),
+  tax_id: clearable(z.string()),
+});
+
+/** subscribe_email_types: comma-separated; empty unsubscribes from all. */
+const emailTypes = z.string()
+  .transform((s) => (s === "" ? [] : s.split(",").map((v) => v.trim())))
+  .pipe(z.array(z.string().regex(ACCOUNT_SETTINGS.emailType, "values must be capitals and _, e.g. ACCOUNT_PERFORMANCE")));
+
+/**
+ * seed 4.2: all optional strings. seed: not shown (formats); real platform
+ * refuses a notification e-mail that is not an address.
+ */
+const userParams = z.object({
+  notification_email: clearable(z.email({ error: "must be an e-mail address" })),
+  contact_phone: clearable(z.string()),
+  contact_phone_extension: clearable(z.string()),
+  subscribe_email_types: emailTypes.optional(),
+});
+
+/** seed 4.2: user_id is a long; kept as its digits (user ids pass 2^53). */
+const userIdParam = z.object({ user_id: z.string().regex(/^\d+$/, "must be a whole number in decimal digits") });
+
+interface UserRoute {
+  Params: { account_id: string; user_id: string };
+}
+
+/** seed: not shown (defaults); real platform starts with nothing set and jurisdiction NOT_SET. */
+function taxDefaults(accountId: string): NewFields<TaxSettings> {
+  return {
+    account_id: accountId, address_name: null, client_address_street1: null, client_address_street2: null,
+    invoice_jurisdiction: "NOT_SET", tax_category: null, tax_exemption_id: null, tax_id: null,
+  };
+}
+
+function userDefaults(userId: string): NewFields<UserSettings> {
+  return { user_id: userId, notification_email: null, contact_phone: null, contact_phone_extension: null, subscribe_email_types: [] };
+}
+
+/** The record of a settings collection, made with its defaults on first use. */
+function singleton<T extends Entity>(account: Account, collection: string, id: string, defaults: () => NewFields<T>): T {
+  const c = account.collection<T>(collection);
+  return c.get(id) ?? c.insert(defaults(), id);
+}
+
+export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
+  const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
+  const tax = (a: Account) => singleton<TaxSettings>(a, "tax_settings", a.id, () => taxDefaults(a.id));
+
+  // seed: not shown ("its read endpoints: not shown"); real platform has
+  // GET /accounts/:account_id/tax_settings answering the record.
+  app.get<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => one(req, tax(account(req))));
+
+  app.put<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => {
+    const a = account(req);
+    const patch = given(parseParams(taxParams, wireParams(req)));
+    return one(req, a.collection<TaxSettings>("tax_settings").update(tax(a).id, patch as Partial<TaxSettings>));
+  });
+
+  /** The settings of a user of the account; a user without access is 404, like a missing account. */
+  const user = (req: FastifyRequest<UserRoute>) => {
+    const a = account(req);
+    const { user_id } = parseParams(userIdParam, { user_id: req.params.user_id });
+    if (!a.userIds.has(user_id)) throw ApiError.notFound(`user ${user_id} has no access to account ${a.id}`);
+    return { a, userId: user_id, record: singleton<UserSettings>(a, "user_settings", user_id, () => userDefaults(user_id)) };
+  };
+
+  app.get<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => one(req, user(req).record));
+
+  // seed 4.2: user context required, not accessible to account admins: a
+  // user changes their own settings only, an admin cannot change another's.
+  app.put<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => {
+    const { a, userId, record } = user(req);
+    if (userId !== req.api?.userId) {
+      throw ApiError.of(403, "INSUFFICIENT_USER_AUTHORIZED_PERMISSION", `user settings of user ${userId} can only be changed by that user (user context required)`);
+    }
+    const patch = given(parseParams(userParams, wireParams(req)));
+    return one(req, a.collection<UserSettings>("user_settings").update(record.id, patch as Partial<UserSettings>));
+  });
+};
