@@ -26,6 +26,8 @@ import { fundingInstrumentRoutes } from "./routes/funding-instruments";
 import { lineItemRoutes } from "./routes/line-items";
 import { trackingTagRoutes } from "./routes/tracking-tags";
 import { promotedTweetRoutes } from "./routes/promoted-tweets";
+import { customAudienceRoutes } from "./routes/custom-audiences";
+import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
 import { DEMO_USER_ID } from "./seed";
 import { Clock, Env, Store } from "./store";
 import { paramsRecord } from "./wire";
@@ -48,6 +50,8 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   lineItemRoutes,
   trackingTagRoutes,
   promotedTweetRoutes,
+  customAudienceRoutes,
+  doNotReachListRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

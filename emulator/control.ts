@@ -6,6 +6,7 @@
 import { EmulatorState } from "./context";
 import { ApiError } from "./errors";
 import { Fault } from "./faults";
+import { Member, memberSet } from "./audience-users";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
 import { Account, AccountRecord, AnyEntity, Env, NewAccount } from "./store";
@@ -62,6 +63,17 @@ export class Control {
   /** The entities of a collection as the store holds them (the wire records), creation order. */
   entities(env: Env, accountId: string, collection: string, options: EntitiesOptions = {}): AnyEntity[] {
     return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
+  }
+
+  /** The users of a custom audience or do-not-reach list (`collection` custom_audiences or do_not_reach_lists), as stored: hashed. */
+  members(env: Env, accountId: string, collection: string, id: string): Member[] {
+    return [...memberSet(this.account(env, accountId), collection, id).values()];
+  }
+
+  /** An entity made in the ads UI (a targeting criterion, say), stored as given. */
+  insert(env: Env, accountId: string, collection: string, fields: Record<string, unknown>): AnyEntity {
+    const { id: _ignored, ...rest } = fields;
+    return this.account(env, accountId).collection(collection).insert(rest as never);
   }
 
   requests(): RequestLogEntry[] {

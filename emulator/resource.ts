@@ -10,7 +10,7 @@ import { RouteOptions } from "./context";
 import { ApiError } from "./errors";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
-import { Account, Clock, Entity, Env, NewFields } from "./store";
+import { Account, Clock, Entity, Env, EnvState, NewFields } from "./store";
 import { WireParams } from "./wire";
 
 export interface ResourceContext {
@@ -37,6 +37,11 @@ export interface ResourceSpec<T extends Entity> {
   /** Validates an update of a live entity and returns the patch; throws ApiError. */
   update?: (ctx: ResourceContext, current: T, params: WireParams) => Partial<T>;
   deletable?: boolean;
+  /**
+   * What the GET list pages through, when it is not the account's own
+   * collection (custom audiences with permission_scope SHARED, seed 4.12).
+   */
+  listSource?: (ctx: ResourceContext, params: WireParams, env: EnvState) => T[];
 }
 
 export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
@@ -72,7 +77,8 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
 
     app.get<AccountRoute>(base, async (req) => {
       const ctx = context(req);
-      return { request: echo(req), ...listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account)) };
+      const all = spec.listSource ? spec.listSource(ctx, wireParams(req), app.emulator.store.env(env)) : collection(ctx).all();
+      return { request: echo(req), ...listPage(all, wireParams(req), spec.list(ctx.account)) };
     });
 
     app.get<EntityRoute>(`${base}/:id`, async (req) => {

@@ -1,7 +1,9 @@
 import { AccountInfo, FundingInstrumentInfo, listAccounts, listFundingInstruments } from "../provider/data-sources";
+import { AudienceTargetingInfo, CustomAudienceInfo, listAudienceTargeting, listCustomAudiences } from "../provider/data-sources";
 import { programContext, settingFromProgram } from "./config";
 
 export type { AccountInfo, FundingInstrumentInfo };
+export type { AudienceTargetingInfo, CustomAudienceInfo };
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
 export async function getAccounts(args: { namePrefix?: string } = {}): Promise<AccountInfo[]> {
@@ -33,4 +35,22 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
+}
+
+function accountOf(what: string, accountId?: string): string {
+  const id = accountId ?? settingFromProgram("accountId");
+  if (!id) throw new Error(`${what}: accountId is required (or set xads:accountId)`);
+  return id;
+}
+
+/** The account's custom audiences: its own (permissionScope OWNER, the default) or those shared with it (SHARED). */
+export async function getCustomAudiences(args: { accountId?: string; permissionScope?: "OWNER" | "SHARED" } = {}): Promise<CustomAudienceInfo[]> {
+  const scope = args.permissionScope ?? "OWNER";
+  if (scope !== "OWNER" && scope !== "SHARED") throw new Error(`getCustomAudiences: permissionScope must be OWNER or SHARED (got ${JSON.stringify(scope)})`);
+  return listCustomAudiences(programContext(), accountOf("getCustomAudiences", args.accountId), scope);
+}
+
+/** The campaigns and line items that target a custom audience; withActive (default true) leaves out those that cannot serve. */
+export async function getAudienceTargetedLineItems(args: { accountId?: string; customAudienceId: string; withActive?: boolean }): Promise<AudienceTargetingInfo[]> {
+  return listAudienceTargeting(programContext(), accountOf("getAudienceTargetedLineItems", args.accountId), args.customAudienceId, args.withActive ?? true);
 }

@@ -9,6 +9,10 @@ import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
 import { trackingTag } from "./tracking-tag";
 import { promotedTweet } from "./promoted-tweet";
+import { customAudience } from "./custom-audience";
+import { customAudienceMembers } from "./custom-audience-members";
+import { doNotReachList } from "./do-not-reach-list";
+import { doNotReachListMembers } from "./do-not-reach-list-members";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -16,6 +20,10 @@ export const RESOURCES = {
   LineItem: lineItem,
   TrackingTag: trackingTag,
   PromotedTweet: promotedTweet,
+  CustomAudience: customAudience,
+  CustomAudienceMembers: customAudienceMembers,
+  DoNotReachList: doNotReachList,
+  DoNotReachListMembers: doNotReachListMembers,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;
