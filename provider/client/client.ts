@@ -6,7 +6,7 @@ import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
 } from "./errors";
 import { decide, Outcome } from "./retry";
-import { delayBeforeNextMs, parseRateLimit, RateLimitState, retryAfterMs } from "./rate-limit";
+import { delayBeforeNextMs, parseRateLimit, RateLimitState, retryAfterMs, slidingWindowDelayMs } from "./rate-limit";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -62,6 +62,8 @@ export class AdsClient {
   private readonly queues = new Map<string, PQueue>();
   private readonly limits = new Map<string, RateLimitState>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
+  /** When the last requests of a family with a planned cap were sent. */
+  private readonly sentAt = new Map<string, number[]>();
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly coalesceWindowMs: number;
@@ -91,7 +93,7 @@ export class AdsClient {
     const key = queueKey(spec.path);
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = new PQueue({ concurrency: this.concurrency, ...plannedCap(key) });
+      queue = new PQueue({ concurrency: this.concurrency });
       this.queues.set(key, queue);
     }
     return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
@@ -196,11 +198,29 @@ export class AdsClient {
     return result;
   }
 
+  /** Waits until one more request fits the family's planned cap, and counts it. */
+  private async keepUnderCap(key: string): Promise<void> {
+    const planned = plannedCap(key);
+    if (!planned) return;
+    for (;;) {
+      const sent = (this.sentAt.get(key) ?? []).filter((t) => t > this.now() - planned.windowMs);
+      const wait = slidingWindowDelayMs(sent, this.now(), planned.cap, planned.windowMs);
+      if (wait <= 0) {
+        sent.push(this.now());
+        this.sentAt.set(key, sent);
+        return;
+      }
+      this.log(`${key}: ${planned.cap} requests in the last ${planned.windowMs / 1000} s, the platform's limit: waiting ${Math.ceil(wait / 1000)} s`);
+      await this.sleep(wait);
+    }
+  }
+
   private async send<T>(spec: RequestSpec, key: string): Promise<Envelope<T>> {
     const query = encodeQuery(spec.query ?? {});
     const url = this.options.baseUrl.replace(/\/$/, "") + spec.path;
     const secrets = Object.values(this.options.credentials);
     for (let attempt = 0; ; attempt++) {
+      await this.keepUnderCap(key);
       const wait = delayBeforeNextMs(this.limits.get(key), this.now());
       if (wait > 0) {
         if (wait > 1000) this.log(`rate limit of ${key} reached: waiting ${Math.ceil(wait / 1000)} s for its reset`);
@@ -316,8 +336,8 @@ const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];
  * than met: audience and do-not-reach user uploads, at most 1,500 calls a
  * minute (seed section 8).
  */
-export function plannedCap(key: string): { intervalCap: number; interval: number } | Record<string, never> {
-  return key.endsWith("/users") ? { intervalCap: LIMITS.audienceUpload.requestsPerMinute, interval: 60_000 } : {};
+export function plannedCap(key: string): { cap: number; windowMs: number } | undefined {
+  return key.endsWith("/users") ? { cap: LIMITS.audienceUpload.requestsPerMinute, windowMs: 60_000 } : undefined;
 }
 
 /** Query values on the wire: lists comma-separated, booleans as words. */
