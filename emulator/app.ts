@@ -41,6 +41,8 @@ import { accountMediaRoutes } from "./routes/account-media";
 import { mediaCreativeRoutes } from "./routes/media-creatives";
 import { accountFeatureRoutes } from "./routes/account-features";
 import { accountSettingRoutes } from "./routes/account-settings";
+import { customAudienceRoutes } from "./routes/custom-audiences";
+import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -81,6 +83,8 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   mediaCreativeRoutes,
   accountFeatureRoutes,
   accountSettingRoutes,
+  customAudienceRoutes,
+  doNotReachListRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -38,6 +38,8 @@ export interface ApiRequest extends ApiPath {
   rateLimit?: Pick<Decision, "user" | "account">;
   /** A timeout-after-commit fault to apply once the response is ready. */
   hold?: Fault;
+  /** A short-count fault for the user upload handler to apply. */
+  shortCount?: Fault;
 }
 
 /** Options of every API route plugin: which environment it serves. */

@@ -6,6 +6,7 @@
 import { EmulatorState } from "./context";
 import { ApiError } from "./errors";
 import { Fault } from "./faults";
+import { Member, memberSet } from "./audience-users";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
 import { Account, AccountRecord, AnyEntity, Env, NewAccount } from "./store";
@@ -78,6 +79,17 @@ export class Control {
     for (const k of change.add ?? []) account.features.add(k);
     for (const k of change.remove ?? []) account.features.delete(k);
     return [...account.features];
+  }
+
+  /** The users of a custom audience or do-not-reach list (`collection` custom_audiences or do_not_reach_lists), as stored: hashed. */
+  members(env: Env, accountId: string, collection: string, id: string): Member[] {
+    return [...memberSet(this.account(env, accountId), collection, id).values()];
+  }
+
+  /** An entity made in the ads UI (a targeting criterion, say), stored as given. */
+  insert(env: Env, accountId: string, collection: string, fields: Record<string, unknown>): AnyEntity {
+    const { id: _ignored, ...rest } = fields;
+    return this.account(env, accountId).collection(collection).insert(rest as never);
   }
 
   requests(): RequestLogEntry[] {

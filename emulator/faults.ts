@@ -5,7 +5,13 @@
  */
 import { Env } from "./store";
 
-export type FaultKind = "status" | "drop" | "timeout-after-commit";
+export type FaultKind = "status" | "drop" | "timeout-after-commit"
+  /**
+   * Audience and do-not-reach user uploads (seed 4.12): the upload is
+   * handled, but its last `shortBy` users are dropped and success_count
+   * says so (lower than total_count), the error condition clients retry.
+   */
+  | "short-count";
 
 export interface Fault {
   kind: FaultKind;
@@ -22,6 +28,8 @@ export interface Fault {
   delayMs?: number;
   /** Extra response headers (kind "status"), e.g. x-rate-limit-reset with a 429. */
   headers?: Record<string, string>;
+  /** kind "short-count": how many users of the upload are dropped; 1 by default. */
+  shortBy?: number;
   /** Shown in the request log; the kind by default. */
   name?: string;
 }

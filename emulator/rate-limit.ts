@@ -23,6 +23,8 @@ export interface WindowState {
 
 /** Generous enough that no ordinary test or demo ever meets it. */
 export const DEFAULT_WINDOW: WindowConfig = { limit: 100_000, windowSeconds: 15 * 60 };
+/** The families of the user uploads (api-path.ts), batch ones prefixed as every batch family is. */
+const UPLOAD_RATE_FAMILIES = ["custom_audience_users", "batch_do_not_reach_list_users"] as const;
 /** The family name of the with_total_count limit. */
 export const TOTAL_COUNT_FAMILY = "with_total_count";
 
@@ -45,6 +47,8 @@ export class RateLimiter {
     this.configs.clear();
     this.windows.clear();
     this.configs.set(TOTAL_COUNT_FAMILY, { limit: LIMITS.withTotalCount.requests, windowSeconds: LIMITS.withTotalCount.windowSeconds });
+    // Audience and do-not-reach user uploads: 1,500 a minute (seed section 8).
+    for (const family of UPLOAD_RATE_FAMILIES) this.configs.set(family, { limit: LIMITS.audienceUpload.requestsPerMinute, windowSeconds: 60 });
   }
 
   /** A new limit for a family; its windows start over. */

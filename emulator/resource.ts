@@ -10,7 +10,7 @@ import { RouteOptions } from "./context";
 import { ApiError } from "./errors";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
-import { Account, Clock, Entity, Env, NewFields } from "./store";
+import { Account, Clock, Entity, Env, EnvState, NewFields } from "./store";
 import { WireParams } from "./wire";
 
 export interface ResourceContext {
@@ -52,6 +52,11 @@ export interface ResourceSpec<T extends Entity> {
   existing?: (ctx: ResourceContext, fields: NewFields<T>) => T | undefined;
   /** Rules of a list request beyond PG/IDS/WD/WT (required filters, seed 4.7, 4.8); throws ApiError. */
   listRule?: (ctx: ResourceContext, params: WireParams) => void;
+  /**
+   * What the GET list pages through, when it is not the account's own
+   * collection (custom audiences with permission_scope SHARED, seed 4.12).
+   */
+  listSource?: (ctx: ResourceContext, params: WireParams, env: EnvState) => T[];
 }
 
 export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
@@ -106,7 +111,8 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     app.get<AccountRoute>(base, async (req) => {
       const ctx = context(req);
       spec.listRule?.(ctx, wireParams(req));
-      const page = listPage(collection(ctx).all(), wireParams(req), spec.list(ctx.account));
+      const all = spec.listSource ? spec.listSource(ctx, wireParams(req), app.emulator.store.env(env)) : collection(ctx).all();
+      const page = listPage(all, wireParams(req), spec.list(ctx.account));
       return { request: echo(req), ...page, data: page.data.map(show) };
     });
 

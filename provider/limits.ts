@@ -97,6 +97,14 @@ export const LIMITS = {
   draftTweetCount: { min: 1, max: 200, default: 100 },
   /** `tweet_ids` of GET tweets: at most 200 (seed 4.11). */
   tweetIdsPerList: 200,
+  /**
+   * Custom audiences and the do-not-reach list (seed 4.12, section 8): one
+   * do-not-reach list per account; user uploads of both in chunks of
+   * `audienceUpload` (2,500 operations, 5,000,000 bytes, 1,500 calls a
+   * minute); expiry at most 13 months (after effective_at for audiences,
+   * after now for the do-not-reach list).
+   */
+  doNotReachListsPerAccount: 1,
 } as const;
 
 export type MediaType = keyof typeof LIMITS.mediaKeyPrefixes;
@@ -156,6 +164,16 @@ export const ENUMS = {
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
   /** Tracking tag types (seed 4.10). */
   trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
+  /** GET custom_audiences `permission_scope` (seed 4.12): OWNER by default. */
+  permissionScope: ["OWNER", "SHARED"] as const,
+  /** Operations of audience and do-not-reach user uploads (seed 4.12). */
+  audienceUserOperation: ["Update", "Delete"] as const,
+  /** User object fields of a custom audience upload (seed 4.12), wire names. */
+  customAudienceUserFields: ["email", "device_id", "handle", "platform_id", "phone_number", "partner_user_id"] as const,
+  /** User object fields of a do-not-reach upload (seed 4.12). */
+  doNotReachUserFields: ["email", "phone_number"] as const,
+  /** The one user field sent as given, not hashed (seed 4.12). */
+  unhashedUserFields: ["partner_user_id"] as const,
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
@@ -263,3 +281,18 @@ export const ACCOUNT_SETTINGS = {
    */
   emailType: /^[A-Z][A-Z_]*$/,
 } as const;
+
+/**
+ * `months` calendar months after an instant (UTC), the unit of the audience
+ * expiry limit (section 8: 13 months). Jan 31 + 1 month is the last day of
+ * February, not March 3.
+ */
+export function monthsAfter(ms: number, months: number): number {
+  const d = new Date(ms);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.getTime();
+}

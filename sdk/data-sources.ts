@@ -1,14 +1,14 @@
 import {
-  AccountInfo, AccountMediaInfo, AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo,
+  AccountInfo, AccountMediaInfo, AudienceTargetingInfo, CustomAudienceInfo, AuthenticatedUserAccessInfo, BiddingRuleInfo, checkArgs, ContentCategoryInfo,
   CuratedCategoryInfo, dataSourceArgs, FundingInstrumentInfo, listAccountMedia, listAccounts, listBiddingRules,
   listContentCategories, listCuratedCategories, listFundingInstruments, listPlacements, listPromotableUsers,
-  listAccountFeatures, listWebhooks, PlacementInfo, PromotableUserInfo, readAuthenticatedUserAccess, WebhookInfo,
+  listAccountFeatures, listAudienceTargeting, listCustomAudiences, listWebhooks, PlacementInfo, PromotableUserInfo, readAuthenticatedUserAccess, WebhookInfo,
 } from "../provider/data-sources";
 import { platformBaseUrl } from "../provider/config";
 import { ACCOUNT_SETTINGS, ENUMS } from "../provider/limits";
 import { programContext, settingFromProgram } from "./config";
 
-export type { AccountInfo, AccountMediaInfo, FundingInstrumentInfo, WebhookInfo };
+export type { AccountInfo, AccountMediaInfo, AudienceTargetingInfo, CustomAudienceInfo, FundingInstrumentInfo, WebhookInfo };
 export type { AuthenticatedUserAccessInfo, BiddingRuleInfo, ContentCategoryInfo, CuratedCategoryInfo, PlacementInfo, PromotableUserInfo };
 
 /** The ads accounts the configured credentials reach (optionally by name prefix). */
@@ -129,4 +129,16 @@ export async function getAccountFeatures(args: { accountId?: string; featureKeys
     throw new Error(`getAccountFeatures: featureKeys must be among ${ACCOUNT_SETTINGS.readableFeatureKeys.join(", ")} (got ${unknown.join(", ")})`);
   }
   return { accountId, featureKeys: await listAccountFeatures(programContext(), accountId, args.featureKeys) };
+}
+
+/** The account's custom audiences: its own (permissionScope OWNER, the default) or those shared with it (SHARED). */
+export async function getCustomAudiences(args: { accountId?: string; permissionScope?: "OWNER" | "SHARED" } = {}): Promise<CustomAudienceInfo[]> {
+  const scope = args.permissionScope ?? "OWNER";
+  if (scope !== "OWNER" && scope !== "SHARED") throw new Error(`getCustomAudiences: permissionScope must be OWNER or SHARED (got ${JSON.stringify(scope)})`);
+  return listCustomAudiences(programContext(), accountOf("getCustomAudiences", args.accountId), scope);
+}
+
+/** The campaigns and line items that target a custom audience; withActive (default true) leaves out those that cannot serve. */
+export async function getAudienceTargetedLineItems(args: { accountId?: string; customAudienceId: string; withActive?: boolean }): Promise<AudienceTargetingInfo[]> {
+  return listAudienceTargeting(programContext(), accountOf("getAudienceTargetedLineItems", args.accountId), args.customAudienceId, args.withActive ?? true);
 }

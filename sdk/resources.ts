@@ -23,6 +23,15 @@ import { sandboxAccountInputs, SandboxAccountOutputs } from "../provider/resourc
 import { accountFeaturesInputs, AccountFeaturesOutputs } from "../provider/resources/account-features";
 import { taxSettingsInputs, TaxSettingsOutputs } from "../provider/resources/tax-settings";
 import { userSettingsInputs, UserSettingsOutputs } from "../provider/resources/user-settings";
+import { customAudienceInputs, CustomAudienceOutputs } from "../provider/resources/custom-audience";
+import { customAudienceMembersInputs } from "../provider/resources/custom-audience-members";
+import { doNotReachListInputs, DoNotReachListOutputs } from "../provider/resources/do-not-reach-list";
+import { doNotReachListMembersInputs } from "../provider/resources/do-not-reach-list-members";
+import {
+  CUSTOM_AUDIENCE_USER_FIELDS, DO_NOT_REACH_USER_FIELDS, hashUsers, MemberOutputs, User, UserField,
+} from "../provider/resources/audience-users";
+import { LIMITS } from "../provider/limits";
+import { settingFromProgram } from "./config";
 import { Outputs, ResourceArgs, UnscopedArgs, XadsResource } from "./resource";
 
 /** A funding instrument, created in the sandbox (the platform cannot delete one). */
@@ -208,5 +217,69 @@ export interface UserSettings extends Outputs<UserSettingsOutputs> {}
 export class UserSettings extends XadsResource {
   constructor(name: string, args: UserSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super("UserSettings", name, args, opts);
+  }
+}
+
+/** A custom audience; its users are a CustomAudienceMembers resource. Deletion is irreversible: see `deletionProtection`. */
+export type CustomAudienceArgs = ResourceArgs<typeof customAudienceInputs>;
+export interface CustomAudience extends Outputs<CustomAudienceOutputs> {}
+export class CustomAudience extends XadsResource {
+  constructor(name: string, args: CustomAudienceArgs, opts?: pulumi.CustomResourceOptions) {
+    super("CustomAudience", name, args, opts);
+  }
+}
+
+/**
+ * The users of an audience or list, hashed here, in the program: the raw
+ * identifiers never reach the Pulumi engine, the state or a log. The hashes
+ * are secret too (a hashed e-mail can be guessed back from a list of
+ * e-mails), so the state keeps them encrypted and the preview shows counts.
+ */
+function hashedUsers(kind: string, name: string, fields: readonly UserField[], users: unknown): pulumi.Output<User[]> {
+  return pulumi.secret(pulumi.output(users as pulumi.Input<User[]>).apply((u) => hashUsers(u as User[], fields, `${kind} "${name}"`)));
+}
+
+function secretUsers(opts?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "users"] };
+}
+
+/**
+ * The users of a custom audience, as raw identifiers (`email`, `deviceId`,
+ * `handle`, `platformId`, `phoneNumber`: normalized and SHA-256 hashed here;
+ * `partnerUserId` as given). Changes upload only the users added and removed.
+ */
+export type CustomAudienceMembersArgs = ResourceArgs<typeof customAudienceMembersInputs>;
+export interface CustomAudienceMembers extends Outputs<MemberOutputs> {}
+export class CustomAudienceMembers extends XadsResource {
+  constructor(name: string, args: CustomAudienceMembersArgs, opts?: pulumi.CustomResourceOptions) {
+    super("CustomAudienceMembers", name, { ...args, users: hashedUsers("CustomAudienceMembers", name, CUSTOM_AUDIENCE_USER_FIELDS, args.users) }, secretUsers(opts));
+  }
+}
+
+/** Accounts that have a DoNotReachList in this program, and its name: the platform allows one per account. */
+const doNotReachListsDeclared = new Map<string, string>();
+
+/** The account's do-not-reach list (one per account); a new description replaces it. */
+export type DoNotReachListArgs = ResourceArgs<typeof doNotReachListInputs>;
+export interface DoNotReachList extends Outputs<DoNotReachListOutputs> {}
+export class DoNotReachList extends XadsResource {
+  constructor(name: string, args: DoNotReachListArgs, opts?: pulumi.CustomResourceOptions) {
+    // A second list of the same account in one program is refused here, before any request (when the id is known now).
+    const account = typeof args.accountId === "string" ? args.accountId : args.accountId === undefined ? settingFromProgram("accountId") : undefined;
+    const earlier = account === undefined ? undefined : doNotReachListsDeclared.get(account);
+    if (earlier !== undefined) {
+      throw new Error(`DoNotReachList "${name}": account ${account} already has DoNotReachList "${earlier}" in this program, and the platform allows ${LIMITS.doNotReachListsPerAccount} per account`);
+    }
+    if (account !== undefined) doNotReachListsDeclared.set(account, name);
+    super("DoNotReachList", name, args, opts);
+  }
+}
+
+/** The users of the do-not-reach list, as raw `email` and `phoneNumber` values (normalized and SHA-256 hashed here). */
+export type DoNotReachListMembersArgs = ResourceArgs<typeof doNotReachListMembersInputs>;
+export interface DoNotReachListMembers extends Outputs<MemberOutputs> {}
+export class DoNotReachListMembers extends XadsResource {
+  constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
+    super("DoNotReachListMembers", name, { ...args, users: hashedUsers("DoNotReachListMembers", name, DO_NOT_REACH_USER_FIELDS, args.users) }, secretUsers(opts));
   }
 }

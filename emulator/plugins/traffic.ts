@@ -24,6 +24,8 @@ export const trafficPlugin = global(async (app) => {
       reply.hijack();
       // Destroying the response closes its socket; under inject() it rejects the call.
       reply.raw.destroy();
+    } else if (fault.kind === "short-count") {
+      api.shortCount = fault;
     } else {
       api.hold = fault;
     }

@@ -23,7 +23,7 @@ const newAccount = z.object({
 });
 
 const fault = z.object({
-  kind: z.enum(["status", "drop", "timeout-after-commit"]),
+  kind: z.enum(["status", "drop", "timeout-after-commit", "short-count"]),
   method: z.string().min(1).optional(),
   /** A regular expression, as a string. */
   path: z.string().optional(),
@@ -33,6 +33,7 @@ const fault = z.object({
   delayMs: count.optional(),
   headers: z.record(z.string(), z.string()).optional(),
   name: z.string().min(1).optional(),
+  shortBy: z.number().int().min(1).optional(),
 });
 
 const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
@@ -82,6 +83,16 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
   app.delete("/:env/accounts/:accountId/:collection/:id", async (req) => {
     const { env, accountId, collection, id } = parseParams(entityParams, req.params);
     return { data: control.remove(env, accountId, collection, id) };
+  });
+
+  app.get("/:env/accounts/:accountId/:collection/:id/users", async (req) => {
+    const { env, accountId, collection, id } = parseParams(entityParams, req.params);
+    return { data: control.members(env, accountId, collection, id) };
+  });
+
+  app.post("/:env/accounts/:accountId/:collection", async (req, reply) => {
+    const { env, accountId, collection } = parseParams(collectionParams, req.params);
+    return reply.status(201).send({ data: control.insert(env, accountId, collection, parseParams(z.record(z.string(), z.unknown()), req.body)) });
   });
 
   app.get("/requests", async () => ({ data: control.requests() }));

@@ -56,3 +56,14 @@ export function retryAfterMs(headers: Headers, nowMs: number, attempt: number): 
   if (state) return Math.max(0, state.resetAtMs - nowMs + 250);
   return Math.min(30_000, 500 * 2 ** attempt);
 }
+
+/**
+ * How long until one more request fits a documented cap of `cap` requests
+ * per `windowMs` (audience uploads: 1,500 a minute), given when the recent
+ * ones were sent (ascending): 0 while fewer than `cap` fall in the window.
+ */
+export function slidingWindowDelayMs(sentAtMs: readonly number[], nowMs: number, cap: number, windowMs: number): number {
+  const recent = sentAtMs.filter((t) => t > nowMs - windowMs);
+  if (recent.length < cap) return 0;
+  return recent[recent.length - cap]! + windowMs - nowMs;
+}

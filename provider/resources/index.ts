@@ -24,6 +24,10 @@ import { sandboxAccount } from "./sandbox-account";
 import { accountFeatures } from "./account-features";
 import { taxSettings } from "./tax-settings";
 import { userSettings } from "./user-settings";
+import { customAudience } from "./custom-audience";
+import { customAudienceMembers } from "./custom-audience-members";
+import { doNotReachList } from "./do-not-reach-list";
+import { doNotReachListMembers } from "./do-not-reach-list-members";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -46,6 +50,10 @@ export const RESOURCES = {
   AccountFeatures: accountFeatures,
   TaxSettings: taxSettings,
   UserSettings: userSettings,
+  CustomAudience: customAudience,
+  CustomAudienceMembers: customAudienceMembers,
+  DoNotReachList: doNotReachList,
+  DoNotReachListMembers: doNotReachListMembers,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

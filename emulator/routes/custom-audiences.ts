@@ -1,0 +1,141 @@
+/**
+ * Custom audiences (seed 4.12): a named placeholder audience whose users are
+ * uploaded through `/users`. `name` is unique in the account (a duplicate is
+ * refused naming `name`, on POST and PUT); PUT takes `name` and
+ * `description`; DELETE exists. The list takes `permission_scope`: OWNER
+ * (the account's own, the default) or SHARED (audiences other accounts
+ * shared with this one through permissions). `/targeted` lists the line
+ * items and campaigns that target an audience.
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ENUMS } from "../../provider/limits";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { EntityRoute, echo, found, wireParams } from "../http";
+import { ResourceContext, resourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { Account, AnyEntity, Entity, EnvState, NewFields } from "../store";
+import { clearable, field, parseParams, WireParams } from "../wire";
+import { uploadRoute } from "../audience-users";
+
+export interface CustomAudience extends Entity {
+  account_id: string;
+  name: string;
+  description: string | null;
+  /** seed 2: a response attribute; true in the owner's account. */
+  is_owner: boolean;
+}
+
+const COLLECTION = "custom_audiences";
+/**
+ * Permissions are kept in the owner's account as `custom_audience_permissions`
+ * records with `custom_audience_id` and `granted_account_id` (the routes of
+ * that collection come with the permissions resource).
+ */
+export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
+
+// seed: not shown (name and description lengths); real platform documents none: only non-empty is checked.
+const createParams = z.object({ name: z.string().min(1), description: z.string().optional() });
+const updateParams = z.object({ name: z.string().min(1).optional(), description: clearable(z.string()) });
+
+/** seed 4.12: "name (unique, else error)", among the account's live audiences. */
+function assertUniqueName(account: Account, name: string, except?: string): void {
+  const taken = account.collection<CustomAudience>(COLLECTION).all().find((a) => !a.deleted && a.name === name && a.id !== except);
+  if (taken) throw ApiError.invalid("name", `name must be unique among the account's custom audiences: custom audience ${taken.id} is already named ${JSON.stringify(name)}`);
+}
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<CustomAudience> {
+  const p = parseParams(createParams, params);
+  assertUniqueName(ctx.account, p.name);
+  return { account_id: ctx.account.id, name: p.name, description: p.description ?? null, is_owner: true };
+}
+
+function update(ctx: ResourceContext, current: CustomAudience, params: WireParams): Partial<CustomAudience> {
+  const p = parseParams(updateParams, params);
+  if (p.name !== undefined) assertUniqueName(ctx.account, p.name, current.id);
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Partial<CustomAudience>;
+}
+
+const scopeParams = z.object({ permission_scope: field.oneOf(ENUMS.permissionScope).optional() });
+
+/** OWNER: the account's own audiences; SHARED: those other accounts granted it, with is_owner false. */
+function listSource(ctx: ResourceContext, params: WireParams, env: EnvState): CustomAudience[] {
+  if ((parseParams(scopeParams, params).permission_scope ?? "OWNER") === "OWNER") return ctx.account.collection<CustomAudience>(COLLECTION).all();
+  const shared: CustomAudience[] = [];
+  for (const record of env.accounts.all()) {
+    const owner = env.account(record.id);
+    if (!owner || owner.id === ctx.account.id) continue;
+    const granted = new Set(owner.collection(PERMISSIONS_COLLECTION).all()
+      .filter((p) => !p.deleted && p.granted_account_id === ctx.account.id).map((p) => String(p.custom_audience_id)));
+    for (const a of owner.collection<CustomAudience>(COLLECTION).all()) if (granted.has(a.id)) shared.push({ ...a, is_owner: false });
+  }
+  return shared;
+}
+
+export const customAudiences: ResourceSpec<CustomAudience> = {
+  collection: COLLECTION,
+  noun: "custom audience",
+  list: () => ({
+    ids: [{ param: "custom_audience_ids", value: (a) => a.id }],
+    search: (a) => a.name,
+    sortable: ["created_at", "updated_at", "name"],
+  }),
+  listSource,
+  create,
+  update,
+  deletable: true,
+};
+
+const targetedParams = z.object({ with_active: field.bool().optional(), cursor: z.string().min(1).optional() });
+const TARGETED_PAGE = 200;
+
+/**
+ * seed 4.12: line items and campaigns that target the audience; with_active
+ * true (the default) leaves out line items that cannot serve. seed: not
+ * shown (the shape); real platform answers one record per campaign:
+ * `{campaign: {id, name, servable}, line_items: [{id, name, servable}]}`.
+ * Targeting is a `targeting_criteria` record of the line item with
+ * targeting_type CUSTOM_AUDIENCE and the audience id as targeting_value.
+ */
+function targeted(account: Account, audienceId: string, withActive: boolean) {
+  const live = (collection: string, id: unknown) => account.collection(collection).live(String(id));
+  const servable = (e: AnyEntity | undefined) => !!e && e.entity_status === "ACTIVE";
+  const byCampaign = new Map<string, { campaign: Record<string, unknown>; line_items: Record<string, unknown>[] }>();
+  const lineItemIds = new Set(account.collection("targeting_criteria").all()
+    .filter((c) => !c.deleted && String(c.targeting_type).startsWith("CUSTOM_AUDIENCE") && c.targeting_value === audienceId)
+    .map((c) => String(c.line_item_id)));
+  for (const id of lineItemIds) {
+    const lineItem = live("line_items", id);
+    if (!lineItem) continue;
+    const campaign = live("campaigns", lineItem.campaign_id);
+    const canServe = servable(lineItem) && servable(campaign);
+    if (withActive && !canServe) continue;
+    const key = String(lineItem.campaign_id);
+    const group = byCampaign.get(key) ?? { campaign: { id: key, name: campaign?.name ?? null, servable: servable(campaign) }, line_items: [] };
+    group.line_items.push({ id: lineItem.id, name: lineItem.name ?? null, servable: canServe });
+    byCampaign.set(key, group);
+  }
+  return [...byCampaign.values()];
+}
+
+export const customAudienceRoutes: FastifyPluginAsync<RouteOptions> = async (app, options) => {
+  // Registered inside this plugin, which already carries the environment's prefix.
+  await app.register(resourceRoutes(customAudiences), { env: options.env });
+  const base = `/12/accounts/:account_id/${COLLECTION}/:id`;
+  uploadRoute(app, options.env, `${base}/users`, {
+    collection: COLLECTION, noun: "custom audience", fields: ENUMS.customAudienceUserFields, effectiveAt: true,
+  });
+  app.get<EntityRoute>(`${base}/targeted`, async (req) => {
+    const ctx = resourceContext(app, options.env, req);
+    const { id } = req.params;
+    found(ctx.account.collection<CustomAudience>(COLLECTION).get(id), "custom audience", id);
+    const p = parseParams(targetedParams, wireParams(req));
+    const all = targeted(ctx.account, id, p.with_active ?? true);
+    // seed: not shown (cursor format); an opaque offset here.
+    const start = p.cursor === undefined ? 0 : Number(Buffer.from(p.cursor, "base64url").toString().replace(/^offset:/, ""));
+    if (!Number.isInteger(start) || start < 0) throw ApiError.invalid("cursor", `cursor ${JSON.stringify(p.cursor)} is not one this list returned`);
+    const page = all.slice(start, start + TARGETED_PAGE);
+    const more = start + TARGETED_PAGE < all.length;
+    return { request: echo(req), data: page, next_cursor: more ? Buffer.from(`offset:${start + TARGETED_PAGE}`).toString("base64url") : null };
+  });
+};

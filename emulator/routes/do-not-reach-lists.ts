@@ -1,0 +1,52 @@
+/**
+ * The do-not-reach list (seed 4.12): at most one per account; it excludes
+ * its users from every campaign of the account. GET (the list, WD), POST
+ * with an optional `description`, DELETE; no PUT (405). Users are uploaded
+ * through the batch path `/12/batch/accounts/:account_id/do_not_reach_lists/:id/users`,
+ * with `email` and `phone_number` only and no `effective_at`.
+ */
+import { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { ENUMS, LIMITS } from "../../provider/limits";
+import { uploadRoute } from "../audience-users";
+import { RouteOptions } from "../context";
+import { ApiError } from "../errors";
+import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { Entity, NewFields } from "../store";
+import { parseParams, WireParams } from "../wire";
+
+export interface DoNotReachList extends Entity {
+  account_id: string;
+  description: string | null;
+}
+
+const COLLECTION = "do_not_reach_lists";
+
+const createParams = z.object({ description: z.string().optional() });
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachList> {
+  const p = parseParams(createParams, params);
+  const existing = ctx.account.collection<DoNotReachList>(COLLECTION).all().filter((l) => !l.deleted);
+  // seed 4.12: one per account. seed: not shown (the error); real platform refuses a second with a 400.
+  if (existing.length >= LIMITS.doNotReachListsPerAccount) {
+    throw ApiError.of(400, "INVALID_PARAMETER", `account ${ctx.account.id} already has do-not-reach list ${existing[0].id}; an account has at most ${LIMITS.doNotReachListsPerAccount}`);
+  }
+  return { account_id: ctx.account.id, description: p.description ?? null };
+}
+
+export const doNotReachLists: ResourceSpec<DoNotReachList> = {
+  collection: COLLECTION,
+  noun: "do-not-reach list",
+  // seed 4.12 shows only WD on the list; the shared PG/IDS handling is harmless here.
+  list: () => ({ ids: [{ param: "do_not_reach_list_ids", value: (l) => l.id }], sortable: ["created_at", "updated_at"] }),
+  create,
+  deletable: true,
+};
+
+export const doNotReachListRoutes: FastifyPluginAsync<RouteOptions> = async (app, options) => {
+  // Registered inside this plugin, which already carries the environment's prefix.
+  await app.register(resourceRoutes(doNotReachLists), { env: options.env });
+  uploadRoute(app, options.env, `/12/batch/accounts/:account_id/${COLLECTION}/:id/users`, {
+    collection: COLLECTION, noun: "do-not-reach list", fields: ENUMS.doNotReachUserFields, effectiveAt: false,
+  });
+};

@@ -1,0 +1,407 @@
+/**
+ * The user lists of custom audiences and of the do-not-reach list (seed
+ * 4.12, section 8), one engine for both member kinds:
+ *
+ * - normalization and SHA-256 hashing of identifiers (the SDK runs it in the
+ *   user's program, so raw identifiers never reach the engine, the state or
+ *   a log: see `hashUsers`);
+ * - validation of the hashed list in check, with messages that never carry
+ *   a value;
+ * - the plan (users added and removed, as counts for the preview);
+ * - chunks of at most 2,500 operations and 5,000,000 bytes, sent at most
+ *   1,500 a minute (the client's queue), each retried until the platform
+ *   answers `success_count == total_count == sent`;
+ * - `memberListResource`, the lifecycle both member resources share.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { AdsClient, BatchItem, Entity } from "../client/client";
+import { MaybeCommittedError, NotFoundError } from "../client/errors";
+import { LIMITS, monthsAfter } from "../limits";
+import { keysToSnake } from "../names";
+import {
+  CheckFailure, containsUnknown, Context, diffFields, ResourceDefinition, UNKNOWN, validate,
+} from "./framework";
+
+// --------------------------------------------------------------- fields ---
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+interface FieldRule {
+  /** The real platform's normalization (developer.x.com, "Custom Audiences User Data"). */
+  normalize: (raw: string) => string;
+  /** What a normalized value must look like; `what` names it in messages. */
+  valid: RegExp;
+  what: string;
+  /** All but partner_user_id are hashed (seed 4.12). */
+  hashed: boolean;
+}
+
+const lowerTrim = (s: string) => s.trim().toLowerCase();
+
+/** Every user field (SDK names; wire names are their snake_case). */
+export const USER_FIELDS = {
+  // Lower-cased, leading and trailing spaces removed.
+  email: { normalize: lowerTrim, valid: /^[^\s@]+@[^\s@]+$/, what: "an e-mail address", hashed: true },
+  // IDFA lower-cased with dashes; AdID and Android id in their original (lower-case) form.
+  deviceId: { normalize: lowerTrim, valid: /^[0-9a-z-]+$/, what: "a device id (IDFA, AdID or Android id)", hashed: true },
+  // No @, lower-cased, trimmed.
+  handle: { normalize: (s) => lowerTrim(s).replace(/^@/, ""), valid: /^[a-z0-9_]{1,15}$/, what: "a handle (1 to 15 letters, digits or _)", hashed: true },
+  // The platform user id as a standard integer.
+  platformId: { normalize: (s) => s.trim(), valid: /^\d+$/, what: "a platform user id (decimal digits)", hashed: true },
+  // E.164 digits: country code and number, without "+", spaces, symbols or
+  // an international 00 prefix (the published list-upload format, e.g. 14155552671).
+  phoneNumber: { normalize: (s) => s.replace(/\D/g, "").replace(/^0+/, ""), valid: /^[1-9]\d{6,14}$/, what: "a phone number with its country code (7 to 15 digits, E.164)", hashed: true },
+  // Sent as given (seed 4.12: the one field that is not hashed).
+  partnerUserId: { normalize: (s) => s, valid: /^[\s\S]+$/, what: "a non-empty partner user id", hashed: false },
+} as const satisfies Record<string, FieldRule>;
+
+export type UserField = keyof typeof USER_FIELDS;
+/** One user: identifiers by type, each an array (seed 4.12). */
+export type User = Partial<Record<UserField, string[]>>;
+
+export const CUSTOM_AUDIENCE_USER_FIELDS = ["email", "deviceId", "handle", "platformId", "phoneNumber", "partnerUserId"] as const satisfies readonly UserField[];
+export const DO_NOT_REACH_USER_FIELDS = ["email", "phoneNumber"] as const satisfies readonly UserField[];
+
+/** A zod schema of a hashed user with these fields, for schemas and docs. */
+export function hashedUserSchema(fields: readonly UserField[]) {
+  return z.strictObject(Object.fromEntries(fields.map((f) => [f, z.array(z.string()).optional()
+    .describe(USER_FIELDS[f].hashed ? `SHA-256 hashes (64 lowercase hex) of normalized values: ${USER_FIELDS[f].what}` : "As given, not hashed.")])));
+}
+
+// -------------------------------------------------------------- hashing ---
+
+/** Thrown by hashUsers; names the position and the rule, never the value. */
+export class UserListError extends Error {
+  override readonly name = "UserListError";
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
+
+/**
+ * Normalizes and hashes raw identifiers (the SDK calls this in the user's
+ * program, before anything reaches the Pulumi engine). A value that already
+ * is a SHA-256 hash (64 hex characters, which no raw e-mail, phone number,
+ * handle, user id or device id is) is kept, lower-cased: pre-hashed lists
+ * work too. The same user twice is kept once.
+ */
+export function hashUsers(users: readonly User[], fields: readonly UserField[], where: string): User[] {
+  if (!Array.isArray(users)) throw new UserListError(`${where}: users must be a list of user objects`);
+  const out = new Map<string, User>();
+  users.forEach((user, i) => {
+    if (user === null || typeof user !== "object" || Array.isArray(user)) throw new UserListError(`${where}: users[${i}] must be an object of identifier arrays`);
+    const hashed: User = {};
+    for (const [key, values] of Object.entries(user)) {
+      if (values === undefined) continue;
+      const field = key as UserField;
+      if (!fields.includes(field)) throw new UserListError(`${where}: users[${i}].${key} is not a user field here (${fields.join(", ")})`);
+      if (!Array.isArray(values)) throw new UserListError(`${where}: users[${i}].${key} must be an array of strings`);
+      const rule: FieldRule = USER_FIELDS[field];
+      hashed[field] = [...new Set(values.map((raw, j) => {
+        const at = `users[${i}].${key}[${j}]`;
+        if (typeof raw !== "string") throw new UserListError(`${where}: ${at} must be a string`);
+        if (rule.hashed && /^[0-9a-fA-F]{64}$/.test(raw.trim())) return raw.trim().toLowerCase();
+        const normalized = rule.normalize(raw);
+        if (!rule.valid.test(normalized)) throw new UserListError(`${where}: ${at} is not ${rule.what} once normalized`);
+        return rule.hashed ? sha256(normalized) : normalized;
+      }))];
+    }
+    if (Object.keys(hashed).length === 0) throw new UserListError(`${where}: users[${i}] has no identifier (${fields.join(", ")})`);
+    const key = userKey(hashed);
+    if (!out.has(key)) out.set(key, hashed);
+  });
+  return [...out.values()];
+}
+
+/** A user's identity in a set: fields in a fixed order, values sorted. */
+export function userKey(user: User): string {
+  return JSON.stringify((Object.keys(USER_FIELDS) as UserField[]).filter((f) => user[f]?.length).map((f) => [f, [...user[f]!].sort()]));
+}
+
+/**
+ * Check of the hashed list the engine receives. Messages name the position
+ * and the rule, never the value (it might be a raw identifier sent around
+ * the SDK). At most a few failures are listed.
+ */
+export function checkUsers(value: unknown, fields: readonly UserField[]): CheckFailure[] {
+  if (value === undefined) return [{ property: "users", reason: "users is required" }];
+  if (containsUnknown(value)) return [];
+  if (!Array.isArray(value)) return [{ property: "users", reason: "users must be a list of user objects" }];
+  const failures: CheckFailure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason: `${property} ${reason}` });
+  for (let i = 0; i < value.length && failures.length < 5; i++) {
+    const user = value[i] as Record<string, unknown>;
+    if (user === null || typeof user !== "object" || Array.isArray(user)) { fail(`users[${i}]`, "must be an object of identifier arrays"); continue; }
+    const keys = Object.keys(user).filter((k) => user[k] !== undefined);
+    if (keys.length === 0) fail(`users[${i}]`, `must carry at least one identifier (${fields.join(", ")})`);
+    for (const key of keys) {
+      const values = user[key];
+      const at = `users[${i}].${key}`;
+      if (!(fields as readonly string[]).includes(key)) { fail(at, `is not a user field here (${fields.join(", ")})`); continue; }
+      if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === "string" && v !== "")) { fail(at, "must be a non-empty array of non-empty strings"); continue; }
+      if (USER_FIELDS[key as UserField].hashed && !values.every((v) => SHA256_HEX.test(v as string))) {
+        fail(at, "must hold SHA-256 hashes of normalized values (64 lowercase hex characters); the SDK classes hash raw identifiers in the program");
+      }
+    }
+  }
+  return failures;
+}
+
+// ----------------------------------------------------------------- plan ---
+
+export interface MemberPlan {
+  added: User[];
+  removed: User[];
+}
+
+/** Users to add and to remove to go from `olds` to `news` (sets). */
+export function planMembers(olds: readonly User[] | undefined, news: readonly User[]): MemberPlan {
+  const before = new Map((olds ?? []).map((u) => [userKey(u), u]));
+  const after = new Map(news.map((u) => [userKey(u), u]));
+  return {
+    added: [...after].filter(([k]) => !before.has(k)).map(([, u]) => u),
+    removed: [...before].filter(([k]) => !after.has(k)).map(([, u]) => u),
+  };
+}
+
+/** What the preview shows instead of identifiers: `+6000 -0 (6000 members)`. */
+export function describePlan(plan: MemberPlan, total: number): string {
+  return `+${plan.added.length} -${plan.removed.length} (${total} members)`;
+}
+
+export function sameMembers(a: readonly User[] | undefined, b: readonly User[] | undefined): boolean {
+  const plan = planMembers(a, b ?? []);
+  return plan.added.length === 0 && plan.removed.length === 0;
+}
+
+// --------------------------------------------------------------- chunks ---
+
+export interface UploadOperation {
+  type: "Update" | "Delete";
+  users: readonly User[];
+}
+
+export interface UploadTimes {
+  effective_at?: string;
+  expires_at?: string;
+}
+
+export interface ChunkLimits {
+  operations: number;
+  bytes: number;
+}
+
+/** The platform's limits per request (seed section 8). */
+export const UPLOAD_LIMITS: ChunkLimits = { operations: LIMITS.audienceUpload.operationsPerRequest, bytes: LIMITS.audienceUpload.bodyBytes };
+
+/**
+ * Request bodies for these operations: each a JSON array with one item of
+ * at most `operations` users and at most `bytes` bytes. Deletes carry no
+ * times. Pure, so the limits are unit-tested.
+ */
+export function chunkUploads(ops: readonly UploadOperation[], times: UploadTimes, limits: ChunkLimits = UPLOAD_LIMITS): BatchItem[][] {
+  const chunks: BatchItem[][] = [];
+  for (const op of ops) {
+    const extra = op.type === "Update" ? times : {};
+    const skeleton = Buffer.byteLength(JSON.stringify([{ operation_type: op.type, params: { users: [], ...extra } }]));
+    let users: unknown[] = [];
+    let bytes = skeleton;
+    const close = () => {
+      if (users.length > 0) chunks.push([{ operation_type: op.type, params: { users, ...extra } }]);
+      users = [];
+      bytes = skeleton;
+    };
+    for (const user of op.users) {
+      const wire = keysToSnake(user);
+      const size = Buffer.byteLength(JSON.stringify(wire)) + 1;
+      if (skeleton + size > limits.bytes) throw new Error(`a user object is larger than the ${limits.bytes}-byte request limit`);
+      if (users.length >= limits.operations || bytes + size > limits.bytes) close();
+      users.push(wire);
+      bytes += size;
+    }
+    close();
+  }
+  return chunks;
+}
+
+const usersIn = (chunk: BatchItem[]) => chunk.reduce((n, item) => n + (item.params.users as unknown[]).length, 0);
+
+export const MAX_CHUNK_ATTEMPTS = 5;
+
+export interface UploadOptions {
+  /** Progress lines; the provider's stderr (shown by the Pulumi CLI) by default. */
+  log?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Sends the chunks (the client's queue runs a few at once and keeps under
+ * 1,500 calls a minute). A chunk counts when the platform answers
+ * success_count == total_count == users sent (seed 4.12); otherwise, or
+ * when no answer came, it is sent again: Update and Delete of a set are
+ * idempotent, so a resent chunk never duplicates a member. Logs
+ * `uploaded n/N chunks` as chunks complete.
+ */
+export async function uploadChunks(client: AdsClient, path: string, chunks: BatchItem[][], what: string, options: UploadOptions = {}): Promise<void> {
+  const log = options.log ?? ((line: string) => process.stderr.write(line + "\n"));
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const totalUsers = chunks.reduce((n, c) => n + usersIn(c), 0);
+  let done = 0;
+  let usersDone = 0;
+  await Promise.all(chunks.map(async (chunk, index) => {
+    const sent = usersIn(chunk);
+    let problem = "";
+    for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+      if (attempt > 0) await sleep(Math.min(10_000, 250 * 2 ** attempt));
+      try {
+        const counts = await client.post<{ success_count?: number; total_count?: number }>(path, undefined, chunk);
+        if (counts.success_count === sent && counts.total_count === sent) {
+          done++;
+          usersDone += sent;
+          log(`${what}: uploaded ${done}/${chunks.length} chunks (${usersDone} of ${totalUsers} users)`);
+          return;
+        }
+        problem = `success_count ${counts.success_count} and total_count ${counts.total_count} for ${sent} users sent`;
+      } catch (err) {
+        if (!(err instanceof MaybeCommittedError)) throw err;
+        problem = err.message;
+      }
+      log(`${what}: chunk ${index + 1}/${chunks.length} not fully accepted (${problem}); sending it again`);
+    }
+    throw new Error(`${what}: chunk ${index + 1}/${chunks.length} was not fully accepted after ${MAX_CHUNK_ATTEMPTS} attempts (${problem}); run pulumi up again (uploads are idempotent)`);
+  }));
+}
+
+// ------------------------------------------------------------- resource ---
+
+export interface MemberInputs {
+  accountId: string;
+  users: User[];
+  effectiveAt?: string;
+  expiresAt?: string;
+  [parent: string]: unknown;
+}
+
+export type MemberOutputs = MemberInputs & { memberCount?: number; memberChanges?: string };
+
+export interface MemberListSpec {
+  kind: string;
+  description: string;
+  /** e.g. "custom audience" */
+  noun: string;
+  /** The input naming the audience or list, e.g. `customAudienceId`. */
+  parentField: string;
+  fields: readonly UserField[];
+  /** Custom audiences take effectiveAt; the do-not-reach list has none (always now). */
+  effectiveAt: boolean;
+  inputs: z.ZodType<MemberInputs>;
+  usersPath: (accountId: string, parentId: string) => string;
+  /** The live audience or list, undefined when it is gone. */
+  readParent: (ctx: Context, accountId: string, parentId: string) => Promise<Entity | undefined>;
+}
+
+export const MEMBER_OUTPUTS = {
+  memberCount: z.number().describe("How many users the list holds (after hashing, duplicates removed)."),
+  memberChanges: z.string().describe("The last planned change as counts, `+added -removed (total members)`: what the preview shows instead of identifiers."),
+};
+
+/**
+ * Expiry rules (seed 4.12, section 8), checked when something will be
+ * uploaded: expiresAt later than effectiveAt (custom audiences) or now, and
+ * at most 13 months after it.
+ */
+export function expiryFailures(inputs: { effectiveAt?: string; expiresAt?: string }, effectiveAt: boolean, nowMs = Date.now()): CheckFailure[] {
+  if (inputs.expiresAt === undefined) return [];
+  const months = LIMITS.audienceUpload.expiryMonths;
+  const fromEffective = effectiveAt && inputs.effectiveAt !== undefined;
+  const from = fromEffective ? Date.parse(inputs.effectiveAt!) : nowMs;
+  const after = fromEffective ? `effectiveAt (${inputs.effectiveAt})` : `now (${new Date(nowMs).toISOString()})`;
+  const expires = Date.parse(inputs.expiresAt);
+  const latest = monthsAfter(from, months);
+  if (expires <= from) return [{ property: "expiresAt", reason: `expiresAt must be later than ${after} (got ${inputs.expiresAt})` }];
+  if (expires > latest) {
+    return [{ property: "expiresAt", reason: `expiresAt must be at most ${months} months after ${after}: at the latest ${new Date(latest).toISOString()} (got ${inputs.expiresAt})` }];
+  }
+  return [];
+}
+
+/** The lifecycle both member kinds share; `spec` says what differs. */
+export function memberListResource(spec: MemberListSpec): ResourceDefinition<MemberInputs, MemberOutputs> {
+  const createOnly = ["accountId", spec.parentField] as const;
+  const what = (accountId: string, parentId: string) => `${spec.noun} ${parentId} (account ${accountId})`;
+
+  async function upload(ctx: Context, inputs: MemberInputs, ops: UploadOperation[]): Promise<void> {
+    const parentId = String(inputs[spec.parentField]);
+    const times: UploadTimes = { effective_at: spec.effectiveAt ? inputs.effectiveAt : undefined, expires_at: inputs.expiresAt };
+    const chunks = chunkUploads(ops.filter((o) => o.users.length > 0), JSON.parse(JSON.stringify(times)) as UploadTimes);
+    if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentId), chunks, what(inputs.accountId, parentId));
+  }
+
+  const outputs = (inputs: MemberInputs): MemberOutputs => ({ ...inputs, memberCount: inputs.users.length });
+
+  return {
+    kind: spec.kind,
+    description: spec.description,
+    inputs: spec.inputs,
+    outputs: MEMBER_OUTPUTS,
+    createOnly,
+
+    check(olds, news) {
+      const userFailures = checkUsers(news.users, spec.fields);
+      // A bad list is kept out of the result: it may hold raw identifiers.
+      const data = { ...news, users: userFailures.length > 0 ? [] : news.users };
+      const willUpload = (i: MemberInputs) => Object.keys(olds).length === 0 || !sameMembers(olds.users, i.users)
+        || olds.effectiveAt !== i.effectiveAt || olds.expiresAt !== i.expiresAt;
+      const result = validate(spec.inputs, data, (i) => (willUpload(i) ? expiryFailures(i, spec.effectiveAt) : []));
+      const failures = [...userFailures, ...(result.failures ?? [])];
+      const inputs = result.inputs as MemberOutputs;
+      if (failures.length === 0 && inputs) {
+        if (containsUnknown(inputs.users)) {
+          inputs.memberChanges = UNKNOWN;
+        } else {
+          const plan = planMembers(olds.users, inputs.users);
+          inputs.memberChanges = describePlan(plan, inputs.users.length);
+        }
+      }
+      return failures.length > 0 ? { inputs, failures } : { inputs };
+    },
+
+    diff(_id, olds, news) {
+      const fields = spec.effectiveAt ? [...createOnly, "effectiveAt", "expiresAt"] : [...createOnly, "expiresAt"];
+      const base = diffFields(olds, news, fields, createOnly);
+      const usersChanged = containsUnknown(news.users) || !sameMembers(olds.users, news.users);
+      return { ...base, changes: base.changes || usersChanged };
+    },
+
+    async create(ctx, inputs) {
+      const parentId = String(inputs[spec.parentField]);
+      if (!(await spec.readParent(ctx, inputs.accountId, parentId))) throw new Error(`${what(inputs.accountId, parentId)} was not found, or is deleted`);
+      await upload(ctx, inputs, [{ type: "Update", users: inputs.users }]);
+      return { id: parentId, outs: outputs(inputs) };
+    },
+
+    async read(ctx, id, props) {
+      // The platform cannot list an audience's users: what was uploaded is
+      // what the state says, for as long as the audience or list lives.
+      const parent = await spec.readParent(ctx, props.accountId, String(props[spec.parentField] ?? id));
+      return parent && { id, props };
+    },
+
+    async update(ctx, _id, olds, news) {
+      const plan = planMembers(olds.users, news.users);
+      const timesChanged = olds.effectiveAt !== news.effectiveAt || olds.expiresAt !== news.expiresAt;
+      // New times apply to every member: all of them are sent again.
+      await upload(ctx, news, [{ type: "Delete", users: plan.removed }, { type: "Update", users: timesChanged ? news.users : plan.added }]);
+      return outputs(news);
+    },
+
+    async delete(ctx, _id, props) {
+      try {
+        await upload(ctx, props, [{ type: "Delete", users: props.users ?? [] }]);
+      } catch (err) {
+        // The audience or list is gone, and its users with it.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    },
+  };
+}

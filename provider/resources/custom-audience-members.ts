@@ -1,0 +1,31 @@
+/**
+ * The users of a custom audience (seed 4.12): one resource per audience
+ * holding its whole member set. The SDK class normalizes and hashes the
+ * identifiers in the program (raw ones never reach the engine or the
+ * state); this resource uploads the differences in chunks (audience-users.ts).
+ */
+import { z } from "zod";
+import { accountIdInput, entityId, isoTime } from "./common";
+import { CUSTOM_AUDIENCE_USER_FIELDS, hashedUserSchema, memberListResource, MemberInputs } from "./audience-users";
+import { readCustomAudience } from "./custom-audience";
+
+export const customAudienceMembersInputs = z.strictObject({
+  accountId: accountIdInput,
+  customAudienceId: entityId.describe("The custom audience the users belong to. Create-only."),
+  users: z.array(hashedUserSchema(CUSTOM_AUDIENCE_USER_FIELDS))
+    .describe("The audience's users: each an object of identifier arrays (email, deviceId, handle, platformId, phoneNumber, partnerUserId). Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program, so the engine and the state only see hashes; partnerUserId is sent as given."),
+  effectiveAt: isoTime.optional().describe("When the users join the audience (ISO 8601 UTC); now by default."),
+  expiresAt: isoTime.optional().describe("When they leave it: later than effectiveAt, at most 13 months after it (the default)."),
+});
+
+export const customAudienceMembers = memberListResource({
+  kind: "CustomAudienceMembers",
+  description: "The users of a custom audience, declared as a list: added and removed users are uploaded (hashed, in chunks of 2,500) as the list changes. Destroy removes them.",
+  noun: "custom audience",
+  parentField: "customAudienceId",
+  fields: CUSTOM_AUDIENCE_USER_FIELDS,
+  effectiveAt: true,
+  inputs: customAudienceMembersInputs as unknown as z.ZodType<MemberInputs>,
+  usersPath: (accountId, id) => `/12/accounts/${accountId}/custom_audiences/${id}/users`,
+  readParent: (ctx, accountId, id) => readCustomAudience(ctx, accountId, id),
+});

@@ -1,0 +1,30 @@
+/**
+ * The users of the do-not-reach list (seed 4.12): e-mail addresses and phone
+ * numbers, hashed in the program by the SDK class, uploaded like audience
+ * users (audience-users.ts) through the batch path, without effectiveAt
+ * (always now) and with expiresAt later than now, at most 13 months ahead.
+ */
+import { z } from "zod";
+import { accountIdInput, entityId, isoTime } from "./common";
+import { DO_NOT_REACH_USER_FIELDS, hashedUserSchema, memberListResource, MemberInputs } from "./audience-users";
+import { readDoNotReachList } from "./do-not-reach-list";
+
+export const doNotReachListMembersInputs = z.strictObject({
+  accountId: accountIdInput,
+  doNotReachListId: entityId.describe("The account's do-not-reach list. Create-only."),
+  users: z.array(hashedUserSchema(DO_NOT_REACH_USER_FIELDS))
+    .describe("Users to keep out of every campaign: objects with email and phoneNumber arrays. Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program."),
+  expiresAt: isoTime.optional().describe("When the users leave the list: later than now, at most 13 months ahead (the default)."),
+});
+
+export const doNotReachListMembers = memberListResource({
+  kind: "DoNotReachListMembers",
+  description: "The users of the account's do-not-reach list, declared as a list: added and removed users are uploaded (hashed, in chunks of 2,500) as the list changes. Destroy removes them.",
+  noun: "do-not-reach list",
+  parentField: "doNotReachListId",
+  fields: DO_NOT_REACH_USER_FIELDS,
+  effectiveAt: false,
+  inputs: doNotReachListMembersInputs as unknown as z.ZodType<MemberInputs>,
+  usersPath: (accountId, id) => `/12/batch/accounts/${accountId}/do_not_reach_lists/${id}/users`,
+  readParent: (ctx, accountId, id) => readDoNotReachList(ctx, accountId, id),
+});
