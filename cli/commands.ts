@@ -3,8 +3,14 @@
  * adds its command (with `--help` text) to the program.
  */
 import { Command } from "commander";
+import { registerPrSummary } from "./pr-summary";
+import { registerDrift } from "./drift";
+import { registerImport } from "./import";
 
 export type RegisterCommand = (program: Command) => void;
 
 export const COMMANDS: RegisterCommand[] = [
+  registerPrSummary,
+  registerDrift,
+  registerImport,
 ];

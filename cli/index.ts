@@ -26,7 +26,9 @@ export async function main(argv: string[], stderr: (line: string) => void = (l) 
     await buildProgram().parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode; // commander printed help or the usage error already
+    // Commander printed help or the usage error already. A usage error exits
+    // 2, not commander's 1: `xads drift` documents 1 as "drift found".
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     if (err instanceof CliError) {
       stderr(`xads: ${err.message}`);
       return err.exitCode;
