@@ -6,7 +6,7 @@
  * `resOutputsEvent`s; the fields that differ are those of the state's
  * outputs against the live ones.
  */
-import { blind, changedFields, FieldChange, kindOf, nameOf, Props, showValue, stackOf } from "./properties";
+import { blind, changedFields, FieldChange, kindOf, nameOf, Props, showField, stackOf } from "./properties";
 
 export interface DriftedResource {
   resource: string;
@@ -14,6 +14,8 @@ export interface DriftedResource {
   type: string;
   id?: string;
   urn: string;
+  /** The currency of its amounts (budgets, bids), from the state. */
+  currency?: string;
   /** Fields whose live value differs from the state (`state` is what the stack recorded). */
   fields: { field: string; state: unknown; live: unknown }[];
 }
@@ -42,6 +44,7 @@ export function buildDriftReport(events: Json[]): DriftReport {
     const old: Json | undefined = m.old ?? undefined;
     const base = {
       resource: nameOf(m.urn), kind: kindOf(type, old?.inputs), type, id: old?.id || undefined, urn: m.urn,
+      currency: typeof old?.outputs?.currency === "string" ? old.outputs.currency : undefined,
     };
     if (m.op === "delete") {
       deleted.push({ ...base, fields: [] });
@@ -80,7 +83,7 @@ export function renderDriftMarkdown(r: DriftReport): string {
   if (r.changed.length > 0) {
     out.push("#### Changed outside Pulumi", "", "| resource | field | in the stack | on the platform |", "|---|---|---|---|");
     for (const c of r.changed) {
-      for (const f of c.fields) out.push(`| ${code(c.resource)} (${c.kind ?? c.type}) | ${code(f.field)} | ${code(showValue(f.state))} | ${code(showValue(f.live))} |`);
+      for (const f of c.fields) out.push(`| ${code(c.resource)} (${c.kind ?? c.type}) | ${code(f.field)} | ${code(showField(f.field, f.state, c.currency))} | ${code(showField(f.field, f.live, c.currency))} |`);
     }
     out.push("");
   }
@@ -93,7 +96,7 @@ export function renderDriftText(r: DriftReport): string {
   const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi`];
   for (const d of r.deleted) out.push(`deleted: ${what(d)}`);
   for (const c of r.changed) {
-    for (const f of c.fields) out.push(`changed: ${what(c)} ${f.field}: ${showValue(f.state)} -> ${showValue(f.live)}`);
+    for (const f of c.fields) out.push(`changed: ${what(c)} ${f.field}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`);
   }
   return out.join("\n") + "\n";
 }
