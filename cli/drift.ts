@@ -21,9 +21,10 @@ const RENDER: Record<Format, (r: DriftReport) => string> = {
 
 /** The CLI's own error line from an Automation API failure (which carries all of stdout and stderr). */
 export function refreshFailure(message: string): string {
-  const lines = message.split("\n").map((l) => l.trim()).filter(Boolean);
-  const errors = lines.filter((l) => /^error: /.test(l) && !/^error: (preview|refresh) failed$/.test(l));
-  const line = errors.at(-1) ?? lines.find((l) => /^error: /.test(l)) ?? lines[0] ?? "unknown error";
+  // CommandResult.toString(): "code: ...\n stdout: ...\n stderr: error: ...".
+  const lines = message.split("\n").map((l) => l.trim().replace(/^(stdout|stderr): /, "")).filter(Boolean);
+  const errors = lines.filter((l) => /^error: /.test(l) && !/^error: (preview|refresh|update) failed$/.test(l));
+  const line = errors.at(-1) ?? lines.find((l) => /^error: /.test(l)) ?? lines.find((l) => !/^(code|err\?):/.test(l)) ?? "unknown error";
   return line.replace(/^error: /, "");
 }
 

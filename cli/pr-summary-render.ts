@@ -229,7 +229,9 @@ export function renderPrSummary(model: PreviewModel): string {
   const problems = errorSection(model);
   const failed = model.diagnostics.some((d) => d.severity === "error");
   const out = [
-    SUMMARY_MARKER, title, "", countsLine(model), "",
+    SUMMARY_MARKER, title, "",
+    ...(failed ? ["**The preview failed**: what follows may be incomplete.", ""] : []),
+    countsLine(model), "",
     ...(failed ? problems : []),
     ...warnings(model),
     ...budgetSection(model),
