@@ -60,8 +60,23 @@ function instrumentCurrency(model: PreviewModel, s: PreviewStep, side: "old" | "
   return fi && (known(fi.newInputs?.currency) ?? known(fi.oldInputs?.currency) ?? known(fi.oldOutputs?.currency));
 }
 
-/** A campaign's currency before and after: its state's, else its funding instrument's. */
+/** The campaign a line item's inputs point at, if the preview has it. */
+function campaignOf(model: PreviewModel, s: PreviewStep, side: "old" | "new"): PreviewStep | undefined {
+  const id = known((side === "old" ? s.oldInputs : s.newInputs)?.campaignId);
+  const urns = side === "new" ? s.propertyDependencies?.campaignId ?? [] : [];
+  return model.steps.find((x) => x.kind === "Campaign" && ((id && x.id === id) || urns.includes(x.urn)));
+}
+
+/**
+ * An entity's currency before and after: its state's, else its funding
+ * instrument's (a campaign) or its campaign's (a line item).
+ */
 export function currencies(model: PreviewModel, s: PreviewStep): { old?: string; new?: string } {
+  if (s.kind !== "Campaign" && (s.oldInputs?.campaignId ?? s.newInputs?.campaignId) !== undefined) {
+    const old = known(s.oldOutputs?.currency) ?? (campaignOf(model, s, "old") && currencies(model, campaignOf(model, s, "old")!).old);
+    const via = campaignOf(model, s, "new");
+    return { old, new: (via && currencies(model, via).new) ?? old };
+  }
   const old = known(s.oldOutputs?.currency) ?? instrumentCurrency(model, s, "old");
   const sameInstrument = s.oldInputs?.fundingInstrumentId !== undefined && s.oldInputs.fundingInstrumentId === s.newInputs?.fundingInstrumentId;
   const neu = instrumentCurrency(model, s, "new") ?? (sameInstrument ? old : undefined) ?? (s.op === "create" ? undefined : old);

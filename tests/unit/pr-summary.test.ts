@@ -121,6 +121,16 @@ describe("the Markdown", () => {
     expect(md).toContain("| currency unknown | +(currency unknown) 5.00 |");
   });
 
+  test("a new line item's bid is in the currency of its new campaign's new funding instrument (the digest's dependencies)", () => {
+    const fi: PreviewStep = { op: "create", urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:FundingInstrument::eur", type: "pulumi-nodejs:dynamic/xads:FundingInstrument", kind: "FundingInstrument", name: "eur", replaceReasons: [], newInputs: { currency: "EUR" } };
+    const campaign = step("create", "c", { newInputs: { fundingInstrumentId: UNKNOWN }, propertyDependencies: { fundingInstrumentId: [fi.urn] } });
+    const lineItem: PreviewStep = {
+      op: "create", urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:LineItem::li", type: "pulumi-nodejs:dynamic/xads:LineItem", kind: "LineItem", name: "li", replaceReasons: [],
+      newInputs: { campaignId: UNKNOWN, bidAmountLocalMicro: 1_500_000 }, propertyDependencies: { campaignId: [campaign.urn] },
+    };
+    expect(renderPrSummary(model([fi, campaign, lineItem]))).toContain("| `bidAmountLocalMicro` | `EUR 1.50` |");
+  });
+
   test("budgets are summed per currency", () => {
     const usd = (name: string, o: number, n: number) => step("update", name, {
       oldOutputs: { currency: "USD" }, oldInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: o }, newInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: n },
