@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-policy emulator clean
+.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -73,6 +73,9 @@ demo: build pulumi consumer ## run the quickstart against the bundled emulator
 
 demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
+
+gitops-demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/gitops-demo.sh
 
 emulator: build ## run the Ads API emulator on port 8787
 	node dist/emulator/main.js --port 8787

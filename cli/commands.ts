@@ -4,9 +4,15 @@
  */
 import { Command } from "commander";
 import { registerAuth } from "./auth";
+import { registerPrSummary } from "./pr-summary";
+import { registerDrift } from "./drift";
+import { registerImport } from "./import";
 
 export type RegisterCommand = (program: Command) => void;
 
 export const COMMANDS: RegisterCommand[] = [
   registerAuth,
+  registerPrSummary,
+  registerDrift,
+  registerImport,
 ];

@@ -4,28 +4,15 @@
  * file and registers itself through `commands.ts`; this file only parses
  * arguments and turns a failure into one line and an exit code.
  */
-import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { CliError } from "./errors";
-
-/** The package's version, from dist/cli (installed) or cli/ (tests run the sources). */
-function packageVersion(): string {
-  for (const up of ["../..", ".."]) {
-    try {
-      const pkg = require(join(__dirname, up, "package.json")) as { name?: string; version?: string };
-      if (pkg.name === "pulumi-xads" && pkg.version) return pkg.version;
-    } catch {
-      // not at this level
-    }
-  }
-  return "unknown";
-}
+import { packageInfo } from "./package-info";
 
 export function buildProgram(): Command {
   const program = new Command("xads")
     .description("Infrastructure as code for the Ads API: sign in, review previews, report drift, adopt live accounts.")
-    .version(packageVersion())
+    .version(packageInfo().version)
     .showHelpAfterError("(add --help for usage)")
     .exitOverride();
   for (const register of COMMANDS) register(program);
@@ -38,7 +25,9 @@ export async function main(argv: string[], stderr: (line: string) => void = (l) 
     await buildProgram().parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode; // commander printed help or the usage error already
+    // Commander printed help or the usage error already. A usage error exits
+    // 2, not commander's 1: `xads drift` documents 1 as "drift found".
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     if (err instanceof CliError) {
       stderr(`xads: ${err.message}`);
       return err.exitCode;

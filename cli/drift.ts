@@ -1,0 +1,75 @@
+/**
+ * `xads drift`: refreshes a stack in preview mode through the Automation API
+ * (`pulumi refresh --preview-only`, nothing is written to the state) and
+ * reports every field edited and every entity deleted outside Pulumi.
+ * Exit codes: 0 no drift, 1 drift, 2 an error (e.g. the refresh failed).
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Command, Option } from "commander";
+import { CliError } from "./errors";
+import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+
+export const DRIFT_FORMATS = ["markdown", "text", "json"] as const;
+type Format = (typeof DRIFT_FORMATS)[number];
+
+const RENDER: Record<Format, (r: DriftReport) => string> = {
+  markdown: renderDriftMarkdown,
+  text: renderDriftText,
+  json: renderDriftJson,
+};
+
+/** The CLI's own error line from an Automation API failure (which carries all of stdout and stderr). */
+export function refreshFailure(message: string): string {
+  // CommandResult.toString(): "code: ...\n stdout: ...\n stderr: error: ...".
+  const lines = message.split("\n").map((l) => l.trim().replace(/^(stdout|stderr): /, "")).filter(Boolean);
+  const errors = lines.filter((l) => /^error: /.test(l) && !/^error: (preview|refresh|update) failed$/.test(l));
+  const line = errors.at(-1) ?? lines.find((l) => /^error: /.test(l)) ?? lines.find((l) => !/^(code|err\?):/.test(l)) ?? "unknown error";
+  return line.replace(/^error: /, "");
+}
+
+async function refreshEvents(cwd: string, stackName: string | undefined): Promise<{ stack: string; events: Record<string, any>[] }> {
+  // Loaded here: the Automation API is large, and only this command needs it.
+  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
+  let name = stackName;
+  try {
+    if (!name) {
+      const current = await (await LocalWorkspace.create({ workDir: cwd })).stack();
+      if (!current) throw new CliError(`no stack is selected in ${cwd}: pass --stack <name>`);
+      name = current.name;
+    }
+    const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
+    const events: Record<string, any>[] = [];
+    await stack.previewRefresh({ onEvent: (e) => events.push(e as Record<string, any>) });
+    return { stack: name!, events };
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    const what = name ? `the refresh of stack ${name}` : `reading the stacks of ${cwd}`;
+    throw new CliError(`${what} failed: ${refreshFailure(err instanceof Error ? err.message : String(err))}`);
+  }
+}
+
+export function registerDrift(program: Command): void {
+  program
+    .command("drift")
+    .summary("report what was changed or deleted outside Pulumi (exit 1 on drift)")
+    .description(
+      "Refreshes the stack in preview mode (`pulumi refresh --preview-only` through the Automation API: the state is not " +
+        "changed) and reports, by resource name, every field whose live value differs from the state and every entity " +
+        "deleted outside Pulumi, e.g. edited by hand in the ads UI.\n\n" +
+        "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH and the stack's backend and " +
+        "credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
+    )
+    .option("-s, --stack <name>", "the stack to check (default: the selected stack of --cwd)")
+    .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
+    .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
+    .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
+    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string }) => {
+      const { stack, events } = await refreshEvents(resolve(opts.cwd), opts.stack);
+      const report = { ...buildDriftReport(events), stack };
+      const text = RENDER[opts.format](report);
+      process.stdout.write(text);
+      if (opts.output) writeFileSync(opts.output, text);
+      process.exitCode = report.drift ? 1 : 0;
+    });
+}

@@ -1,0 +1,58 @@
+/**
+ * What `xads import` lists, one entry per kind: its collection below
+ * `/12/accounts/:account_id/`, which inputs refer to other imported
+ * entities, and how an entity gets a readable name. Entries whose kind is
+ * not in the registry (provider/resources/index.ts) are skipped, so a kind
+ * can be listed here before its resource exists. Order matters: an entity
+ * is declared after the entities it refers to.
+ */
+import { Query } from "../provider/client/client";
+
+export type Entity = Record<string, unknown> & { id: string };
+
+export interface ImportKind {
+  kind: string;
+  /** The list endpoint below /12/accounts/:account_id/. */
+  collection: string;
+  query?: Query;
+  /** Input field -> the kind whose entity it names (written as `<variable>.id`). */
+  refs?: Record<string, string>;
+  /**
+   * A readable name: from the entity's own name, else from what it belongs
+   * to (`parent` gives the name chosen for a referenced entity).
+   */
+  name(e: Entity, parent: (field: string) => string): string;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
+const lower = (v: unknown) => String(v ?? "").toLowerCase();
+
+export const IMPORT_KINDS: ImportKind[] = [
+  {
+    kind: "FundingInstrument", collection: "funding_instruments",
+    name: (e) => str(e.name) ?? `${lower(e.currency)} ${lower(e.type)}`,
+  },
+  {
+    kind: "Campaign", collection: "campaigns", query: { with_draft: true },
+    refs: { fundingInstrumentId: "FundingInstrument" },
+    name: (e) => str(e.name) ?? `campaign ${e.id}`,
+  },
+  {
+    kind: "LineItem", collection: "line_items", query: { with_draft: true },
+    refs: { campaignId: "Campaign" },
+    name: (e, parent) => str(e.name) ?? `${parent("campaignId")} ${lower(e.objective)}`,
+  },
+  {
+    kind: "TrackingTag", collection: "tracking_tags",
+    refs: { lineItemId: "LineItem" },
+    name: (e, parent) => `${parent("lineItemId")} ${lower(e.tracking_tag_type)}`,
+  },
+  {
+    kind: "PromotedTweet", collection: "promoted_tweets",
+    refs: { lineItemId: "LineItem" },
+    name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}`,
+  },
+  { kind: "Card", collection: "cards", name: (e) => str(e.name) ?? `card ${e.id}` },
+  { kind: "ImageConversationCard", collection: "cards/image_conversation", name: (e) => str(e.name) ?? `image conversation card ${e.id}` },
+  { kind: "VideoConversationCard", collection: "cards/video_conversation", name: (e) => str(e.name) ?? `video conversation card ${e.id}` },
+];

@@ -1,0 +1,166 @@
+/**
+ * The program `xads import` writes: a pure function of the listed entities.
+ * Each entity becomes a resource that adopts it (`adoptId`) with its live
+ * values as inputs, so the first `pulumi up` reads instead of creating and
+ * the next preview shows no changes. References between entities are
+ * variables (`campaignId: springSale.id`); names come from the entities'
+ * names, made unique.
+ */
+import { keysToCamel, toSnake } from "../provider/names";
+import { definitionOf, RESOURCES } from "../provider/resources";
+import { LOCAL_INPUTS } from "../provider/resources/framework";
+import { Entity, ImportKind } from "./import-kinds";
+
+export interface ListedKind {
+  spec: ImportKind;
+  entities: Entity[];
+}
+
+export interface ProgramOptions {
+  accountId: string;
+  project: string;
+  /** Versions written into package.json. */
+  versions: { pulumiXads: string; pulumi: string; typescript: string; tsNode: string; typesNode: string };
+}
+
+export interface WrittenProgram {
+  files: Record<string, string>;
+  /** Resources declared, per kind. */
+  counts: Record<string, number>;
+  /** Entities left out, and why. */
+  skipped: string[];
+}
+
+const RESERVED = new Set([
+  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export",
+  "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super",
+  "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "let", "static", "yield", "await",
+  "implements", "interface", "package", "private", "protected", "public", "xads", "pulumi", "accountId",
+]);
+
+/** A Pulumi resource name: lower case words joined by dashes. */
+export function slug(text: string): string {
+  const s = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return s.slice(0, 60).replace(/-+$/, "") || "entity";
+}
+
+/** A variable name from a resource name: camelCase, never a reserved word or a leading digit. */
+export function variableName(name: string, kind: string): string {
+  const camel = name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return /^[0-9]/.test(camel) || RESERVED.has(camel) ? kind[0]!.toLowerCase() + kind.slice(1) + camel[0]!.toUpperCase() + camel.slice(1) : camel;
+}
+
+function unique(base: string, taken: Set<string>, join: string): string {
+  let candidate = base;
+  for (let i = 2; taken.has(candidate); i++) candidate = `${base}${join}${i}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function byCreation(a: Entity, b: Entity): number {
+  return String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")) || a.id.localeCompare(b.id);
+}
+
+/** The inputs a kind's schema takes, except those the program sets itself. */
+function inputFields(kind: string): string[] {
+  const shape = (definitionOf(kind).inputs as unknown as { shape: Record<string, unknown> }).shape;
+  return Object.keys(shape).filter((k) => !(LOCAL_INPUTS as readonly string[]).includes(k));
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+}
+
+interface Declared {
+  kind: string;
+  name: string;
+  variable: string;
+  lines: string[];
+}
+
+/** Writes index.ts, Pulumi.yaml, package.json and tsconfig.json. */
+export function writeProgram(listed: ListedKind[], options: ProgramOptions): WrittenProgram {
+  const names = new Set<string>();
+  const variables = new Set<string>();
+  /** kind -> entity id -> its declaration. */
+  const declared = new Map<string, Map<string, Declared>>();
+  const skipped: string[] = [];
+  const order: Declared[] = [];
+  const counts: Record<string, number> = {};
+  const present = new Set(listed.filter((l) => l.spec.kind in RESOURCES).map((l) => l.spec.kind));
+
+  for (const { spec, entities } of listed) {
+    if (!present.has(spec.kind)) continue;
+    const mine = new Map<string, Declared>();
+    declared.set(spec.kind, mine);
+    for (const e of [...entities].sort(byCreation)) {
+      const refs = Object.entries(spec.refs ?? {});
+      const missing = refs.find(([field, kind]) => present.has(kind) && !declared.get(kind)?.has(String(e[toSnake(field)])));
+      if (missing) {
+        skipped.push(`${spec.kind} ${e.id}: its ${missing[0]} ${String(e[toSnake(missing[0])])} is not a live ${missing[1]} of the account`);
+        continue;
+      }
+      const target = (field: string) => declared.get(spec.refs![field]!)?.get(String(e[toSnake(field)]));
+      const name = unique(slug(spec.name(e, (field) => target(field)?.name ?? String(e[toSnake(field)]))), names, "-");
+      const variable = unique(variableName(name, spec.kind), variables, "");
+      const live = keysToCamel(e) as Record<string, unknown>;
+      const inputs: [string, string][] = [["accountId", "accountId"], ["adoptId", JSON.stringify(e.id)]];
+      const checked: Record<string, unknown> = { accountId: options.accountId, adoptId: e.id };
+      for (const f of inputFields(spec.kind)) {
+        const v = live[f];
+        if (isEmpty(v)) continue;
+        const ref = spec.refs?.[f] ? target(f) : undefined;
+        inputs.push([f, ref ? `${ref.variable}.id` : JSON.stringify(v)]);
+        checked[f] = v;
+      }
+      const failures = definitionOf(spec.kind).check({}, checked).failures ?? [];
+      const d: Declared = {
+        kind: spec.kind, name, variable,
+        lines: [
+          ...failures.map((f) => `// xads import: the live entity would not pass check: ${f.reason}`),
+          `const ${variable} = new xads.${spec.kind}(${JSON.stringify(name)}, {`,
+          ...inputs.map(([k, v]) => (k === v ? `  ${k},` : `  ${k}: ${v},`)),
+          "});",
+        ],
+      };
+      mine.set(e.id, d);
+      order.push(d);
+      counts[spec.kind] = (counts[spec.kind] ?? 0) + 1;
+    }
+  }
+
+  const summary = Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
+  const index = [
+    `// Written by \`xads import --account ${options.accountId}\`: ${summary}.`,
+    "//",
+    "// Every resource adopts its live entity (adoptId): the first `pulumi up` reads it",
+    "// instead of creating one, and refuses, field by field, if it no longer matches.",
+    "// The inputs are the live values at import time; change them here from now on.",
+    "// Campaigns keep deletionProtection on (the default): deleting one cannot be undone.",
+    'import * as xads from "pulumi-xads";',
+    "",
+    `const accountId = ${JSON.stringify(options.accountId)};`,
+    "",
+    ...order.flatMap((d) => [...d.lines, ""]),
+    "export const ids = {",
+    ...order.map((d) => `  ${JSON.stringify(d.name)}: ${d.variable}.id,`),
+    "};",
+    "",
+  ].join("\n");
+
+  const v = options.versions;
+  const files: Record<string, string> = {
+    "index.ts": index,
+    "Pulumi.yaml": `name: ${options.project}\nruntime: nodejs\ndescription: Ads account ${options.accountId}, adopted by xads import.\n`,
+    "package.json": JSON.stringify({
+      name: options.project, private: true, main: "index.ts",
+      dependencies: { "@pulumi/pulumi": v.pulumi, "pulumi-xads": v.pulumiXads },
+      devDependencies: { "@types/node": v.typesNode, "ts-node": v.tsNode, typescript: v.typescript },
+    }, null, 2) + "\n",
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", skipLibCheck: true, types: ["node"] },
+      files: ["index.ts"],
+    }, null, 2) + "\n",
+  };
+  return { files, counts, skipped };
+}

@@ -1,0 +1,100 @@
+/**
+ * `xads import --account <id>`: lists an ads account's entities (the kinds
+ * in import-kinds.ts that the registry has) and writes a TypeScript program
+ * that adopts them (import-program.ts). Pulumi's own `import` cannot import
+ * dynamic resources (DESIGN.md rule 6), hence adoption.
+ */
+import { packageInfo } from "./package-info";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Command } from "commander";
+import { AdsClient } from "../provider/client/client";
+import { redact } from "../provider/client/errors";
+import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
+import { RESOURCES } from "../provider/resources";
+import { CliError } from "./errors";
+import { Entity, IMPORT_KINDS } from "./import-kinds";
+import { ListedKind, writeProgram } from "./import-program";
+
+interface ImportOptions {
+  account: string;
+  out?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  project?: string;
+  force?: boolean;
+}
+
+const PACKAGE = packageInfo();
+
+function secrets(): string[] {
+  return Object.values(SETTINGS).filter((s) => s.secret).map((s) => process.env[s.env]).filter((v): v is string => !!v);
+}
+
+async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
+  if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
+  let config;
+  try {
+    // As the provider does (provider/config.ts), from the environment; the options win.
+    config = resolveConfig((key) => (key === SETTINGS.sandbox.key && opts.sandbox ? "true" : undefined));
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message.replace(/ \(pulumi config set --secret [^)]*\) or/g, ":"));
+    throw err;
+  }
+  const baseUrl = (opts.baseUrl ?? config.baseUrl).replace(/\/$/, "");
+  if (!/^https?:\/\/\S+$/.test(baseUrl)) throw new CliError(`--base-url must be an http(s) address, got "${baseUrl}"`);
+  const out = resolve(opts.out ?? `xads-${opts.account}`);
+  if (existsSync(join(out, "index.ts")) && !opts.force) throw new CliError(`${join(out, "index.ts")} exists: choose another --out, or pass --force to overwrite it`);
+
+  const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
+  const listed: ListedKind[] = [];
+  for (const spec of IMPORT_KINDS.filter((k) => k.kind in RESOURCES)) {
+    const path = `/12/accounts/${opts.account}/${spec.collection}`;
+    progress(`xads import: listing ${spec.collection} of account ${opts.account}...`);
+    try {
+      const entities = (await client.list<Entity>(path, spec.query ?? {})).filter((e) => e.deleted !== true);
+      progress(`xads import: ${entities.length} ${spec.collection}`);
+      listed.push({ spec, entities });
+    } catch (err) {
+      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, secrets())}`);
+    }
+  }
+
+  const program = writeProgram(listed, {
+    accountId: opts.account,
+    project: opts.project ?? `xads-${opts.account}`,
+    versions: {
+      pulumiXads: PACKAGE.version, pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
+      tsNode: PACKAGE.devDependencies["ts-node"]!, typesNode: PACKAGE.devDependencies["@types/node"]!,
+    },
+  });
+  for (const s of program.skipped) progress(`xads import: skipped ${s}`);
+  mkdirSync(out, { recursive: true });
+  for (const [file, text] of Object.entries(program.files)) writeFileSync(join(out, file), text);
+  const counts = Object.entries(program.counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
+  progress(`xads import: wrote ${out}/index.ts (${counts}). Next: cd ${out} && npm install && pulumi stack init && pulumi config set --secret xads:consumerKey ... && pulumi up`);
+}
+
+export function registerImport(program: Command): void {
+  program
+    .command("import")
+    .summary("write a Pulumi program that adopts an ads account's live entities")
+    .description(
+      "Lists an ads account's funding instruments, campaigns, line items, tracking tags, promoted Tweets (and cards, when " +
+        "this version has them) and writes a TypeScript Pulumi program (index.ts, Pulumi.yaml, package.json, tsconfig.json) " +
+        "that declares each with `adoptId` and its live values. The first `pulumi up` of that program reads the entities " +
+        "instead of creating them (nothing is recreated: deletion cannot be undone), and the next preview shows no changes.\n\n" +
+        "Credentials come from XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN and XADS_ACCESS_TOKEN_SECRET; the " +
+        "address from XADS_SANDBOX / XADS_SANDBOX_BASE_URL / XADS_BASE_URL, as the provider reads them, or --base-url. Deleted " +
+        "entities are left out. Progress goes to stderr.",
+    )
+    .requiredOption("-a, --account <id>", "the ads account to import")
+    .option("-o, --out <dir>", "the folder to write the program to (default: ./xads-<account>)")
+    .option("--base-url <url>", "the Ads API address (default: from XADS_* as the provider reads it)")
+    .option("--sandbox", "use the sandbox address (as XADS_SANDBOX=true)")
+    .option("--project <name>", "the Pulumi project name (default: xads-<account>)")
+    .option("--force", "overwrite an existing index.ts in --out")
+    .action(async (opts: ImportOptions) => {
+      await runImport(opts, (line) => process.stderr.write(`${line}\n`));
+    });
+}

@@ -1,0 +1,258 @@
+/**
+ * The Markdown of `xads pr-summary`: a pure function of a parsed preview
+ * (preview-input.ts), for a pull-request comment an ads manager reviews.
+ * Order: a warning for every irreversible delete or replace, the budget
+ * change per campaign and per currency, each resource's change with old and
+ * new values (and why it replaces), policy violations, errors.
+ */
+import { PreviewModel, PreviewStep } from "./preview-input";
+import {
+  changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, showField, UNKNOWN,
+} from "./properties";
+
+/** The first line of every summary: a workflow finds and updates its own comment by it. */
+export const SUMMARY_MARKER = "<!-- xads-pr-summary -->";
+
+const OPS: Record<string, { sign: string; verb: string; order: number }> = {
+  delete: { sign: "-", verb: "delete", order: 0 },
+  replace: { sign: "+-", verb: "replace", order: 1 },
+  update: { sign: "~", verb: "update", order: 2 },
+  create: { sign: "+", verb: "create", order: 3 },
+  import: { sign: "=", verb: "import", order: 4 },
+};
+
+const BUDGETS = ["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"] as const;
+
+/** Resources shown: every change of a custom resource (not the stack, not providers). */
+function changes(model: PreviewModel): PreviewStep[] {
+  return model.steps
+    .filter((s) => s.op in OPS && s.type !== "pulumi:pulumi:Stack" && !s.type.startsWith("pulumi:providers:"))
+    .sort((a, b) => OPS[a.op]!.order - OPS[b.op]!.order || (a.kind ?? a.type).localeCompare(b.kind ?? b.type) || a.name.localeCompare(b.name));
+}
+
+/** Inline code for a table cell or a line: pipes and backticks cannot break the table. */
+function code(s: string): string {
+  return "`" + s.replace(/`/g, "'").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ") + "`";
+}
+
+function what(s: PreviewStep): string {
+  const id = s.id ? `, id ${code(s.id)}` : "";
+  return `${code(s.name)} (${s.kind ?? s.type}${id})`;
+}
+
+function label(s: PreviewStep): string {
+  const n = s.oldInputs?.name ?? s.newInputs?.name;
+  return typeof n === "string" ? ` "${n}"` : "";
+}
+
+// ------------------------------------------------------------ currency ---
+
+function known(v: unknown): string | undefined {
+  return typeof v === "string" && v !== UNKNOWN && v !== "" ? v : undefined;
+}
+
+/** The funding instrument a campaign's inputs point at, if the preview has it. */
+function instrumentCurrency(model: PreviewModel, s: PreviewStep, side: "old" | "new"): string | undefined {
+  const inputs = side === "old" ? s.oldInputs : s.newInputs;
+  const id = known(inputs?.fundingInstrumentId);
+  const urns = side === "new" ? s.propertyDependencies?.fundingInstrumentId ?? [] : [];
+  const fi = model.steps.find((x) => x.kind === "FundingInstrument" && ((id && x.id === id) || urns.includes(x.urn)));
+  return fi && (known(fi.newInputs?.currency) ?? known(fi.oldInputs?.currency) ?? known(fi.oldOutputs?.currency));
+}
+
+/** The campaign a line item's inputs point at, if the preview has it. */
+function campaignOf(model: PreviewModel, s: PreviewStep, side: "old" | "new"): PreviewStep | undefined {
+  const id = known((side === "old" ? s.oldInputs : s.newInputs)?.campaignId);
+  const urns = side === "new" ? s.propertyDependencies?.campaignId ?? [] : [];
+  return model.steps.find((x) => x.kind === "Campaign" && ((id && x.id === id) || urns.includes(x.urn)));
+}
+
+/**
+ * An entity's currency before and after: its state's, else its funding
+ * instrument's (a campaign) or its campaign's (a line item).
+ */
+export function currencies(model: PreviewModel, s: PreviewStep): { old?: string; new?: string } {
+  if (s.kind !== "Campaign" && (s.oldInputs?.campaignId ?? s.newInputs?.campaignId) !== undefined) {
+    const old = known(s.oldOutputs?.currency) ?? (campaignOf(model, s, "old") && currencies(model, campaignOf(model, s, "old")!).old);
+    const via = campaignOf(model, s, "new");
+    return { old, new: (via && currencies(model, via).new) ?? old };
+  }
+  const old = known(s.oldOutputs?.currency) ?? instrumentCurrency(model, s, "old");
+  const sameInstrument = s.oldInputs?.fundingInstrumentId !== undefined && s.oldInputs.fundingInstrumentId === s.newInputs?.fundingInstrumentId;
+  const neu = instrumentCurrency(model, s, "new") ?? (sameInstrument ? old : undefined) ?? (s.op === "create" ? undefined : old);
+  return { old, new: neu };
+}
+
+// ------------------------------------------------------------- budgets ---
+
+interface BudgetRow {
+  step: PreviewStep;
+  cells: string[];
+}
+
+interface Sum {
+  daily: number;
+  total: number;
+  pending: boolean;
+}
+
+function budgetValue(props: Record<string, unknown> | undefined, f: string): number | "unknown" | undefined {
+  const v = props?.[f];
+  if (v === UNKNOWN) return "unknown";
+  return typeof v === "number" ? v : undefined;
+}
+
+function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Sum> } {
+  const rows: BudgetRow[] = [];
+  const sums = new Map<string, Sum>();
+  const sum = (c: string | undefined) => {
+    const key = c ?? "currency unknown";
+    if (!sums.has(key)) sums.set(key, { daily: 0, total: 0, pending: false });
+    return sums.get(key)!;
+  };
+  for (const s of changes(model).filter((x) => x.kind === "Campaign")) {
+    const cur = currencies(model, s);
+    const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...s.oldInputs };
+    const news = s.op === "delete" ? undefined : s.newInputs;
+    const pairs = BUDGETS.map((f) => [budgetValue(olds, f), budgetValue(news, f)] as const);
+    if (pairs.every(([o, n]) => o === n)) continue;
+    const cells = pairs.map(([o, n]) => {
+      const show = (v: number | "unknown" | undefined, c: string | undefined) => v === undefined ? "none" : v === "unknown" ? "(known after apply)" : money(v, c);
+      return o === n ? `${show(o, cur.old)} (unchanged)` : `${show(o, cur.old)} -> ${show(n, cur.new)}`;
+    });
+    rows.push({ step: s, cells });
+    BUDGETS.forEach((f, i) => {
+      const [o, n] = pairs[i]!;
+      const key = f === "dailyBudgetAmountLocalMicro" ? "daily" : "total";
+      if (o === "unknown" || n === "unknown") {
+        sum(cur.new).pending = true;
+        return;
+      }
+      if (typeof o === "number") sum(cur.old)[key] -= o;
+      if (typeof n === "number") sum(cur.new)[key] += n;
+    });
+  }
+  return { rows, sums };
+}
+
+// -------------------------------------------------------------- render ---
+
+function countsLine(model: PreviewModel): string {
+  const c = model.changeSummary;
+  const parts = [["create", "to create"], ["update", "to update"], ["replace", "to replace"], ["delete", "to delete"]]
+    .filter(([k]) => (c[k!] ?? 0) > 0)
+    .map(([k, text]) => `**${c[k!]}** ${text}`);
+  const same = c.same ?? 0;
+  return parts.length === 0 ? `No changes (${same} unchanged).` : `${parts.join(", ")}; ${same} unchanged.`;
+}
+
+function warnings(model: PreviewModel): string[] {
+  const risky = changes(model).filter((s) => (s.op === "delete" || s.op === "replace") && (IRREVERSIBLE_KINDS as readonly string[]).includes(s.kind ?? ""));
+  if (risky.length === 0) return [];
+  const lines = [
+    "> [!CAUTION]",
+    `> **${risky.length} irreversible change${risky.length > 1 ? "s" : ""}.** Deleting a campaign or an audience cannot be undone, and a recreated one starts without its history.`,
+  ];
+  for (const s of risky) {
+    const why = s.op === "replace" ? `: the old one is deleted and a new one created, because ${s.replaceReasons.map(code).join(", ") || "a create-only field"} cannot change in place` : "";
+    lines.push(`> - **${s.op}** ${what(s)}${label(s)}${why}`);
+  }
+  return [...lines, ""];
+}
+
+function budgetSection(model: PreviewModel): string[] {
+  const { rows, sums } = budgets(model);
+  if (rows.length === 0) return [];
+  const out = ["### Budgets", "", "| campaign | change | daily budget | total budget |", "|---|---|---|---|"];
+  for (const r of rows) out.push(`| ${code(r.step.name)}${label(r.step)} | ${r.step.op} | ${r.cells.join(" | ")} |`);
+  out.push("", "| currency | daily budget change | total budget change |", "|---|---|---|");
+  for (const [c, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const cur = c === "currency unknown" ? undefined : c;
+    const note = s.pending ? " (plus amounts known after apply)" : "";
+    out.push(`| ${c} | ${moneyDelta(s.daily, cur)}${note} | ${moneyDelta(s.total, cur)}${note} |`);
+  }
+  return [...out, ""];
+}
+
+function fieldTable(s: PreviewStep, fields: FieldChange[], model: PreviewModel): string[] {
+  const cur = currencies(model, s);
+  const out = ["| field | before | after | |", "|---|---|---|---|"];
+  for (const f of fields) {
+    const forces = s.replaceReasons.includes(f.field) ? "forces replacement" : "";
+    out.push(`| ${code(f.field)} | ${code(showField(f.field, f.old, cur.old))} | ${code(showField(f.field, f.new, cur.new))} | ${forces} |`);
+  }
+  return out;
+}
+
+function valueTable(props: Record<string, unknown> | undefined, currency: string | undefined): string[] {
+  const fields = presentFields(props);
+  if (fields.length === 0) return [];
+  return ["| field | value |", "|---|---|", ...fields.map(([k, v]) => `| ${code(k)} | ${code(showField(k, v, currency))} |`)];
+}
+
+function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
+  const op = OPS[s.op]!;
+  const out = [`#### ${op.sign} ${op.verb} ${what(s)}${label(s)}`, ""];
+  if (s.op === "replace") {
+    const reasons = s.replaceReasons.length > 0 ? s.replaceReasons.map(code).join(", ") : "a create-only field";
+    out.push(`Replaced because ${reasons} cannot change in place (create-only on the platform): the ${s.kind ?? "resource"} is deleted and created again, with a new id.`, "");
+  }
+  if (s.op === "update" || s.op === "replace") {
+    const fields = changedFields(s.oldInputs, s.newInputs);
+    out.push(...(fields.length > 0 ? fieldTable(s, fields, model) : ["No input changes (the provider asked for this step)."]));
+  } else if (s.op === "create" || s.op === "import") {
+    out.push(...valueTable(s.newInputs, currencies(model, s).new));
+  } else if (s.op === "delete") {
+    out.push(...valueTable(s.oldInputs, currencies(model, s).old));
+  }
+  return [...out, ""];
+}
+
+function policySection(model: PreviewModel): string[] {
+  if (model.policyViolations.length === 0) {
+    return model.policyPacks.length > 0 ? ["### Policy violations", "", `None (${model.policyPacks.join(", ")}).`, ""] : [];
+  }
+  const out = ["### Policy violations", "", "| level | policy | resource | violation |", "|---|---|---|---|"];
+  const order = (l: string) => (l === "mandatory" ? 0 : l === "remediate" ? 1 : 2);
+  const sorted = [...model.policyViolations].sort((a, b) => order(a.level) - order(b.level) || a.policy.localeCompare(b.policy) || (a.urn ?? "").localeCompare(b.urn ?? ""));
+  for (const v of sorted) {
+    const resource = v.urn && !v.urn.includes("::pulumi:pulumi:Stack::") ? code(v.urn.slice(v.urn.lastIndexOf("::") + 2)) : "(stack)";
+    // The message's first line is the policy's description; the rest is what was found.
+    const lines = v.message.split("\n").map((l) => l.trim()).filter(Boolean);
+    const found = lines.length > 1 ? lines.slice(1).join(" ") : lines[0] ?? "";
+    out.push(`| ${v.level} | ${code(v.policy)} | ${resource} | ${found.replace(/\|/g, "\\|")} |`);
+  }
+  return [...out, ""];
+}
+
+function errorSection(model: PreviewModel): string[] {
+  const errors = model.diagnostics.filter((d) => d.severity === "error" || d.severity === "warning");
+  if (errors.length === 0) return [];
+  const out = ["### Errors and warnings", ""];
+  for (const d of errors) {
+    const where = d.urn ? `${code(d.urn.slice(d.urn.lastIndexOf("::") + 2))}: ` : "";
+    out.push(`- **${d.severity}** ${where}${d.message.replace(/^error: |^warning: /, "").replace(/\s*\n\s*/g, " ")}`);
+  }
+  return [...out, ""];
+}
+
+/** The pull-request comment for one preview. */
+export function renderPrSummary(model: PreviewModel): string {
+  const title = model.stack ? `### Pulumi preview of stack ${code(model.stack)} (project ${code(model.project ?? "?")})` : "### Pulumi preview";
+  const shown = changes(model);
+  // A failed preview says so first; warnings of a good one go last.
+  const problems = errorSection(model);
+  const failed = model.diagnostics.some((d) => d.severity === "error");
+  const out = [
+    SUMMARY_MARKER, title, "",
+    ...(failed ? ["**The preview failed**: what follows may be incomplete.", ""] : []),
+    countsLine(model), "",
+    ...(failed ? problems : []),
+    ...warnings(model),
+    ...budgetSection(model),
+    ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
+    ...policySection(model),
+    ...(failed ? [] : problems),
+  ];
+  return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+}

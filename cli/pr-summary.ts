@@ -1,0 +1,46 @@
+/**
+ * `xads pr-summary [file]`: turns `pulumi preview --json` (a file, or
+ * stdin) into a Markdown pull-request comment (pr-summary-render.ts).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { Command } from "commander";
+import { CliError } from "./errors";
+import { parsePreview } from "./preview-input";
+import { renderPrSummary } from "./pr-summary-render";
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (file && file !== "-") {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (err) {
+      throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  if (process.stdin.isTTY) throw new CliError("no preview given: pass a file, or pipe `pulumi preview --json` into xads pr-summary");
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function registerPrSummary(program: Command): void {
+  program
+    .command("pr-summary")
+    .summary("turn `pulumi preview --json` into a Markdown pull-request comment")
+    .description(
+      "Reads the output of `pulumi preview --json` (a file, or stdin) and writes Markdown for a pull-request comment: " +
+        "the counts, a warning for every campaign or audience that would be deleted or replaced (irreversible), the daily and " +
+        "total budget change per campaign and per currency, each resource's changed fields with old and new values (secrets stay " +
+        "[secret]) and why a replacement happens, and policy violations.\n\n" +
+        "Policy violations are only in the engine's event stream: run the preview as\n" +
+        "  PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json --policy-pack <pack> > preview.json\n" +
+        "(plain `pulumi preview --json` leaves them out). Add --show-sames so a new campaign's currency can be found from its " +
+        "funding instrument.",
+    )
+    .argument("[file]", "the preview JSON; stdin when omitted or -")
+    .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
+    .action(async (file: string | undefined, opts: { output?: string }) => {
+      const markdown = renderPrSummary(parsePreview(await readInput(file)));
+      if (opts.output) writeFileSync(opts.output, markdown);
+      else process.stdout.write(markdown);
+    });
+}

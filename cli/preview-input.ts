@@ -1,0 +1,184 @@
+/**
+ * Reads what `pulumi preview --json` prints into one model, from either of
+ * its two shapes:
+ * - the digest (the default): one JSON document with `steps`,
+ *   `changeSummary` and `diagnostics`. CLI 3.259 leaves policy results out
+ *   of it (pkg/backend/display/json.go: "we don't handle policy events in
+ *   JSON serialization");
+ * - the engine's event stream, one JSON object per line: what
+ *   `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json`
+ *   prints and what `--event-log` writes. It carries policy violations.
+ * Pure: text in, model out; a CliError names what is wrong with the input.
+ */
+import { CliError } from "./errors";
+import { kindOf, nameOf, Props, stackOf } from "./properties";
+
+export interface PreviewStep {
+  /** create, update, replace, delete, same, read, import, ... */
+  op: string;
+  urn: string;
+  type: string;
+  /** The xads kind (Campaign, LineItem, ...) or undefined for other resources. */
+  kind?: string;
+  name: string;
+  id?: string;
+  oldInputs?: Props;
+  oldOutputs?: Props;
+  newInputs?: Props;
+  newOutputs?: Props;
+  /** The create-only fields that force a replacement. */
+  replaceReasons: string[];
+  /** Property -> URNs it depends on (the digest only). */
+  propertyDependencies?: Record<string, string[]>;
+}
+
+export interface PolicyViolation {
+  policyPack: string;
+  policy: string;
+  level: string;
+  urn?: string;
+  message: string;
+}
+
+export interface Diagnostic {
+  severity: string;
+  message: string;
+  urn?: string;
+}
+
+export interface PreviewModel {
+  source: "digest" | "events";
+  stack?: string;
+  project?: string;
+  steps: PreviewStep[];
+  changeSummary: Record<string, number>;
+  diagnostics: Diagnostic[];
+  policyViolations: PolicyViolation[];
+  /** Whether policy packs ran (known from the event stream only). */
+  policyPacks: string[];
+}
+
+type Json = Record<string, any>;
+
+const EVENT_KEYS = ["resourcePreEvent", "resOutputsEvent", "summaryEvent", "preludeEvent", "diagnosticEvent", "policyEvent", "cancelEvent"];
+
+/** Parses the text of `pulumi preview --json` (either shape). */
+export function parsePreview(text: string): PreviewModel {
+  const trimmed = text.trim();
+  if (trimmed === "") throw new CliError("the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin");
+  let whole: unknown;
+  try {
+    whole = JSON.parse(trimmed);
+  } catch (err) {
+    const events = parseEventLines(trimmed);
+    if (events) return fromEvents(events);
+    throw new CliError(`the preview is not valid JSON (${(err as Error).message}): pass the output of \`pulumi preview --json\``);
+  }
+  if (isObject(whole) && Array.isArray(whole.steps)) return fromDigest(whole);
+  if (isObject(whole) && EVENT_KEYS.some((k) => k in whole)) return fromEvents([whole]);
+  throw new CliError("the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)");
+}
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function parseEventLines(text: string): Json[] | undefined {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const events: Json[] = [];
+  for (const line of lines) {
+    try {
+      const e = JSON.parse(line);
+      if (!isObject(e)) return undefined;
+      events.push(e);
+    } catch {
+      return undefined;
+    }
+  }
+  return events.some((e) => EVENT_KEYS.some((k) => k in e)) ? events : undefined;
+}
+
+/** The engine shows a replacement as three steps; the summary wants one. */
+const FOLDED_OPS = new Set(["create-replacement", "delete-replaced"]);
+
+function step(op: string, urn: string, type: string | undefined, old: Json | undefined, neu: Json | undefined, reasons: unknown): PreviewStep {
+  const t = type ?? neu?.type ?? old?.type ?? "";
+  return {
+    op, urn, type: t,
+    kind: kindOf(t, neu?.inputs ?? old?.inputs),
+    name: nameOf(urn),
+    id: (old?.id || neu?.id || undefined) as string | undefined,
+    oldInputs: old?.inputs, oldOutputs: old?.outputs,
+    newInputs: neu?.inputs, newOutputs: neu?.outputs,
+    replaceReasons: Array.isArray(reasons) ? reasons.map(String) : [],
+    propertyDependencies: neu?.propertyDependencies ?? old?.propertyDependencies,
+  };
+}
+
+/** Keeps one step per resource: a replace wins over its create/delete halves. */
+function foldSteps(steps: PreviewStep[]): PreviewStep[] {
+  const byUrn = new Map<string, PreviewStep>();
+  for (const s of steps) {
+    const prev = byUrn.get(s.urn);
+    if (!prev) {
+      byUrn.set(s.urn, FOLDED_OPS.has(s.op) ? { ...s, op: "replace" } : s);
+      continue;
+    }
+    if (s.op === "replace" || (FOLDED_OPS.has(prev.op) && !FOLDED_OPS.has(s.op))) {
+      byUrn.set(s.urn, { ...s, replaceReasons: s.replaceReasons.length ? s.replaceReasons : prev.replaceReasons });
+    }
+  }
+  return [...byUrn.values()];
+}
+
+function withStack(model: Omit<PreviewModel, "stack" | "project">): PreviewModel {
+  const where = model.steps.map((s) => stackOf(s.urn)).find(Boolean);
+  return { ...model, ...where };
+}
+
+function fromDigest(d: Json): PreviewModel {
+  const steps = (d.steps as Json[]).map((s) => {
+    if (!isObject(s) || typeof s.op !== "string" || typeof s.urn !== "string") {
+      throw new CliError("the preview's steps are malformed: each needs `op` and `urn` (pass the output of `pulumi preview --json`)");
+    }
+    return step(s.op, s.urn, undefined, s.oldState, s.newState, s.replaceReasons);
+  });
+  const diagnostics = (Array.isArray(d.diagnostics) ? d.diagnostics : []).filter(isObject)
+    .map((x: Json) => ({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").trim(), urn: x.urn || undefined }));
+  return withStack({
+    source: "digest",
+    steps: foldSteps(steps),
+    changeSummary: isObject(d.changeSummary) ? d.changeSummary : {},
+    diagnostics,
+    policyViolations: [],
+    policyPacks: [],
+  });
+}
+
+function fromEvents(events: Json[]): PreviewModel {
+  const steps: PreviewStep[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const policyViolations: PolicyViolation[] = [];
+  let changeSummary: Record<string, number> = {};
+  let policyPacks: string[] = [];
+  for (const e of events) {
+    if (isObject(e.resourcePreEvent)) {
+      const m = e.resourcePreEvent.metadata ?? {};
+      if (typeof m.op === "string" && typeof m.urn === "string") steps.push(step(m.op, m.urn, m.type, m.old ?? undefined, m.new ?? undefined, m.keys));
+    } else if (isObject(e.diagnosticEvent)) {
+      const x = e.diagnosticEvent;
+      if (!x.ephemeral) diagnostics.push({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").trim(), urn: x.urn || undefined });
+    } else if (isObject(e.policyEvent)) {
+      const p = e.policyEvent;
+      policyViolations.push({
+        policyPack: String(p.policyPackName ?? ""), policy: String(p.policyName ?? ""),
+        level: String(p.enforcementLevel ?? "advisory"), urn: p.resourceUrn || undefined,
+        message: String(p.message ?? "").trim(),
+      });
+    } else if (isObject(e.summaryEvent)) {
+      changeSummary = e.summaryEvent.resourceChanges ?? {};
+      policyPacks = Object.keys(e.summaryEvent.PolicyPacks ?? {}).map((k) => k.split("|")[0]!);
+    }
+  }
+  return withStack({ source: "events", steps: foldSteps(steps), changeSummary, diagnostics, policyViolations, policyPacks });
+}

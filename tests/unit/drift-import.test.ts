@@ -1,0 +1,151 @@
+/**
+ * The pure parts of `xads drift` (the report from refresh-preview events)
+ * and `xads import` (the program from listed entities).
+ */
+import { buildDriftReport, renderDriftMarkdown, renderDriftText } from "../../cli/drift-report";
+import { refreshFailure } from "../../cli/drift";
+import { Entity, IMPORT_KINDS } from "../../cli/import-kinds";
+import { slug, variableName, writeProgram } from "../../cli/import-program";
+
+const URN = (type: string, name: string) => `urn:pulumi:dev::shop::${type}::${name}`;
+const CAMPAIGN = "pulumi-nodejs:dynamic/xads:Campaign";
+const LINE_ITEM = "pulumi-nodejs:dynamic/xads:LineItem";
+
+function outputsEvent(op: string, type: string, name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown> | null) {
+  const state = (outputs: Record<string, unknown>) => ({ type, urn: URN(type, name), id, inputs: { __provider: "shim" }, outputs: { __provider: "shim", ...outputs } });
+  return { sequence: 1, resOutputsEvent: { metadata: { op, urn: URN(type, name), type, old: state(olds), new: news && state(news) } } };
+}
+
+describe("the drift report", () => {
+  const events = [
+    { resourcePreEvent: { metadata: { op: "refresh", urn: URN(CAMPAIGN, "spring"), type: CAMPAIGN } } },
+    outputsEvent("same", "pulumi:pulumi:Stack", "shop-dev", "", {}, {}),
+    outputsEvent("update", CAMPAIGN, "spring", "c1",
+      { currency: "USD", dailyBudgetAmountLocalMicro: 50_000_000, name: "Spring", purchaseOrderNumber: "[secret]" },
+      { currency: "USD", dailyBudgetAmountLocalMicro: 99_000_000, name: "Spring", purchaseOrderNumber: "[secret]" }),
+    outputsEvent("delete", LINE_ITEM, "timeline", "l1", { name: "Timeline" }, null),
+    outputsEvent("same", CAMPAIGN, "autumn", "c2", { name: "Autumn" }, { name: "Autumn" }),
+  ];
+
+  test("names every changed field with both values, and every entity deleted out of band", () => {
+    expect(buildDriftReport(events)).toEqual({
+      stack: "dev", project: "shop", drift: true,
+      changed: [{
+        resource: "spring", kind: "Campaign", type: CAMPAIGN, id: "c1", urn: URN(CAMPAIGN, "spring"), currency: "USD",
+        fields: [{ field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 }],
+      }],
+      deleted: [{ resource: "timeline", kind: "LineItem", type: LINE_ITEM, id: "l1", urn: URN(LINE_ITEM, "timeline"), currency: undefined, fields: [] }],
+    });
+  });
+
+  test("no change events is no drift", () => {
+    const report = buildDriftReport([events[0]!, events[1]!, events[4]!]);
+    expect(report).toMatchObject({ drift: false, changed: [], deleted: [] });
+    expect(renderDriftText(report)).toBe("no drift in stack dev: every resource matches the platform\n");
+    expect(renderDriftMarkdown(report)).toContain("No drift: every resource matches the platform.");
+  });
+
+  test("text and Markdown show amounts as money", () => {
+    const report = buildDriftReport(events);
+    expect(renderDriftText(report)).toBe([
+      "drift in stack dev: 1 changed, 1 deleted outside Pulumi",
+      "deleted: timeline (LineItem, id l1)",
+      "changed: spring (Campaign, id c1) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00",
+      "",
+    ].join("\n"));
+    const md = renderDriftMarkdown(report);
+    expect(md).toContain("- `timeline` (LineItem, id `l1`)");
+    expect(md).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro` | `USD 50.00` | `USD 99.00` |");
+  });
+
+  test("a failed refresh becomes its CLI's own error line", () => {
+    const message = "code: 255\n stdout: \n stderr: error: no stack named 'nope' found\n err?: \n";
+    expect(refreshFailure(message)).toBe("no stack named 'nope' found");
+    expect(refreshFailure("code: 255\n stdout: Previewing refresh (dev):\n stderr: error: GET /12/accounts/a/campaigns: 401 UNAUTHORIZED: bad token\nerror: refresh failed\n")).toBe("GET /12/accounts/a/campaigns: 401 UNAUTHORIZED: bad token");
+  });
+});
+
+describe("the imported program", () => {
+  const kind = (k: string) => IMPORT_KINDS.find((x) => x.kind === k)!;
+  const at = (n: number) => `2026-01-0${n}T00:00:00Z`;
+  const fi: Entity = { id: "fi1", currency: "USD", type: "CREDIT_CARD", start_time: "2026-01-01T00:00:00Z", created_at: at(1) };
+  const campaigns: Entity[] = [
+    { id: "c2", name: "Always on", funding_instrument_id: "fi1", entity_status: "PAUSED", budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: 5_000_000, purchase_order_number: null, created_at: at(3) },
+    { id: "c1", name: "Always on", funding_instrument_id: "fi1", entity_status: "ACTIVE", budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: 7_000_000, created_at: at(2) },
+  ];
+  const lineItems: Entity[] = [
+    { id: "l1", name: null, campaign_id: "c1", objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], bid_strategy: "AUTO", categories: [], created_at: at(4) },
+    { id: "l9", name: "Orphan", campaign_id: "c-deleted", objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], created_at: at(5) },
+  ];
+  const tweets: Entity[] = [{ id: "p1", line_item_id: "l1", tweet_id: "1234567890123456789", entity_status: "ACTIVE", created_at: at(6) }];
+  const options = {
+    accountId: "acc1", project: "xads-acc1",
+    versions: { pulumiXads: "0.1.0", pulumi: "3.259.0", typescript: "5.9.3", tsNode: "10.9.2", typesNode: "20.19.43" },
+  };
+  const written = () => writeProgram([
+    { spec: kind("FundingInstrument"), entities: [fi] },
+    { spec: kind("Campaign"), entities: campaigns },
+    { spec: kind("LineItem"), entities: lineItems },
+    { spec: kind("PromotedTweet"), entities: tweets },
+  ], options);
+
+  test("declares each entity with its adoption id and live inputs, references as variables, in creation order", () => {
+    const index = written().files["index.ts"]!;
+    expect(index).toContain([
+      'const alwaysOn = new xads.Campaign("always-on", {',
+      "  accountId,",
+      '  adoptId: "c1",',
+      "  fundingInstrumentId: usdCreditCard.id,",
+      '  name: "Always on",',
+      '  entityStatus: "ACTIVE",',
+      '  budgetOptimization: "CAMPAIGN",',
+      "  dailyBudgetAmountLocalMicro: 7000000,",
+      "});",
+    ].join("\n"));
+    expect(index).toContain('const alwaysOn2 = new xads.Campaign("always-on-2", {\n  accountId,\n  adoptId: "c2",');
+    expect(index).toContain('const alwaysOnWebsiteClicks = new xads.LineItem("always-on-website-clicks", {\n  accountId,\n  adoptId: "l1",\n  campaignId: alwaysOn.id,');
+    expect(index).toContain('new xads.PromotedTweet("always-on-website-clicks-tweet-1234567890123456789", {\n  accountId,\n  adoptId: "p1",\n  lineItemId: alwaysOnWebsiteClicks.id,\n  tweetId: "1234567890123456789",\n});');
+    expect(index).not.toContain("purchaseOrderNumber");
+    expect(index).not.toContain("categories");
+    expect(index).toContain('const accountId = "acc1";');
+    expect(index.indexOf("usdCreditCard =")).toBeLessThan(index.indexOf("alwaysOn ="));
+  });
+
+  test("an entity whose parent is not live is left out and said", () => {
+    const w = written();
+    expect(w.files["index.ts"]).not.toContain("Orphan");
+    expect(w.skipped).toEqual(["LineItem l9: its campaignId c-deleted is not a live Campaign of the account"]);
+    expect(w.counts).toEqual({ FundingInstrument: 1, Campaign: 2, LineItem: 1, PromotedTweet: 1 });
+  });
+
+  test("the same entities write the same program (stable names)", () => {
+    const again = writeProgram([
+      { spec: kind("FundingInstrument"), entities: [fi] },
+      { spec: kind("Campaign"), entities: [...campaigns].reverse() },
+      { spec: kind("LineItem"), entities: lineItems },
+      { spec: kind("PromotedTweet"), entities: tweets },
+    ], options);
+    expect(again.files).toEqual(written().files);
+  });
+
+  test("Pulumi.yaml, package.json and tsconfig.json make a TypeScript project", () => {
+    const files = written().files;
+    expect(files["Pulumi.yaml"]).toBe("name: xads-acc1\nruntime: nodejs\ndescription: Ads account acc1, adopted by xads import.\n");
+    expect(JSON.parse(files["package.json"]!)).toMatchObject({ main: "index.ts", dependencies: { "@pulumi/pulumi": "3.259.0", "pulumi-xads": "0.1.0" } });
+    expect(JSON.parse(files["tsconfig.json"]!)).toMatchObject({ files: ["index.ts"] });
+  });
+
+  test("a live value the resource's check refuses is flagged in a comment", () => {
+    const bad = { ...campaigns[1]!, id: "c3", name: "x".repeat(256), created_at: at(9) };
+    const index = writeProgram([{ spec: kind("FundingInstrument"), entities: [fi] }, { spec: kind("Campaign"), entities: [bad] }], options).files["index.ts"]!;
+    expect(index).toContain("// xads import: the live entity would not pass check: name must be at most 255 characters (got 256)");
+  });
+
+  test("names: readable slugs; variables never reserved words or leading digits", () => {
+    expect(slug("Été 2026: Soldes!")).toBe("ete-2026-soldes");
+    expect(slug("***")).toBe("entity");
+    expect(variableName("2026-launch", "Campaign")).toBe("campaign2026Launch");
+    expect(variableName("new", "Campaign")).toBe("campaignNew");
+    expect(variableName("spring-sale", "Campaign")).toBe("springSale");
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * pr-summary as pure functions: a real preview (fixtures captured from CLI
+ * 3.259: the digest of `pulumi preview --json` and the streamed events of
+ * the same preview with the policy pack) and small synthetic ones.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CliError } from "../../cli/errors";
+import { parsePreview, PreviewModel, PreviewStep } from "../../cli/preview-input";
+import { currencies, renderPrSummary, SUMMARY_MARKER } from "../../cli/pr-summary-render";
+import { changedFields, kindOf, money, moneyDelta, showValue, UNKNOWN } from "../../cli/properties";
+
+const fixture = (f: string) => readFileSync(join(__dirname, "fixtures", f), "utf8");
+const digest = () => parsePreview(fixture("preview-digest.json"));
+const events = () => parsePreview(fixture("preview-events.jsonl"));
+
+const CAMPAIGN = "pulumi-nodejs:dynamic/xads:Campaign";
+function step(op: string, name: string, extra: Partial<PreviewStep> = {}): PreviewStep {
+  return { op, urn: `urn:pulumi:dev::p::${CAMPAIGN}::${name}`, type: CAMPAIGN, kind: "Campaign", name, replaceReasons: [], ...extra };
+}
+function model(steps: PreviewStep[], extra: Partial<PreviewModel> = {}): PreviewModel {
+  return { source: "digest", stack: "dev", project: "p", steps, changeSummary: {}, diagnostics: [], policyViolations: [], policyPacks: [], ...extra };
+}
+
+describe("reading pulumi preview --json", () => {
+  test("the digest: one step per resource, a replace with its reasons, the counts", () => {
+    const m = digest();
+    expect(m).toMatchObject({ source: "digest", stack: "dev", project: "exp", changeSummary: { delete: 1, replace: 1, same: 2, update: 1 } });
+    expect(m.steps.map((s) => [s.op, s.kind ?? s.type, s.name])).toEqual([
+      ["same", "pulumi:pulumi:Stack", "exp-dev"], ["update", "Campaign", "spring"], ["replace", "LineItem", "li"], ["delete", "Campaign", "old"],
+    ]);
+    expect(m.steps.find((s) => s.op === "replace")!.replaceReasons).toEqual(["placements"]);
+  });
+
+  test("the event stream: the replacement's three steps fold into one, policy violations are kept", () => {
+    const m = events();
+    expect(m.source).toBe("events");
+    expect(m.steps.filter((s) => s.name === "li").map((s) => [s.op, s.replaceReasons])).toEqual([["replace", ["placements"]]]);
+    expect(m.policyPacks).toEqual(["xads"]);
+    expect(m.policyViolations.map((v) => [v.level, v.policy])).toEqual([
+      ["advisory", "xads-purchase-order-required"], ["advisory", "xads-protect-irreversible-deletes"], ["advisory", "xads-campaign-budget-caps"],
+    ]);
+  });
+
+  test.each([
+    ["", "the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin"],
+    ["{\"steps\": [", /^the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`$/],
+    ["[1, 2]", "the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)"],
+    ["{\"steps\": [{\"op\": 1}]}", "the preview's steps are malformed: each needs `op` and `urn` (pass the output of `pulumi preview --json`)"],
+  ])("malformed input %j is one clear error", (text, message) => {
+    let error: unknown;
+    try {
+      parsePreview(text);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toEqual(typeof message === "string" ? message : expect.stringMatching(message));
+    expect((error as CliError).message).not.toContain("\n");
+  });
+});
+
+describe("the Markdown", () => {
+  test("the real preview: warning for the deleted campaign, budgets as money, the replace and its reason", () => {
+    const md = renderPrSummary(digest());
+    expect(md.startsWith(`${SUMMARY_MARKER}\n### Pulumi preview of stack \`dev\` (project \`exp\`)\n\n**1** to update, **1** to replace, **1** to delete; 2 unchanged.`)).toBe(true);
+    expect(md).toContain("> [!CAUTION]\n> **1 irreversible change.**");
+    expect(md).toContain("> - **delete** `old` (Campaign, id `rkt05`) \"Old\"");
+    expect(md).toContain("| `spring` \"Spring\" | update | USD 50.00 -> USD 75.00 | USD 1,000.00 (unchanged) |");
+    expect(md).toContain("| `old` \"Old\" | delete | USD 10.00 -> none | none (unchanged) |");
+    expect(md).toContain("| USD | +USD 15.00 | USD 0.00 |");
+    expect(md).toContain("Replaced because `placements` cannot change in place");
+    expect(md).toContain("| `placements` | `[\"ALL_ON_TWITTER\"]` | `[\"TWITTER_TIMELINE\"]` | forces replacement |");
+    expect(md).not.toContain("__provider");
+    expect(md).not.toContain("### Policy violations");
+  });
+
+  test("the streamed preview gives the same changes plus the policy violations", () => {
+    const fromEvents = renderPrSummary(events());
+    expect(fromEvents.startsWith(renderPrSummary(digest()).trimEnd())).toBe(true);
+    expect(fromEvents).toContain("| advisory | `xads-campaign-budget-caps` | `spring` | Campaign \"spring\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD) |");
+  });
+
+  test("a policy pack that found nothing says so", () => {
+    expect(renderPrSummary(model([], { policyPacks: ["xads"] }))).toContain("### Policy violations\n\nNone (xads).");
+  });
+
+  test("a campaign replaced for its funding instrument is an irreversible change, with the reason", () => {
+    const md = renderPrSummary(model([step("replace", "c", {
+      id: "c1", replaceReasons: ["fundingInstrumentId"],
+      oldInputs: { name: "C", fundingInstrumentId: "fi1" }, newInputs: { name: "C", fundingInstrumentId: "fi2" },
+    })]));
+    expect(md).toContain("> - **replace** `c` (Campaign, id `c1`) \"C\": the old one is deleted and a new one created, because `fundingInstrumentId` cannot change in place");
+  });
+
+  test("audiences are irreversible too; line items are not", () => {
+    const audience = step("delete", "a", { type: "pulumi-nodejs:dynamic/xads:FlexibleAudience", kind: "FlexibleAudience" });
+    const lineItem = step("delete", "l", { type: "pulumi-nodejs:dynamic/xads:LineItem", kind: "LineItem" });
+    const md = renderPrSummary(model([audience, lineItem]));
+    expect(md).toContain("> - **delete** `a` (FlexibleAudience)");
+    expect(md).not.toContain("> - **delete** `l`");
+  });
+
+  test("secrets stay [secret], unknown values are known after apply", () => {
+    const md = renderPrSummary(model([step("update", "c", {
+      oldInputs: { token: "[secret]", name: "A" }, newInputs: { token: "[secret]", name: "B", fundingInstrumentId: UNKNOWN },
+    })]));
+    expect(md).toContain("| `name` | `\"A\"` | `\"B\"` |");
+    expect(md).toContain("| `fundingInstrumentId` | `(none)` | `(known after apply)` |");
+    expect(md).not.toContain("`token`");
+  });
+
+  test("a new campaign's currency comes from its funding instrument; without one it says unknown", () => {
+    const fi = { op: "same", urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:FundingInstrument::eur", type: "pulumi-nodejs:dynamic/xads:FundingInstrument", kind: "FundingInstrument", name: "eur", id: "fi9", replaceReasons: [], oldInputs: { currency: "EUR" } };
+    const created = step("create", "new", { newInputs: { fundingInstrumentId: "fi9", dailyBudgetAmountLocalMicro: 5_000_000 } });
+    expect(currencies(model([fi, created]), created)).toEqual({ old: undefined, new: "EUR" });
+    expect(renderPrSummary(model([fi, created]))).toContain("| `new` | create | none -> EUR 5.00 | none (unchanged) |");
+    const orphan = step("create", "new", { newInputs: { fundingInstrumentId: "fi0", dailyBudgetAmountLocalMicro: 5_000_000 } });
+    const md = renderPrSummary(model([orphan]));
+    expect(md).toContain("none -> (currency unknown) 5.00");
+    expect(md).toContain("| currency unknown | +(currency unknown) 5.00 |");
+  });
+
+  test("a new line item's bid is in the currency of its new campaign's new funding instrument (the digest's dependencies)", () => {
+    const fi: PreviewStep = { op: "create", urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:FundingInstrument::eur", type: "pulumi-nodejs:dynamic/xads:FundingInstrument", kind: "FundingInstrument", name: "eur", replaceReasons: [], newInputs: { currency: "EUR" } };
+    const campaign = step("create", "c", { newInputs: { fundingInstrumentId: UNKNOWN }, propertyDependencies: { fundingInstrumentId: [fi.urn] } });
+    const lineItem: PreviewStep = {
+      op: "create", urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:LineItem::li", type: "pulumi-nodejs:dynamic/xads:LineItem", kind: "LineItem", name: "li", replaceReasons: [],
+      newInputs: { campaignId: UNKNOWN, bidAmountLocalMicro: 1_500_000 }, propertyDependencies: { campaignId: [campaign.urn] },
+    };
+    expect(renderPrSummary(model([fi, campaign, lineItem]))).toContain("| `bidAmountLocalMicro` | `EUR 1.50` |");
+  });
+
+  test("budgets are summed per currency", () => {
+    const usd = (name: string, o: number, n: number) => step("update", name, {
+      oldOutputs: { currency: "USD" }, oldInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: o }, newInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: n },
+    });
+    const eur = step("delete", "e", { oldOutputs: { currency: "EUR" }, oldInputs: { totalBudgetAmountLocalMicro: 2_500_000_000 } });
+    const md = renderPrSummary(model([usd("a", 1_000_000, 3_000_000), usd("b", 2_000_000, 1_500_000), eur]));
+    expect(md).toContain("| EUR | EUR 0.00 | -EUR 2,500.00 |");
+    expect(md).toContain("| USD | +USD 1.50 | USD 0.00 |");
+  });
+
+  test("a failed preview says so and shows its errors before the changes; warnings of a good one go last", () => {
+    const failed = renderPrSummary(model([step("delete", "c")], { diagnostics: [{ severity: "error", message: "error: preview failed\n" }] }));
+    expect(failed).toContain("**The preview failed**: what follows may be incomplete.");
+    expect(failed.indexOf("- **error** preview failed")).toBeLessThan(failed.indexOf("> [!CAUTION]"));
+    const warned = renderPrSummary(model([step("delete", "c")], { diagnostics: [{ severity: "warning", message: "warning: slow" }] }));
+    expect(warned).not.toContain("The preview failed");
+    expect(warned.trimEnd().endsWith("- **warning** slow")).toBe(true);
+  });
+});
+
+describe("helpers", () => {
+  test("money: micros with two decimals, more only when needed; signed deltas", () => {
+    expect(money(50_000_000, "USD")).toBe("USD 50.00");
+    expect(money(1_234_567_890_000, "JPY")).toBe("JPY 1,234,567.89");
+    expect(money(1_500, "USD")).toBe("USD 0.0015");
+    expect(moneyDelta(25_000_000, "USD")).toBe("+USD 25.00");
+    expect(moneyDelta(-10_000_000, "USD")).toBe("-USD 10.00");
+  });
+
+  test("the kind: from the type token, or from the shim of a generic dynamic resource", () => {
+    expect(kindOf(CAMPAIGN)).toBe("Campaign");
+    expect(kindOf("pulumi-nodejs:dynamic:Resource", { __provider: 'with({ kind: "LineItem", this: undefined })' })).toBe("LineItem");
+    expect(kindOf("aws:s3/bucket:Bucket")).toBeUndefined();
+  });
+
+  test("changed fields ignore the shim and blind secrets inside values", () => {
+    expect(changedFields({ __provider: "a", n: 1, s: "[secret]" }, { __provider: "b", n: 2, s: "[secret]" })).toEqual([{ field: "n", old: 1, new: 2 }]);
+    expect(showValue({ key: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "x" } })).toBe('{"key":"[secret]"}');
+  });
+});
