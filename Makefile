@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -70,6 +70,9 @@ test-unit: build ## unit tests only (no CLI, no emulator)
 
 demo: build pulumi consumer ## run the quickstart against the bundled emulator
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo.sh
+
+demo-creatives: build pulumi consumer ## run examples/creatives: a line item with a card, a Tweet carrying it, its promotion and a click tracker
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo.sh creatives
 
 demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
