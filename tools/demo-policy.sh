@@ -8,13 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 work=$root/.work/demo-policy
-pulumi_dir=${XADS_PULUMI_DIR:?run through make demo-policy}
-export PATH="$pulumi_dir:$PATH"
-export PULUMI_HOME=$root/.work/pulumi-home PULUMI_SKIP_UPDATE_CHECK=true NO_COLOR=1
-export PULUMI_CONFIG_PASSPHRASE=demo-throwaway-passphrase
-export PULUMI_BACKEND_URL=file://$work/state
-
-rm -rf "$work" && mkdir -p "$work/state"
+source tools/demo-lib.sh
+demo_env "$work"
 program=$root/.work/consumer/quickstart-policy
 rm -rf "$program" && cp -r examples/quickstart "$program"
 pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack/run
