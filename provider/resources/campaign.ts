@@ -6,8 +6,9 @@ import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, localMicro, timestamps } from "./common";
+import { BatchCreate, createInBatch } from "./batch-create";
 import {
-  adopt, approveDeletion, assertDeletable, CheckFailure, createOnce, deleteIdempotent,
+  adopt, approveDeletion, assertDeletable, CheckFailure, Context, createOnce, deleteIdempotent,
   deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs,
   toWire, validate,
 } from "./framework";
@@ -100,11 +101,8 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
 
   async create(ctx, inputs) {
     if (inputs.adoptId) return adopt(ctx, "campaign", path(inputs.accountId), inputs, (e) => toOutputs<CampaignOutputs>(inputs, e, OUTPUT_FIELDS), API_FIELDS);
-    const entity = await createOnce(`campaign "${inputs.name}"`,
-      () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
-      async () => (await ctx.client.list<Entity>(path(inputs.accountId), {
-        q: inputs.name, funding_instrument_ids: [inputs.fundingInstrumentId], with_draft: true,
-      })).filter((c) => c.name === inputs.name));
+    // Campaigns created together share batch POSTs of at most 40 (DESIGN rule 8).
+    const entity = await createInBatch(ctx, batchCreate(ctx, inputs.accountId), inputs);
     return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
   },
 
@@ -127,3 +125,23 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
     await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
   },
 };
+
+/** How campaigns of one account are created together (seed 4.4 batch endpoint, section 8: 40 a call). */
+function batchCreate(ctx: Context, accountId: string): BatchCreate<CampaignInputs> {
+  const sameCampaign = (c: CampaignInputs, e: Entity) => e.name === c.name && e.funding_instrument_id === c.fundingInstrumentId;
+  return {
+    what: (c) => `campaign "${c.name}"`,
+    group: `campaigns|${accountId}`,
+    path: `/12/batch/accounts/${accountId}/campaigns`,
+    max: LIMITS.campaignBatchSize,
+    params: (c) => toWire(c, API_FIELDS),
+    candidates: async (sinceMs) => (await ctx.client.list<Entity>(path(accountId), { with_draft: true }))
+      .filter((e) => Date.parse(String(e.created_at)) >= sinceMs),
+    matches: sameCampaign,
+    single: (c) => createOnce(`campaign "${c.name}"`,
+      () => ctx.client.post<Entity>(path(accountId), toWire(c, API_FIELDS)),
+      async () => (await ctx.client.list<Entity>(path(accountId), {
+        q: c.name, funding_instrument_ids: [c.fundingInstrumentId], with_draft: true,
+      })).filter((e) => sameCampaign(c, e))),
+  };
+}

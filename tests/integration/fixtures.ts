@@ -1,5 +1,5 @@
 /** Shared set-up of integration tests: an emulator, clients, a live line item. */
-import { AdsClient, Entity } from "../../provider/client";
+import { AdsClient, ClientOptions, Entity } from "../../provider/client";
 import { ProviderConfig } from "../../provider/config";
 import { startEmulator } from "../../emulator";
 import { randomCredentials } from "../e2e/harness";
@@ -26,7 +26,8 @@ export function useEmulator() {
   beforeAll(async () => (env.emu = await startEmulator({ port: 0, credentials: creds })));
   afterAll(async () => env.emu?.close());
   beforeEach(() => env.emu!.control.reset());
-  const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: env.emu!.sandboxUrl, timeoutMs, log: () => {} });
+  const client = (timeoutMs = 30_000, options: Partial<ClientOptions> = {}) =>
+    new AdsClient({ credentials: creds, baseUrl: env.emu!.sandboxUrl, timeoutMs, log: () => {}, ...options });
   return {
     get emu() { return env.emu!; },
     client,
