@@ -169,7 +169,9 @@ export const flexibleAudience: ResourceDefinition<FlexibleAudienceInputs, Flexib
 
   check(olds, news) {
     const result = validate(flexibleAudienceInputs, news);
-    const failures = [...(result.failures ?? []), ...protectReplacement("flexible audience", olds, news, FLEXIBLE_AUDIENCE_CREATE_ONLY)];
+    // Compared with the defaults filled in: a segment's defaults left out are no change.
+    const filled = (result.inputs ?? news) as Record<string, unknown>;
+    const failures = [...(result.failures ?? []), ...protectReplacement("flexible audience", olds, filled, FLEXIBLE_AUDIENCE_CREATE_ONLY)];
     // The structure rules need no ids, so they run even while ids are unknown (validate's rules would wait).
     const parsed = flexibleAudienceInputs.safeParse(result.inputs);
     if (!result.failures && parsed.success) failures.push(...flexibleAudienceFailures(parsed.data));
