@@ -27,7 +27,7 @@ import { customAudienceInputs, CustomAudienceOutputs } from "../provider/resourc
 import { customAudienceMembersInputs } from "../provider/resources/custom-audience-members";
 import { doNotReachListInputs, DoNotReachListOutputs } from "../provider/resources/do-not-reach-list";
 import { doNotReachListMembersInputs } from "../provider/resources/do-not-reach-list-members";
-import { flexibleAudienceInputs, FlexibleAudienceOutputs } from "../provider/resources/flexible-audience";
+import { flexibleAudienceInputs, FlexibleAudienceOutputs, FlexibleAudienceSegmentArgs } from "../provider/resources/flexible-audience";
 import { customAudiencePermissionInputs, CustomAudiencePermissionOutputs } from "../provider/resources/custom-audience-permission";
 import { tailoredAudiencePermissionInputs, TailoredAudiencePermissionOutputs } from "../provider/resources/tailored-audience-permission";
 import {
@@ -288,7 +288,16 @@ export class DoNotReachListMembers extends XadsResource {
 }
 
 /** A flexible audience: custom audiences combined by segments. Immutable: any change replaces it. Deletion is irreversible: see `deletionProtection`. */
-export type FlexibleAudienceArgs = ResourceArgs<typeof flexibleAudienceInputs>;
+/** A segment whose fields may be outputs of other resources (`customAudienceId: audience.id`), at any depth. */
+export type FlexibleAudienceSegmentInput = {
+  [K in keyof FlexibleAudienceSegmentArgs]: K extends "childSegments"
+    ? pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>
+    : pulumi.Input<FlexibleAudienceSegmentArgs[K]>;
+};
+export type FlexibleAudienceArgs = Omit<ResourceArgs<typeof flexibleAudienceInputs>, "childSegments" | "segments"> & {
+  childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>;
+  segments?: pulumi.Input<{ booleanOperator?: pulumi.Input<"AND" | "OR">; childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]> }>;
+};
 export interface FlexibleAudience extends Outputs<FlexibleAudienceOutputs> {}
 export class FlexibleAudience extends XadsResource {
   constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {

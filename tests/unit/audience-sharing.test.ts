@@ -1,4 +1,6 @@
+import * as pulumi from "@pulumi/pulumi";
 import { customAudiencePermission } from "../../provider/resources/custom-audience-permission";
+import type { FlexibleAudienceArgs } from "../../sdk/resources";
 import { flexibleAudience } from "../../provider/resources/flexible-audience";
 import { UNKNOWN } from "../../provider/resources/framework";
 import { tailoredAudiencePermission } from "../../provider/resources/tailored-audience-permission";
@@ -128,5 +130,16 @@ describe("audience permissions", () => {
     for (const def of [customAudiencePermission, tailoredAudiencePermission]) {
       expect(def.description).toMatch(/campaigns that already target it keep running with it/);
     }
+  });
+});
+
+describe("the SDK's FlexibleAudience arguments", () => {
+  test("take other resources' outputs inside segments, at any depth (type-checked by ts-jest)", () => {
+    const id = pulumi.output("ca1");
+    const args: FlexibleAudienceArgs = {
+      name: "N", booleanOperator: "AND",
+      childSegments: [{ customAudienceId: id, lookbackWindow: 7 }, { booleanOperator: "OR", childSegments: [{ customAudienceId: id, lookbackWindow: 30, negate: false }] }],
+    };
+    expect(args.childSegments).toHaveLength(2);
   });
 });
