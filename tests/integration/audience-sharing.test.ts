@@ -13,6 +13,7 @@ import { customAudience } from "../../provider/resources/custom-audience";
 import { customAudiencePermission } from "../../provider/resources/custom-audience-permission";
 import { createItem, flexibleAudience, FlexibleAudienceInputs } from "../../provider/resources/flexible-audience";
 import { tailoredAudiencePermission } from "../../provider/resources/tailored-audience-permission";
+import { getCustomAudiences } from "../../sdk/data-sources";
 import { ACCOUNT, useEmulator } from "./fixtures";
 
 jest.setTimeout(120_000);
@@ -93,6 +94,15 @@ describe("FlexibleAudience", () => {
     expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/flexible audience "Taken" was refused by the platform \(name: name must be unique/);
     expect(batchPosts().map((r) => (r.body as unknown[]).length)).toEqual([3, 2]);
     expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").map((e) => e.name).sort()).toEqual(["A", "Fine 1", "Fine 2", "Taken"]);
+  });
+
+  test("a batch whose answer never came is not sent again: the audiences are found by name and taken", async () => {
+    const a = await audience("A");
+    emu().control.fault({ method: "POST", path: "/batch/accounts/[^/]+/custom_audiences$", kind: "timeout-after-commit", delayMs: 3000 });
+    const { id, outs } = await flexibleAudience.create(ctx(client(500)), flexible("Timed out", [leaf(a)]));
+    expect(batchPosts()).toHaveLength(1);
+    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").filter((e) => e.audience_type).map((e) => e.id)).toEqual([id]);
+    expect(outs).toMatchObject({ name: "Timed out", audienceType: "FLEXIBLE" });
   });
 
   test("the platform refuses 11 leaves, a lookback window of 3 and children without a boolean operator, naming each field", async () => {
@@ -205,6 +215,25 @@ describe("CustomAudiencePermission and TailoredAudiencePermission", () => {
     expect(await customAudiencePermission.read(ctx(), permissionId, outs)).toBeUndefined();
   });
 
+  test("the SDK's getCustomAudiences({permissionScope: \"SHARED\"}) of the granted account lists the audience after the grant", async () => {
+    const id = await audience("Shared through the SDK");
+    const sibling = emu().control.createAccount("sandbox", { name: "Sibling" });
+    const saved = { ...process.env };
+    // The SDK's data sources read the provider settings from the stack config or, outside a program, from XADS_*.
+    Object.assign(process.env, {
+      XADS_CONSUMER_KEY: fixture.creds.consumerKey, XADS_CONSUMER_SECRET: fixture.creds.consumerSecret,
+      XADS_ACCESS_TOKEN: fixture.creds.accessToken, XADS_ACCESS_TOKEN_SECRET: fixture.creds.accessTokenSecret,
+      XADS_SANDBOX: "true", XADS_SANDBOX_BASE_URL: emu().sandboxUrl,
+    });
+    try {
+      expect(await getCustomAudiences({ accountId: sibling.id, permissionScope: "SHARED" })).toEqual([]);
+      await grant(tailoredAudiencePermission, { tailoredAudienceId: id, grantedAccountId: sibling.id });
+      expect((await getCustomAudiences({ accountId: sibling.id, permissionScope: "SHARED" })).map((a) => [a.id, a.name, a.isOwner])).toEqual([[id, "Shared through the SDK", false]]);
+    } finally {
+      process.env = saved;
+    }
+  });
+
   test("only the owner grants: the granted account gets 403; an unknown audience is 404; a second grant to the same account is refused", async () => {
     const id = await audience("Owned");
     const sibling = emu().control.createAccount("sandbox", { name: "Sibling" });
@@ -237,6 +266,16 @@ describe("CustomAudiencePermission and TailoredAudiencePermission", () => {
     }
     await tailoredAudiencePermission.delete(ctx(), permissionId, outs);
     expect(emu().control.entities("sandbox", ACCOUNT, "custom_audience_permissions")).toEqual([]);
+  });
+
+  test("a grant whose answer never came is looked up by the granted account, never sent twice", async () => {
+    const id = await audience("Timed out");
+    const sibling = emu().control.createAccount("sandbox", { name: "Sibling" });
+    emu().control.fault({ method: "POST", path: "/permissions$", kind: "timeout-after-commit", delayMs: 3000 });
+    const result = customAudiencePermission.check({}, { accountId: ACCOUNT, customAudienceId: id, grantedAccountId: sibling.id, permissionLevel: "READ_ONLY" });
+    const { id: permissionId } = await customAudiencePermission.create(ctx(client(500)), result.inputs!);
+    expect(emu().control.requests().filter((r) => r.method === "POST" && r.path.endsWith("/permissions"))).toHaveLength(1);
+    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audience_permissions").map((p) => p.id)).toEqual([permissionId]);
   });
 
   test("adoptId takes over a live permission without a POST, and refuses one that differs", async () => {

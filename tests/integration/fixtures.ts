@@ -29,6 +29,8 @@ export function useEmulator() {
   const client = (timeoutMs = 30_000) => new AdsClient({ credentials: creds, baseUrl: env.emu!.sandboxUrl, timeoutMs, log: () => {} });
   return {
     get emu() { return env.emu!; },
+    /** The credentials the emulator accepts (for code that reads them from XADS_* itself, as the SDK's data sources do). */
+    creds,
     client,
     ctx: (c: AdsClient = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig }),
   };
