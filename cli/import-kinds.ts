@@ -6,6 +6,7 @@
  * can be listed here before its resource exists. Order matters: an entity
  * is declared after the entities it refers to.
  */
+import { LIMITS } from "../provider/limits";
 import { Query } from "../provider/client/client";
 import { ENUMS } from "../provider/limits";
 
@@ -64,7 +65,8 @@ export const IMPORT_KINDS: ImportKind[] = [
     refs: { lineItemId: "LineItem" },
     name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}`,
   },
-  { kind: "Card", collection: "cards", name: (e) => str(e.name) ?? `card ${e.id}` },
+  // Card lists take count 1 to 200 (seed section 8), not the usual 1000.
+  { kind: "Card", collection: "cards", query: { count: LIMITS.cardCount.max }, name: (e) => str(e.name) ?? `card ${e.id}` },
   { kind: "ImageConversationCard", collection: "cards/image_conversation", name: (e) => str(e.name) ?? `image conversation card ${e.id}` },
   { kind: "VideoConversationCard", collection: "cards/video_conversation", name: (e) => str(e.name) ?? `video conversation card ${e.id}` },
   { kind: "CustomAudience", collection: "custom_audiences", where: (e) => !isFlexible(e), name: (e) => str(e.name) ?? `custom audience ${e.id}` },

@@ -5,11 +5,17 @@
  * one to an account of another business (the owner has
  * SHARE_AUDIENCE_OUTSIDE_BUSINESS). Create, no-change preview, a new lookback
  * window and a new permission level (both replace, and the preview says
- * why), out-of-band changes found by refresh, preview refusals of 11 leaves
+ * why), out-of-band changes found by refresh, `xads import` of the
+ * audiences, preview refusals of 11 leaves
  * and of a lookback window of 3 before any write, destroy. No permission is
  * ever PUT (the platform has none).
  */
-import { ACCOUNT_ID, Credentials, Emulator, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { ACCOUNT_ID, CONSUMER, Credentials, Emulator, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -131,6 +137,21 @@ test("refresh finds a permission revoked, one edited and a flexible audience del
     [after.shareInstallers, "READ_WRITE"], [after.shareBuyers, "READ_ONLY"], [after.shareOutside, "READ_ONLY"],
   ].sort());
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
+
+test("xads import adopts the two custom audiences and the flexible audience, each as its own kind", async () => {
+  const o = await stack.outputs();
+  const out = mkdtempSync(join(tmpdir(), "xads-import-"));
+  const env = {
+    ...process.env, XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret, XADS_ACCESS_TOKEN: creds.accessToken,
+    XADS_ACCESS_TOKEN_SECRET: creds.accessTokenSecret, XADS_SANDBOX: "true", XADS_SANDBOX_BASE_URL: emu.sandboxUrl,
+  };
+  await promisify(execFile)(process.execPath, [join(CONSUMER, "node_modules", "pulumi-xads", "dist", "cli", "index.js"), "import", "--account", ACCOUNT_ID, "--out", out], { env });
+  const index = readFileSync(join(out, "index.ts"), "utf8");
+  expect(index).toContain(`new xads.CustomAudience("app-installers", {\n  accountId,\n  adoptId: "${o.installers}",`);
+  expect(index).toContain(`new xads.CustomAudience("buyers", {\n  accountId,\n  adoptId: "${o.buyers}",`);
+  expect(index).toMatch(new RegExp(`new xads.FlexibleAudience\\("installers-not-buyers", \\{\\n  accountId,\\n  adoptId: "${o.flex}",[\\s\\S]*"lookbackWindow":14`));
+  expect(index).not.toContain("would not pass check");
 });
 
 test("preview refuses a flexible audience with 11 leaves, and a lookback window of 3, naming the field and the limit, before any write", async () => {
