@@ -8,6 +8,7 @@
  */
 import { LIMITS } from "../provider/limits";
 import { Query } from "../provider/client/client";
+import { ENUMS } from "../provider/limits";
 
 export type Entity = Record<string, unknown> & { id: string };
 
@@ -16,6 +17,8 @@ export interface ImportKind {
   /** The list endpoint below /12/accounts/:account_id/. */
   collection: string;
   query?: Query;
+  /** Only the listed entities this accepts (kinds that share a collection: custom and flexible audiences). */
+  where?: (e: Entity) => boolean;
   /** Input field -> the kind whose entity it names (written as `<variable>.id`). */
   refs?: Record<string, string>;
   /**
@@ -24,6 +27,15 @@ export interface ImportKind {
    */
   name(e: Entity, parent: (field: string) => string): string;
 }
+
+/**
+ * A flexible audience is a custom audience record with an audience type and
+ * a tree of segments (seed 4.12). Its leaves' ids stay literal in the
+ * written program. Permissions are not listed: their list is per audience,
+ * not below the account.
+ */
+const isFlexible = (e: Entity) =>
+  (ENUMS.flexibleAudienceType as readonly unknown[]).includes(e.audience_type) && (e.child_segments !== undefined || e.segments !== undefined);
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 const lower = (v: unknown) => String(v ?? "").toLowerCase();
@@ -57,4 +69,6 @@ export const IMPORT_KINDS: ImportKind[] = [
   { kind: "Card", collection: "cards", query: { count: LIMITS.cardCount.max }, name: (e) => str(e.name) ?? `card ${e.id}` },
   { kind: "ImageConversationCard", collection: "cards/image_conversation", name: (e) => str(e.name) ?? `image conversation card ${e.id}` },
   { kind: "VideoConversationCard", collection: "cards/video_conversation", name: (e) => str(e.name) ?? `video conversation card ${e.id}` },
+  { kind: "CustomAudience", collection: "custom_audiences", where: (e) => !isFlexible(e), name: (e) => str(e.name) ?? `custom audience ${e.id}` },
+  { kind: "FlexibleAudience", collection: "custom_audiences", where: isFlexible, name: (e) => str(e.name) ?? `flexible audience ${e.id}` },
 ];

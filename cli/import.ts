@@ -52,7 +52,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     const path = `/12/accounts/${opts.account}/${spec.collection}`;
     progress(`xads import: listing ${spec.collection} of account ${opts.account}...`);
     try {
-      const entities = (await client.list<Entity>(path, spec.query ?? {})).filter((e) => e.deleted !== true);
+      const entities = (await client.list<Entity>(path, spec.query ?? {})).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
       progress(`xads import: ${entities.length} ${spec.collection}`);
       listed.push({ spec, entities });
     } catch (err) {
@@ -80,7 +80,7 @@ export function registerImport(program: Command): void {
     .command("import")
     .summary("write a Pulumi program that adopts an ads account's live entities")
     .description(
-      "Lists an ads account's funding instruments, campaigns, line items, tracking tags, promoted Tweets (and cards, when " +
+      "Lists an ads account's funding instruments, campaigns, line items, tracking tags, promoted Tweets, custom and flexible audiences (and cards, when " +
         "this version has them) and writes a TypeScript Pulumi program (index.ts, Pulumi.yaml, package.json, tsconfig.json) " +
         "that declares each with `adoptId` and its live values. The first `pulumi up` of that program reads the entities " +
         "instead of creating them (nothing is recreated: deletion cannot be undone), and the next preview shows no changes.\n\n" +

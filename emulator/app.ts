@@ -43,6 +43,8 @@ import { accountFeatureRoutes } from "./routes/account-features";
 import { accountSettingRoutes } from "./routes/account-settings";
 import { customAudienceRoutes } from "./routes/custom-audiences";
 import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
+import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
+import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -85,6 +87,8 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   accountSettingRoutes,
   customAudienceRoutes,
   doNotReachListRoutes,
+  flexibleAudienceRoutes,
+  audiencePermissionRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

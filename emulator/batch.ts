@@ -36,24 +36,34 @@ export function batchRoutes<T extends Entity>(spec: BatchSpec<T>): FastifyPlugin
   return async (app, { env }) => {
     app.post<AccountRoute>(`/12/batch/accounts/:account_id/${spec.resource.collection}`, async (req) => {
       const ctx = resourceContext(app, env, req);
-      const items = batchItems(req.body, spec.maxItems);
-      const data = ctx.account.atomically(() => {
-        const results: T[] = [];
-        const errors: PlatformError[][] = items.map((item) => {
-          try {
-            results.push(runItem(spec, ctx, item));
-            return [];
-          } catch (err) {
-            if (err instanceof ApiError) return err.errors;
-            throw err;
-          }
-        });
-        if (errors.some((e) => e.length > 0)) throw new BatchError(errors);
-        return results;
-      });
+      const data = runBatch(ctx, req.body, spec.maxItems, (item) => runItem(spec, ctx, item));
       return { request: echo(req), data };
     });
   };
+}
+
+/**
+ * The items of one batch request, run in order inside one atomic change of
+ * the account: any item's ApiError fails the whole batch (a BatchError with
+ * every item's errors by index) and commits nothing. Also used by batches
+ * whose items are not a ResourceSpec's (flexible audiences, seed 4.12).
+ */
+export function runBatch<R>(ctx: ResourceContext, body: unknown, maxItems: number, run: (item: unknown) => R): R[] {
+  const items = batchItems(body, maxItems);
+  return ctx.account.atomically(() => {
+    const results: R[] = [];
+    const errors: PlatformError[][] = items.map((item) => {
+      try {
+        results.push(run(item));
+        return [];
+      } catch (err) {
+        if (err instanceof ApiError) return err.errors;
+        throw err;
+      }
+    });
+    if (errors.some((e) => e.length > 0)) throw new BatchError(errors);
+    return results;
+  });
 }
 
 function batchItems(body: unknown, maxItems: number): unknown[] {

@@ -32,7 +32,11 @@ export type ErrorCode =
   // scheduled Tweet's scheduled_at. seed: not shown (the code); named here.
   | "SCHEDULED_TIME_PASSED"
   // seed: not shown; real platform answers 403 with this code when the user's access does not allow the request.
-  | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION";
+  | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION"
+  // seed 4.12: only the account that owns an audience may share it. seed: not shown (the code); named here, 403.
+  | "AUDIENCE_NOT_OWNED"
+  // seed 4.12: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. seed: not shown (the code); named here, 403.
+  | "AUDIENCE_SHARING_OUTSIDE_BUSINESS";
 
 export class ApiError extends Error {
   constructor(

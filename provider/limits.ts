@@ -222,6 +222,17 @@ export const ENUMS = {
   videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
   tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
   timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
+  /**
+   * Flexible audiences and audience permissions (seed 4.12): batch item
+   * audience types, how child segments combine, frequency comparators
+   * (NUM_GTE the default), and the levels a permission grants.
+   */
+  flexibleAudienceType: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
+  booleanOperator: ["AND", "OR"] as const,
+  frequencyComparator: ["NUM_GTE", "NUM_GT", "NUM_EQ", "NUM_LTE", "NUM_LT"] as const,
+  audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
+  /** The owner account's feature that allows sharing audiences with accounts of other businesses (seed 4.12). */
+  shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
 } as const;
 
 /**

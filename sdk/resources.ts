@@ -27,6 +27,9 @@ import { customAudienceInputs, CustomAudienceOutputs } from "../provider/resourc
 import { customAudienceMembersInputs } from "../provider/resources/custom-audience-members";
 import { doNotReachListInputs, DoNotReachListOutputs } from "../provider/resources/do-not-reach-list";
 import { doNotReachListMembersInputs } from "../provider/resources/do-not-reach-list-members";
+import { flexibleAudienceInputs, FlexibleAudienceOutputs, FlexibleAudienceSegmentArgs } from "../provider/resources/flexible-audience";
+import { customAudiencePermissionInputs, CustomAudiencePermissionOutputs } from "../provider/resources/custom-audience-permission";
+import { tailoredAudiencePermissionInputs, TailoredAudiencePermissionOutputs } from "../provider/resources/tailored-audience-permission";
 import {
   CUSTOM_AUDIENCE_USER_FIELDS, DO_NOT_REACH_USER_FIELDS, hashUsers, MemberOutputs, User, UserField,
 } from "../provider/resources/audience-users";
@@ -281,5 +284,41 @@ export interface DoNotReachListMembers extends Outputs<MemberOutputs> {}
 export class DoNotReachListMembers extends XadsResource {
   constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
     super("DoNotReachListMembers", name, { ...args, users: hashedUsers("DoNotReachListMembers", name, DO_NOT_REACH_USER_FIELDS, args.users) }, secretUsers(opts));
+  }
+}
+
+/** A flexible audience: custom audiences combined by segments. Immutable: any change replaces it. Deletion is irreversible: see `deletionProtection`. */
+/** A segment whose fields may be outputs of other resources (`customAudienceId: audience.id`), at any depth. */
+export type FlexibleAudienceSegmentInput = {
+  [K in keyof FlexibleAudienceSegmentArgs]: K extends "childSegments"
+    ? pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>
+    : pulumi.Input<FlexibleAudienceSegmentArgs[K]>;
+};
+export type FlexibleAudienceArgs = Omit<ResourceArgs<typeof flexibleAudienceInputs>, "childSegments" | "segments"> & {
+  childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>;
+  segments?: pulumi.Input<{ booleanOperator?: pulumi.Input<"AND" | "OR">; childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]> }>;
+};
+export interface FlexibleAudience extends Outputs<FlexibleAudienceOutputs> {}
+export class FlexibleAudience extends XadsResource {
+  constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {
+    super("FlexibleAudience", name, args, opts);
+  }
+}
+
+/** Shares a custom audience with another account; any change replaces it. Revoking leaves running campaigns of that account with the audience. */
+export type CustomAudiencePermissionArgs = ResourceArgs<typeof customAudiencePermissionInputs>;
+export interface CustomAudiencePermission extends Outputs<CustomAudiencePermissionOutputs> {}
+export class CustomAudiencePermission extends XadsResource {
+  constructor(name: string, args: CustomAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("CustomAudiencePermission", name, args, opts);
+  }
+}
+
+/** The same sharing through the v5 tailored audience path (a tailored audience is a custom audience). */
+export type TailoredAudiencePermissionArgs = ResourceArgs<typeof tailoredAudiencePermissionInputs>;
+export interface TailoredAudiencePermission extends Outputs<TailoredAudiencePermissionOutputs> {}
+export class TailoredAudiencePermission extends XadsResource {
+  constructor(name: string, args: TailoredAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("TailoredAudiencePermission", name, args, opts);
   }
 }

@@ -24,6 +24,11 @@ export interface CustomAudience extends Entity {
   description: string | null;
   /** seed 2: a response attribute; true in the owner's account. */
   is_owner: boolean;
+  /** Flexible audiences only (flexible-audiences.ts): FLEXIBLE or MOBILE_AUDIENCE, and their segments. */
+  audience_type?: string;
+  boolean_operator?: string;
+  child_segments?: unknown[];
+  segments?: Record<string, unknown>;
 }
 
 const COLLECTION = "custom_audiences";
@@ -38,8 +43,8 @@ export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
 const createParams = z.object({ name: z.string().min(1), description: z.string().optional() });
 const updateParams = z.object({ name: z.string().min(1).optional(), description: clearable(z.string()) });
 
-/** seed 4.12: "name (unique, else error)", among the account's live audiences. */
-function assertUniqueName(account: Account, name: string, except?: string): void {
+/** seed 4.12: "name (unique, else error)", among the account's live audiences (flexible ones too). */
+export function assertUniqueName(account: Account, name: string, except?: string): void {
   const taken = account.collection<CustomAudience>(COLLECTION).all().find((a) => !a.deleted && a.name === name && a.id !== except);
   if (taken) throw ApiError.invalid("name", `name must be unique among the account's custom audiences: custom audience ${taken.id} is already named ${JSON.stringify(name)}`);
 }
@@ -51,6 +56,10 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<CustomAudie
 }
 
 function update(ctx: ResourceContext, current: CustomAudience, params: WireParams): Partial<CustomAudience> {
+  // seed 4.12: flexible audiences are immutable after creation.
+  if (current.audience_type !== undefined) {
+    throw ApiError.invalid("custom_audience_id", `custom audience ${current.id} is a ${current.audience_type} audience, which cannot be changed after creation; create a new one instead`);
+  }
   const p = parseParams(updateParams, params);
   if (p.name !== undefined) assertUniqueName(ctx.account, p.name, current.id);
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Partial<CustomAudience>;
@@ -61,12 +70,17 @@ const scopeParams = z.object({ permission_scope: field.oneOf(ENUMS.permissionSco
 /** OWNER: the account's own audiences; SHARED: those other accounts granted it, with is_owner false. */
 function listSource(ctx: ResourceContext, params: WireParams, env: EnvState): CustomAudience[] {
   if ((parseParams(scopeParams, params).permission_scope ?? "OWNER") === "OWNER") return ctx.account.collection<CustomAudience>(COLLECTION).all();
+  return sharedAudiences(env, ctx.account.id);
+}
+
+/** The audiences other accounts shared with `accountId` through live permissions, as it sees them (is_owner false). */
+export function sharedAudiences(env: EnvState, accountId: string): CustomAudience[] {
   const shared: CustomAudience[] = [];
   for (const record of env.accounts.all()) {
     const owner = env.account(record.id);
-    if (!owner || owner.id === ctx.account.id) continue;
+    if (!owner || owner.id === accountId) continue;
     const granted = new Set(owner.collection(PERMISSIONS_COLLECTION).all()
-      .filter((p) => !p.deleted && p.granted_account_id === ctx.account.id).map((p) => String(p.custom_audience_id)));
+      .filter((p) => !p.deleted && p.granted_account_id === accountId).map((p) => String(p.custom_audience_id)));
     for (const a of owner.collection<CustomAudience>(COLLECTION).all()) if (granted.has(a.id)) shared.push({ ...a, is_owner: false });
   }
   return shared;

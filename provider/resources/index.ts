@@ -28,6 +28,9 @@ import { customAudience } from "./custom-audience";
 import { customAudienceMembers } from "./custom-audience-members";
 import { doNotReachList } from "./do-not-reach-list";
 import { doNotReachListMembers } from "./do-not-reach-list-members";
+import { flexibleAudience } from "./flexible-audience";
+import { customAudiencePermission } from "./custom-audience-permission";
+import { tailoredAudiencePermission } from "./tailored-audience-permission";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -54,6 +57,9 @@ export const RESOURCES = {
   CustomAudienceMembers: customAudienceMembers,
   DoNotReachList: doNotReachList,
   DoNotReachListMembers: doNotReachListMembers,
+  FlexibleAudience: flexibleAudience,
+  CustomAudiencePermission: customAudiencePermission,
+  TailoredAudiencePermission: tailoredAudiencePermission,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

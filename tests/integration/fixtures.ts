@@ -30,6 +30,8 @@ export function useEmulator() {
     new AdsClient({ credentials: creds, baseUrl: env.emu!.sandboxUrl, timeoutMs, log: () => {}, ...options });
   return {
     get emu() { return env.emu!; },
+    /** The credentials the emulator accepts (for code that reads them from XADS_* itself, as the SDK's data sources do). */
+    creds,
     client,
     ctx: (c: AdsClient = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig }),
   };

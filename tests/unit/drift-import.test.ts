@@ -141,6 +141,23 @@ describe("the imported program", () => {
     expect(index).toContain("// xads import: the live entity would not pass check: name must be at most 255 characters (got 256)");
   });
 
+  test("custom audiences and flexible audiences share a collection: each is adopted as its own kind, the segments in SDK names", () => {
+    const audiences: Entity[] = [
+      { id: "ca1", name: "Buyers", description: "2026", is_owner: true, created_at: at(1) },
+      {
+        id: "fa1", name: "Recent buyers", description: null, is_owner: true, audience_type: "FLEXIBLE", boolean_operator: "AND", created_at: at(2),
+        child_segments: [{ custom_audience_id: "ca1", frequency: 1, frequency_comparator: "NUM_GTE", lookback_window: 7, negate: false }],
+      },
+    ];
+    const listed = ["CustomAudience", "FlexibleAudience"].map((k) => ({ spec: kind(k), entities: audiences.filter(kind(k).where!) }));
+    expect(listed.map((l) => l.entities.map((e) => e.id))).toEqual([["ca1"], ["fa1"]]);
+    const index = writeProgram(listed, options).files["index.ts"]!;
+    expect(index).toContain('new xads.CustomAudience("buyers", {\n  accountId,\n  adoptId: "ca1",\n  name: "Buyers",\n  description: "2026",\n});');
+    expect(index).toContain('new xads.FlexibleAudience("recent-buyers", {\n  accountId,\n  adoptId: "fa1",\n  name: "Recent buyers",\n  audienceType: "FLEXIBLE",\n  booleanOperator: "AND",\n' +
+      '  childSegments: [{"customAudienceId":"ca1","frequency":1,"frequencyComparator":"NUM_GTE","lookbackWindow":7,"negate":false}],\n});');
+    expect(index).not.toContain("would not pass check");
+  });
+
   test("names: readable slugs; variables never reserved words or leading digits", () => {
     expect(slug("Été 2026: Soldes!")).toBe("ete-2026-soldes");
     expect(slug("***")).toBe("entity");

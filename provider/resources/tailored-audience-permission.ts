@@ -1,0 +1,17 @@
+/**
+ * Tailored audience permission (Advertising API section 4.12, /5): the
+ * older path of the same sharing. A tailored audience is the same record as
+ * a custom audience on the platform, so `tailoredAudienceId` takes a custom
+ * audience's id. The logic is audience-permission.ts.
+ */
+import { audiencePermission, PermissionInputs, PermissionOutputs, permissionInputs, PermissionVariant } from "./audience-permission";
+
+const variant: PermissionVariant<"tailoredAudienceId"> = {
+  kind: "TailoredAudiencePermission", version: "5", collection: "tailored_audiences",
+  audienceInput: "tailoredAudienceId", idsParam: "tailored_audience_permission_ids", noun: "tailored audience",
+};
+
+export const tailoredAudiencePermissionInputs = permissionInputs(variant);
+export type TailoredAudiencePermissionInputs = PermissionInputs<"tailoredAudienceId">;
+export type TailoredAudiencePermissionOutputs = PermissionOutputs<"tailoredAudienceId">;
+export const tailoredAudiencePermission = audiencePermission(variant);
