@@ -6,9 +6,8 @@
  * can be listed here before its resource exists. Order matters: an entity
  * is declared after the entities it refers to.
  */
-import { LIMITS } from "../provider/limits";
 import { Query } from "../provider/client/client";
-import { ENUMS } from "../provider/limits";
+import { ENUMS, LIMITS } from "../provider/limits";
 
 export type Entity = Record<string, unknown> & { id: string };
 

@@ -11,8 +11,8 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { AdsApiError, MaybeCommittedError } from "../client/errors";
 import { keysToSnake } from "../names";
+import { BatchCreate, createInBatch } from "./batch-create";
 import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
 import { customAudiencesPath, readCustomAudience } from "./custom-audience";
 import {
@@ -190,10 +190,8 @@ export const flexibleAudience: ResourceDefinition<FlexibleAudienceInputs, Flexib
     if (inputs.adoptId) {
       return adopt(ctx, "flexible audience", path, inputs, (e) => outputs(inputs, e), API_FIELDS);
     }
-    const result = await ctx.client.collect<FlexibleAudienceInputs, Entity | Error>(
-      `flexible_audiences|${inputs.accountId}`, inputs, LIMITS.customAudienceBatchSize, (items) => createBatch(ctx, inputs.accountId, items));
-    if (result instanceof Error) throw result;
-    return { id: result.id, outs: outputs(inputs, result) };
+    const entity = await createInBatch(ctx, batchCreate(ctx, inputs.accountId), inputs);
+    return { id: entity.id, outs: outputs(inputs, entity) };
   },
 
   async read(ctx, id, props) {
@@ -216,34 +214,19 @@ export const flexibleAudience: ResourceDefinition<FlexibleAudienceInputs, Flexib
 };
 
 /**
- * One batch POST of up to 10 Creates (seed 4.12). A batch with any bad item
- * commits nothing and says which items failed: each of those gets its own
- * error, and the others are sent again in a batch of their own. A POST
- * without an answer may have committed: it is not resent, the audiences are
- * looked up by their (unique) names.
+ * How flexible audiences of one account are created together: batch POSTs of
+ * up to 10 (seed 4.12); after a batch without an answer each is looked up by
+ * its name, unique per account.
  */
-async function createBatch(ctx: Context, accountId: string, items: FlexibleAudienceInputs[]): Promise<(Entity | Error)[]> {
-  const path = `/12/batch/accounts/${accountId}/custom_audiences`;
-  const sentAtMs = Date.now();
-  try {
-    return await ctx.client.batch<Entity>(path, items.map(createItem), LIMITS.customAudienceBatchSize);
-  } catch (err) {
-    if (err instanceof MaybeCommittedError) {
-      const made = (await ctx.client.list<Entity>(customAudiencesPath(accountId)))
-        .filter((a) => !a.deleted && Date.parse(String(a.created_at)) >= sentAtMs - 60_000);
-      return items.map((i) => made.find((a) => a.name === i.name)
-        ?? new Error(`${err.message}. No flexible audience "${i.name}" was found afterwards, so none was created; run pulumi up again once the API answers.`));
-    }
-    const byItem = err instanceof AdsApiError ? err.operationErrors : undefined;
-    if (!byItem || byItem.length !== items.length) throw err;
-    const failed = items.map((_, i) => (byItem[i] ?? []).length > 0);
-    if (!failed.includes(true)) throw err;
-    const retry = items.filter((_, i) => !failed[i]);
-    const retried = retry.length > 0 ? await createBatch(ctx, accountId, retry) : [];
-    return items.map((item, i) => {
-      if (!failed[i]) return retried.shift()!;
-      const messages = byItem[i]!.map((e) => (e.parameter ? `${e.parameter}: ${e.message}` : e.message)).join("; ");
-      return new Error(`flexible audience "${item.name}" was refused by the platform (${messages}); nothing was created for it`);
-    });
-  }
+function batchCreate(ctx: Context, accountId: string): BatchCreate<FlexibleAudienceInputs> {
+  return {
+    what: (a) => `flexible audience "${a.name}"`,
+    group: `flexible_audiences|${accountId}`,
+    path: `/12/batch/accounts/${accountId}/custom_audiences`,
+    max: LIMITS.customAudienceBatchSize,
+    params: (a) => createItem(a).params,
+    candidates: async (sinceMs) => (await ctx.client.list<Entity>(customAudiencesPath(accountId)))
+      .filter((e) => Date.parse(String(e.created_at)) >= sinceMs),
+    matches: (a, e) => e.name === a.name,
+  };
 }
