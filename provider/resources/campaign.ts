@@ -8,9 +8,9 @@ import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, localMicro, timestamps } from "./common";
 import { BatchCreate, createInBatch } from "./batch-create";
 import {
-  adopt, approveDeletion, assertDeletable, CheckFailure, Context, createOnce, deleteIdempotent,
-  deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs,
-  toWire, validate,
+  adopt, approveDeletion, assertDeletable, changedFields, CheckFailure, Context, createOnce, deleteIdempotent,
+  deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs, toWire,
+  validate,
 } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -115,7 +115,7 @@ export const campaign: ResourceDefinition<CampaignInputs, CampaignOutputs> = {
   },
 
   async update(ctx, id, olds, news) {
-    const changed = UPDATABLE.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]));
+    const changed = changedFields(olds, news, UPDATABLE);
     const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed, CLEARABLE));
     return toOutputs(news, entity, OUTPUT_FIELDS);
   },

@@ -9,8 +9,9 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, timestamps } from "./common";
 import {
-  adopt, approveDeletion, assertDeletable, createOnce, deleteIdempotent, deletionProtectionInput, diffFields,
-  protectReplacement, readLive, ResourceDefinition, toOutputs, toWire, validate,
+  adopt, approveDeletion, assertDeletable, changedFields, createOnce, deleteIdempotent,
+  deletionProtectionInput, diffFields, protectReplacement, readLive, ResourceDefinition, toOutputs, toWire,
+  validate,
 } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -79,7 +80,7 @@ export const customAudience: ResourceDefinition<CustomAudienceInputs, CustomAudi
   },
 
   async update(ctx, id, olds, news) {
-    const changed = API_FIELDS.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]));
+    const changed = changedFields(olds, news, API_FIELDS);
     const entity = await ctx.client.put<Entity>(`${customAudiencesPath(news.accountId)}/${id}`, toWire(news, changed, ["description"]));
     return toOutputs(news, entity, OUTPUT_FIELDS);
   },

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, timestamps } from "./common";
 import {
-  adopt, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toWire, validate,
+  adopt, changedFields, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toWire, validate,
 } from "./framework";
 import {
   accountPath, asUserIdInput, cardUriInput, listPosts, mediaKeysInput, nameInput, postOutputs, postRules, readPost,
@@ -75,7 +75,7 @@ export const draftTweet: ResourceDefinition<DraftTweetInputs, DraftTweetOutputs>
   },
 
   async update(ctx, id, olds, news) {
-    const changed = UPDATABLE.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]) && !(news[f] === undefined && COMPUTED.includes(f)));
+    const changed = changedFields(olds, news, UPDATABLE, COMPUTED);
     const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed, CLEARABLE));
     return outputs(news, entity);
   },

@@ -190,6 +190,17 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The fields an update sends: those of `fields` that differ between the
+ * state and the new inputs, leaving out `computed` ones the program no
+ * longer sets (the platform keeps its value; they are not managed).
+ */
+export function changedFields<F extends string>(
+  olds: Record<string, unknown>, news: Record<string, unknown>, fields: readonly F[], computed: readonly string[] = [],
+): F[] {
+  return fields.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]) && !(news[f] === undefined && computed.includes(f)));
+}
+
+/**
  * Which of `fields` differ between the state (olds) and the new inputs, and
  * which of those force a replacement. An input not known yet counts as a
  * change. `computed` fields are ones the platform fills in when not given:

@@ -8,7 +8,7 @@ import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, entityId, isoTime, localMicro, timestamps } from "./common";
 import {
-  adopt, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
+  adopt, changedFields, CheckFailure, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
   toOutputs, toWire, validate,
 } from "./framework";
 
@@ -106,7 +106,7 @@ export const lineItem: ResourceDefinition<LineItemInputs, LineItemOutputs> = {
   },
 
   async update(ctx, id, olds, news) {
-    const changed = UPDATABLE.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]) && !(news[f] === undefined && COMPUTED.includes(f)));
+    const changed = changedFields(olds, news, UPDATABLE, COMPUTED);
     const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed, CLEARABLE));
     return outputs(news, entity);
   },

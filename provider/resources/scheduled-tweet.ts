@@ -10,7 +10,8 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, isoTime, timestamps } from "./common";
 import {
-  adopt, CheckFailure, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toWire, validate,
+  adopt, changedFields, CheckFailure, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toWire,
+  validate,
 } from "./framework";
 import {
   accountPath, asUserIdInput, cardUriInput, keepInstant, known, listPosts, mediaKeysInput, nameInput, postOutputs,
@@ -97,7 +98,7 @@ export const scheduledTweet: ResourceDefinition<ScheduledTweetInputs, ScheduledT
   },
 
   async update(ctx, id, olds, news) {
-    const changed = UPDATABLE.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]) && !(news[f] === undefined && COMPUTED.includes(f)));
+    const changed = changedFields(olds, news, UPDATABLE, COMPUTED);
     const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed));
     return outputs(news, entity);
   },
