@@ -62,8 +62,10 @@ consumer: $(STAMPS)/consumer ## install the packed package where examples and e2
 schema: build ## regenerate schema.json from the zod schemas
 	npm run --silent schema
 
+# Two jest workers: e2e files spend most of their time waiting on the
+# pulumi CLI and the engine, so two of them share the machine's cores well.
 test: build pulumi consumer ## every test: unit, integration, e2e with the real pulumi CLI
-	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2
 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit

@@ -29,13 +29,15 @@ export interface BatchCreate<I> {
   candidates: (sinceMs: number) => Promise<Entity[]>;
   /** Whether a live entity is the one this item would have created. */
   matches: (item: I, entity: Entity) => boolean;
+  /** How long a group stays open after its last item (the client's default otherwise). */
+  windowMs?: number;
   /** A lone create, through the kind's own POST (one item needs no batch). */
   single?: (item: I) => Promise<Entity>;
 }
 
 /** Creates `item` in a batch shared with concurrent creates of the same group. */
 export async function createInBatch<I>(ctx: Context, spec: BatchCreate<I>, item: I): Promise<Entity> {
-  const result = await ctx.client.collect<I, Entity | Error>(spec.group, item, spec.max, (items) => sendBatch(ctx, spec, items));
+  const result = await ctx.client.collect<I, Entity | Error>(spec.group, item, spec.max, (items) => sendBatch(ctx, spec, items), spec.windowMs);
   if (result instanceof Error) throw result;
   return result;
 }

@@ -134,6 +134,10 @@ function batchCreate(ctx: Context, accountId: string): BatchCreate<CampaignInput
     group: `campaigns|${accountId}`,
     path: `/12/batch/accounts/${accountId}/campaigns`,
     max: LIMITS.campaignBatchSize,
+    // Campaigns of a program start together (they wait on few funding
+    // instruments); the 2 s the client keeps for 120 promoted Tweets would
+    // only add to every up.
+    windowMs: 500,
     params: (c) => toWire(c, API_FIELDS),
     candidates: async (sinceMs) => (await ctx.client.list<Entity>(path(accountId), { with_draft: true }))
       .filter((e) => Date.parse(String(e.created_at)) >= sinceMs),
