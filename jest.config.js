@@ -15,6 +15,8 @@ const common = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join("|")})/)`],
   moduleFileExtensions: ["ts", "js", "json"],
+  // Build output and the e2e stacks (copies of examples/) are not modules of the tests.
+  modulePathIgnorePatterns: ["<rootDir>/.work/", "<rootDir>/dist/"],
 };
 module.exports = {
   projects: [
