@@ -8,10 +8,10 @@ SHELL := /bin/bash
 WORK := .work
 STAMPS := $(WORK)/stamps
 PULUMI_DIR_FILE := $(WORK)/pulumi-dir
-SOURCES := $(shell find provider sdk emulator cli policy tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
+SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer schema test test-unit demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer schema test test-unit bench demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -70,6 +70,9 @@ test: build pulumi consumer ## every test: unit, integration, e2e with the real 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
 
+bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
+	node dist/bench/requests.js
+
 demo: build pulumi consumer ## run the quickstart against the bundled emulator
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo.sh
 
@@ -79,7 +82,10 @@ demo-creatives: build pulumi consumer ## run examples/creatives: a line item wit
 demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
 
-gitops-demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
+gitops-bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
+	node dist/bench/requests.js
+
+demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/gitops-demo.sh
 
 emulator: build ## run the Ads API emulator on port 8787
