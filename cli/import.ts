@@ -4,6 +4,7 @@
  * that adopts them (import-program.ts). Pulumi's own `import` cannot import
  * dynamic resources (DESIGN.md rule 6), hence adoption.
  */
+import { openStackConfig } from "./auth/stack-config";
 import { packageInfo } from "./package-info";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -23,20 +24,32 @@ interface ImportOptions {
   sandbox?: boolean;
   project?: string;
   force?: boolean;
+  /** Read the credentials and addresses from this stack's config (secrets decrypted in memory). */
+  stack?: string;
+  cwd?: string;
 }
 
 const PACKAGE = packageInfo();
 
+/** Credential values from the environment and the stack, redacted from every message. */
+const stackSecrets: string[] = [];
 function secrets(): string[] {
-  return Object.values(SETTINGS).filter((s) => s.secret).map((s) => process.env[s.env]).filter((v): v is string => !!v);
+  const fromEnv = Object.values(SETTINGS).filter((s) => s.secret).map((s) => process.env[s.env]).filter((v): v is string => !!v);
+  return [...fromEnv, ...stackSecrets];
 }
 
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
+  // With --stack or --cwd, a stack's config first (as the provider reads it), then the environment.
+  const stackValues = opts.stack !== undefined || opts.cwd !== undefined ? (await openStackConfig(opts.cwd ?? ".", opts.stack)).values : {};
+  for (const setting of Object.values(SETTINGS)) {
+    const v = stackValues[setting.key];
+    if (setting.secret && v) stackSecrets.push(v);
+  }
   let config;
   try {
-    // As the provider does (provider/config.ts), from the environment; the options win.
-    config = resolveConfig((key) => (key === SETTINGS.sandbox.key && opts.sandbox ? "true" : undefined));
+    // As the provider does (provider/config.ts); the options win.
+    config = resolveConfig((key) => (key === SETTINGS.sandbox.key && opts.sandbox ? "true" : stackValues[key]));
   } catch (err) {
     if (err instanceof ConfigError) throw new CliError(err.message.replace(/ \(pulumi config set --secret [^)]*\) or/g, ":"));
     throw err;
@@ -84,8 +97,10 @@ export function registerImport(program: Command): void {
         "this version has them) and writes a TypeScript Pulumi program (index.ts, Pulumi.yaml, package.json, tsconfig.json) " +
         "that declares each with `adoptId` and its live values. The first `pulumi up` of that program reads the entities " +
         "instead of creating them (nothing is recreated: deletion cannot be undone), and the next preview shows no changes.\n\n" +
-        "Credentials come from XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN and XADS_ACCESS_TOKEN_SECRET; the " +
-        "address from XADS_SANDBOX / XADS_SANDBOX_BASE_URL / XADS_BASE_URL, as the provider reads them, or --base-url. Deleted " +
+        "Credentials come from a stack's config with --stack (e.g. after xads auth login), else from XADS_CONSUMER_KEY, " +
+        "XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN and XADS_ACCESS_TOKEN_SECRET; the address from xads:sandbox / " +
+        "xads:sandboxBaseUrl / xads:baseUrl or XADS_SANDBOX / XADS_SANDBOX_BASE_URL / XADS_BASE_URL, as the provider reads them, " +
+        "or --base-url. Deleted " +
         "entities are left out. Progress goes to stderr.",
     )
     .requiredOption("-a, --account <id>", "the ads account to import")
@@ -94,6 +109,8 @@ export function registerImport(program: Command): void {
     .option("--sandbox", "use the sandbox address (as XADS_SANDBOX=true)")
     .option("--project <name>", "the Pulumi project name (default: xads-<account>)")
     .option("--force", "overwrite an existing index.ts in --out")
+    .option("--stack <name>", "read the credentials and addresses from this stack's config (secrets decrypted in memory only)")
+    .option("--cwd <dir>", "the Pulumi program of --stack (default: the current folder)")
     .action(async (opts: ImportOptions) => {
       await runImport(opts, (line) => process.stderr.write(`${line}\n`));
     });

@@ -222,4 +222,13 @@ describe("xads import of a live account", () => {
     expect(noCreds.code).toBe(2);
     expect(noCreds.stderr).toMatch(/^xads: missing Ads API credentials: xads:consumerKey: XADS_CONSUMER_KEY/);
   });
+
+  test("with --stack it takes the credentials and the address from the stack's config, and prints none of them", async () => {
+    const out = join(stack.dir, "from-stack");
+    const r = await xads(stack, ["import", "--account", ACCOUNT, "--out", out, "--stack", "dev"]);
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    expect(r.stderr).toContain("xads import: 10 promoted_tweets");
+    expect(readFileSync(join(out, "index.ts"), "utf8")).toContain("1 FundingInstrument, 3 Campaign, 6 LineItem, 1 TrackingTag, 10 PromotedTweet.");
+    for (const secret of Object.values(creds)) expect(r.stderr).not.toContain(secret);
+  });
 });
