@@ -82,10 +82,7 @@ demo-creatives: build pulumi consumer ## run examples/creatives: a line item wit
 demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
 
-gitops-bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
-	node dist/bench/requests.js
-
-demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
+gitops-demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/gitops-demo.sh
 
 emulator: build ## run the Ads API emulator on port 8787

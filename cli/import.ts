@@ -31,21 +31,15 @@ interface ImportOptions {
 
 const PACKAGE = packageInfo();
 
-/** Credential values from the environment and the stack, redacted from every message. */
-const stackSecrets: string[] = [];
-function secrets(): string[] {
-  const fromEnv = Object.values(SETTINGS).filter((s) => s.secret).map((s) => process.env[s.env]).filter((v): v is string => !!v);
-  return [...fromEnv, ...stackSecrets];
+/** The secret settings' values (the stack's, else the environment's): redacted from every message. */
+function secretsOf(stackValues: Record<string, string | undefined>): string[] {
+  return Object.values(SETTINGS).filter((s) => s.secret).map((s) => stackValues[s.key] ?? process.env[s.env]).filter((v): v is string => !!v);
 }
 
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
   // With --stack or --cwd, a stack's config first (as the provider reads it), then the environment.
   const stackValues = opts.stack !== undefined || opts.cwd !== undefined ? (await openStackConfig(opts.cwd ?? ".", opts.stack)).values : {};
-  for (const setting of Object.values(SETTINGS)) {
-    const v = stackValues[setting.key];
-    if (setting.secret && v) stackSecrets.push(v);
-  }
   let config;
   try {
     // As the provider does (provider/config.ts); the options win.
@@ -69,7 +63,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
       progress(`xads import: ${entities.length} ${spec.collection}`);
       listed.push({ spec, entities });
     } catch (err) {
-      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, secrets())}`);
+      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, secretsOf(stackValues))}`);
     }
   }
 

@@ -5,8 +5,10 @@
  * `[secret]`, unknowns are "known after apply", budgets are money).
  */
 
-/** The value the engine uses for a property not known until apply. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+import { containsUnknown, UNKNOWN } from "../provider/resources/framework";
+
+/** The value the engine uses for a property not known until apply (the provider's own constant). */
+export { UNKNOWN };
 /** The key that marks a serialized secret (Pulumi's secret signature). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
@@ -53,13 +55,6 @@ export function blind(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(blind);
   if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v as Props).map(([k, x]) => [k, blind(x)]));
   return v;
-}
-
-function containsUnknown(v: unknown): boolean {
-  if (v === UNKNOWN) return true;
-  if (Array.isArray(v)) return v.some(containsUnknown);
-  if (v !== null && typeof v === "object") return Object.values(v as Props).some(containsUnknown);
-  return false;
 }
 
 /** One value, short, for a table cell or a line. */

@@ -10,13 +10,9 @@ import { ApiError } from "./errors";
 import { Clock } from "./store";
 import type { AuthTokens } from "./tokens";
 
-/** The four OAuth 1.0a credentials of user-context requests. */
-export interface Credentials {
-  consumerKey: string;
-  consumerSecret: string;
-  accessToken: string;
-  accessTokenSecret: string;
-}
+/** The four OAuth 1.0a credentials of user-context requests: the client's own type. */
+export type { Credentials } from "../provider/client/signing";
+import type { Credentials } from "../provider/client/signing";
 
 /** A request as the verifier sees it. */
 export interface SignedRequest {

@@ -255,18 +255,9 @@ export interface AudienceTargetingInfo {
  * The line items and campaigns that target a custom audience (seed 4.12,
  * GET custom_audiences/:id/targeted). `withActive` true (the default) leaves
  * out line items that cannot serve. The endpoint takes only `with_active`
- * and `cursor`, so pages are followed here rather than by `list` (which
- * sends `count`).
+ * and `cursor`: `pages`, not `list` (which sends `count`).
  */
 export async function listAudienceTargeting(ctx: Context, accountId: string, customAudienceId: string, withActive = true): Promise<AudienceTargetingInfo[]> {
-  const out: AudienceTargetingInfo[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.request<Entity[]>({
-      method: "GET", path: `/12/accounts/${accountId}/custom_audiences/${customAudienceId}/targeted`, query: { with_active: withActive, cursor },
-    });
-    out.push(...page.data.map((r) => keysToCamel(r) as AudienceTargetingInfo));
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  const rows = await pages(ctx, `/12/accounts/${accountId}/custom_audiences/${customAudienceId}/targeted`, { with_active: withActive });
+  return camel<AudienceTargetingInfo>(rows);
 }

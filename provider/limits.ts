@@ -75,13 +75,11 @@ export const LIMITS = {
   /**
    * Reference data and targeting (seed 4.3, 4.7, 4.8, section 8): country
    * codes per GET curated_categories (at most 200, two-letter ISO codes),
-   * the currency of GET bidding_rules (ISO-4217, three letters), and `count`
-   * of GET targeting_criteria (the general 1 to 1000 of LIMITS.count).
+   * and the currency of GET bidding_rules (ISO-4217, three letters).
    */
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,
   currencyCodeLength: 3,
-  targetingCriteriaCount: { min: 1, max: 1000, default: 200 },
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
   /**
@@ -243,6 +241,15 @@ export const ENUMS = {
  */
 export const IAB_CATEGORY_VALUE = /^IAB\d+(-\d+)?$/;
 
+const SANDBOX_FEATURE_KEYS = [
+  "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
+  "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
+  "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
+  "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
+  "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
+  "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+] as const;
+
 /**
  * Accounts and access, account features, tax and user settings (seed 4.2,
  * 4.9 and the enumerations of section 2).
@@ -261,27 +268,13 @@ export const ACCOUNT_SETTINGS = {
    * manager): the sandbox takes it here so programs can try sharing
    * audiences outside the business.
    */
-  featureKeys: [
-    "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
-    "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
-    "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
-    "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
-    "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
-    "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
-  ] as const,
+  featureKeys: SANDBOX_FEATURE_KEYS,
   /**
    * Keys GET /accounts/:id/features filters on: every key above, plus
    * WEBSITE_CLICKS_CPM_BILLING, which the seed lists only among the features
    * GET shows (beta or limited releases) and the sandbox cannot add.
    */
-  readableFeatureKeys: [
-    "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
-    "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
-    "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
-    "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
-    "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
-    "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS", "WEBSITE_CLICKS_CPM_BILLING",
-  ] as const,
+  readableFeatureKeys: [...SANDBOX_FEATURE_KEYS, "WEBSITE_CLICKS_CPM_BILLING"] as const,
   /** Tax settings (seed 4.9). */
   invoiceJurisdiction: ["LOI_SAPIN", "NONE", "NOT_SET"] as const,
   taxCategory: ["BUSINESS_NO_VAT", "BUSINESS_WITH_VAT", "INDIVIDUAL"] as const,

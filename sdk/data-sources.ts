@@ -24,10 +24,16 @@ export async function getAccount(args: { accountId?: string } = {}): Promise<Acc
   return found;
 }
 
+/** The account of a data source: the argument, or the stack's `xads:accountId`. */
+function accountOf(source: string, accountId?: string): string {
+  const id = accountId ?? settingFromProgram("accountId");
+  if (!id) throw new Error(`${source}: accountId is required (or set xads:accountId)`);
+  return id;
+}
+
 /** The live funding instruments of an account, optionally of one currency. */
 export async function getFundingInstruments(args: { accountId?: string; currency?: string } = {}): Promise<FundingInstrumentInfo[]> {
-  const accountId = args.accountId ?? settingFromProgram("accountId");
-  if (!accountId) throw new Error("getFundingInstruments: accountId is required (or set xads:accountId)");
+  const accountId = accountOf("getFundingInstruments", args.accountId);
   const all = await listFundingInstruments(programContext(), accountId);
   return all.filter((f) => !args.currency || f.currency === args.currency);
 }
@@ -41,13 +47,6 @@ export async function getFundingInstrument(args: { accountId?: string; id?: stri
     throw new Error(`getFundingInstrument: expected exactly one ${what}, found ${matches.length}${matches.length ? ` (${matches.map((m) => m.id).join(", ")}); pass id` : ""}`);
   }
   return matches[0]!;
-}
-
-/** The account of a data source: the argument, or the stack's `xads:accountId`. */
-function accountOf(source: string, accountId?: string): string {
-  const id = accountId ?? settingFromProgram("accountId");
-  if (!id) throw new Error(`${source}: accountId is required (or set xads:accountId)`);
-  return id;
 }
 
 /** The users whose content the account may promote, each FULL or RETWEETS_ONLY. */
@@ -110,8 +109,7 @@ export async function getWebhooks(args: { url?: string } = {}): Promise<WebhookI
  * accountMediaId names.
  */
 export async function getAccountMedia(args: { accountId?: string; creativeTypes?: string[] } = {}): Promise<AccountMediaInfo[]> {
-  const accountId = args.accountId ?? settingFromProgram("accountId");
-  if (!accountId) throw new Error("getAccountMedia: accountId is required (or set xads:accountId)");
+  const accountId = accountOf("getAccountMedia", args.accountId);
   const unknownType = args.creativeTypes?.find((t) => !(ENUMS.creativeType as readonly string[]).includes(t));
   if (unknownType) throw new Error(`getAccountMedia: creativeTypes must be of ${ENUMS.creativeType.join(", ")} (got "${unknownType}")`);
   return listAccountMedia(programContext(), accountId, args.creativeTypes);
@@ -122,8 +120,7 @@ export async function getAccountMedia(args: { accountId?: string; creativeTypes?
  * optionally only among `featureKeys`; works in production and the sandbox.
  */
 export async function getAccountFeatures(args: { accountId?: string; featureKeys?: string[] } = {}): Promise<{ accountId: string; featureKeys: string[] }> {
-  const accountId = args.accountId ?? settingFromProgram("accountId");
-  if (!accountId) throw new Error("getAccountFeatures: accountId is required (or set xads:accountId)");
+  const accountId = accountOf("getAccountFeatures", args.accountId);
   const unknown = (args.featureKeys ?? []).filter((k) => !(ACCOUNT_SETTINGS.readableFeatureKeys as readonly string[]).includes(k));
   if (unknown.length > 0) {
     throw new Error(`getAccountFeatures: featureKeys must be among ${ACCOUNT_SETTINGS.readableFeatureKeys.join(", ")} (got ${unknown.join(", ")})`);

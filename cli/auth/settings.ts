@@ -37,7 +37,5 @@ export function resolveApp(opts: AppOptions, config: Record<string, string | und
   } catch (err) {
     throw new CliError(opts.baseUrl ? `--base-url must be an http(s) address, got "${opts.baseUrl}"` : (err as ConfigError).message);
   }
-  // Only the keys are stored by login; the base URL is a plain setting the user sets.
-  delete notInStack[SETTINGS.platformBaseUrl.key];
   return { consumerKey, consumerSecret, baseUrl, notInStack };
 }

@@ -10,6 +10,7 @@ import { LIMITS } from "../../provider/limits";
 import { ApiError } from "../errors";
 import { hasAspect, mediaAsset, MediaType } from "../media";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
+import { given } from "../rules";
 import { Entity, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { CARD_COLLECTIONS } from "./cards";
@@ -117,7 +118,7 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
     },
     fromId: (id) => ({ card_uri: `card://${id}` }),
     update(ctx, current, wire: WireParams) {
-      const p = Object.fromEntries(Object.entries(parseParams(params.update, wire) as Record<string, unknown>).filter(([, v]) => v !== undefined));
+      const p = given(parseParams(params.update, wire) as Record<string, unknown>);
       checkCtas({ ...current, ...p });
       checkGivenMedia(ctx, p);
       return p as Partial<ConversationCard>;

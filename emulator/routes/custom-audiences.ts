@@ -17,6 +17,7 @@ import { ResourceContext, resourceContext, resourceRoutes, ResourceSpec } from "
 import { Account, AnyEntity, Entity, EnvState, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { uploadRoute } from "../audience-users";
+import { given } from "../rules";
 
 export interface CustomAudience extends Entity {
   account_id: string;
@@ -62,7 +63,7 @@ function update(ctx: ResourceContext, current: CustomAudience, params: WireParam
   }
   const p = parseParams(updateParams, params);
   if (p.name !== undefined) assertUniqueName(ctx.account, p.name, current.id);
-  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Partial<CustomAudience>;
+  return given(p) as Partial<CustomAudience>;
 }
 
 const scopeParams = z.object({ permission_scope: field.oneOf(ENUMS.permissionScope).optional() });

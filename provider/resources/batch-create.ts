@@ -42,8 +42,8 @@ export async function createInBatch<I>(ctx: Context, spec: BatchCreate<I>, item:
   return result;
 }
 
-/** One batch call for `items`, answered per item in order. Exported for tests. */
-export async function sendBatch<I>(ctx: Context, spec: BatchCreate<I>, items: I[]): Promise<(Entity | Error)[]> {
+/** One batch call for `items`, answered per item in order. */
+async function sendBatch<I>(ctx: Context, spec: BatchCreate<I>, items: I[]): Promise<(Entity | Error)[]> {
   if (items.length === 1 && spec.single) return [await spec.single(items[0]!).catch((err: Error) => err)];
   const sentAtMs = Date.now();
   try {

@@ -39,6 +39,10 @@ test("one up creating 120 promoted Tweets on one line item sends at most 3 POSTs
   expect(await stack.run(["up", "--yes", "--skip-preview", "--parallel", "128"])).toMatchObject({ code: 0 });
   expect(promoted().map((p) => p.tweet_id).sort()).toEqual([...TWEETS].sort());
   expect(requests("POST").length).toBeLessThanOrEqual(3);
+  // ... and none holds more Tweets than the platform takes in one POST (50).
+  const sizes = requests("POST").map((post) => (post.query.tweet_ids ?? "").split(",").filter(Boolean).length);
+  expect(sizes.reduce((a, b) => a + b, 0)).toBe(TWEETS.length);
+  for (const size of sizes) expect(size).toBeLessThanOrEqual(50);
 });
 
 test("a second preview has no changes", async () => {
