@@ -150,11 +150,13 @@ export class AdsClient {
    * NotFoundError when the entity is not there.
    */
   async getById<T extends Entity = Entity>(req: GetByIdRequest): Promise<T> {
-    const group = `get|${req.collectionPath}|${req.idsParam}|${JSON.stringify(req.query ?? {})}`;
-    const entity = await this.collect<string, Entity | undefined>(group, req.id, LIMITS.idsPerFilter, async (ids) => {
-      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [req.idsParam]: [...new Set(ids)] });
+    // Lists that filter by a parent, not by id (targeting criteria by line item): the parents' ids go in the filter.
+    const param = req.by?.param ?? req.idsParam!;
+    const group = `get|${req.collectionPath}|${param}|${JSON.stringify(req.query ?? {})}`;
+    const entity = await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items) => {
+      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: [...new Set(items.map((i) => i.key))] });
       const byId = new Map(found.map((e) => [String(e.id), e]));
-      return ids.map((id) => byId.get(id));
+      return items.map((i) => byId.get(i.id));
     }, this.coalesceWindowMs);
     if (!entity) {
       throw new NotFoundError({
@@ -286,12 +288,14 @@ export interface BatchItem {
   params: Record<string, unknown>;
 }
 
-interface GetByIdRequest {
+export interface GetByIdRequest {
   /** e.g. `/12/accounts/abc/campaigns` */
   collectionPath: string;
   /** The IDS filter of that list, e.g. `campaign_ids`. */
-  idsParam: string;
+  idsParam?: string;
   id: string;
+  /** Where the list filters by a parent instead of by id: the parent's filter and id, e.g. `line_item_ids`. */
+  by?: { param: string; value: string };
   /** Further query, e.g. `{ with_deleted: true, with_draft: true }`. */
   query?: Query;
 }

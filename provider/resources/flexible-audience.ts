@@ -11,14 +11,10 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { keysToSnake } from "../names";
-import { BatchCreate, createInBatch } from "./batch-create";
-import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, timestamps } from "./common";
 import { customAudiencesPath, readCustomAudience } from "./custom-audience";
-import {
-  adopt, approveDeletion, assertDeletable, CheckFailure, Context, deleteIdempotent, deletionProtectionInput, diffFields,
-  protectReplacement, ResourceDefinition, toOutputs, validate,
-} from "./framework";
+import { defineResource } from "./define";
+import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -53,27 +49,23 @@ export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, Flexibl
   },
 });
 
+// Immutable after creation (seed 4.12): every field the platform keeps is create-only.
 export const flexibleAudienceInputs = z.strictObject({
   accountId: accountIdInput,
-  name: z.string().min(1).describe("The audience's name, unique among the account's custom audiences."),
-  audienceType: z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE."),
-  booleanOperator: booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty."),
-  childSegments: z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`),
-  segments: z.strictObject({
+  name: createOnly(z.string().min(1).describe("The audience's name, unique among the account's custom audiences.")),
+  audienceType: createOnly(z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE.")),
+  booleanOperator: createOnly(booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty.")),
+  childSegments: createOnly(z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`)),
+  segments: createOnly(z.strictObject({
     booleanOperator: booleanOperator.optional(),
     childSegments: z.array(flexibleAudienceSegment).optional(),
-  }).optional().describe("The platform's `segments` object: booleanOperator and childSegments, an alternative place for the top-level group."),
+  }).optional().describe("The platform's `segments` object: booleanOperator and childSegments, an alternative place for the top-level group.")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
 });
 
 export type FlexibleAudienceInputs = z.infer<typeof flexibleAudienceInputs>;
 export type FlexibleAudienceOutputs = FlexibleAudienceInputs & { isOwner?: boolean; createdAt?: string };
-
-const API_FIELDS = ["name", "audienceType", "booleanOperator", "childSegments", "segments"] as const;
-const OUTPUT_FIELDS = [...API_FIELDS, "isOwner", "createdAt"] as const;
-/** Immutable after creation (seed 4.12): every input the platform keeps. */
-export const FLEXIBLE_AUDIENCE_CREATE_ONLY = ["accountId", ...API_FIELDS] as const;
 
 // ---------------------------------------------------------------- rules ---
 
@@ -133,30 +125,11 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
   return failures;
 }
 
-// ------------------------------------------------------------------ wire ---
-
-/** Outputs from the live record; the segments are parsed again so their field order is the schema's (diff compares JSON). */
-function outputs(local: Partial<FlexibleAudienceInputs>, entity: Entity): FlexibleAudienceOutputs {
-  const outs = toOutputs<FlexibleAudienceOutputs>(local, entity, OUTPUT_FIELDS);
-  for (const f of ["childSegments", "segments"] as const) {
-    if (outs[f] === undefined) continue;
-    const parsed = flexibleAudienceInputs.shape[f].safeParse(outs[f]);
-    if (parsed.success) (outs as Record<string, unknown>)[f] = parsed.data;
-  }
-  return outs;
-}
-
-/** One batch Create item: the inputs the platform keeps, snake_case at every depth. */
-export function createItem(inputs: FlexibleAudienceInputs): { operation_type: "Create"; params: Record<string, unknown> } {
-  const picked: Record<string, unknown> = {};
-  for (const f of API_FIELDS) if (inputs[f] !== undefined) picked[f] = inputs[f];
-  return { operation_type: "Create", params: keysToSnake(picked) as Record<string, unknown> };
-}
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const flexibleAudience: ResourceDefinition<FlexibleAudienceInputs, FlexibleAudienceOutputs> = {
+export const flexibleAudience = defineResource<FlexibleAudienceInputs, FlexibleAudienceOutputs>({
   kind: "FlexibleAudience",
+  noun: "flexible audience",
   description:
     `A flexible audience: custom audiences combined by a tree of segments (at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves). ` +
     "Immutable after creation: any change replaces it. Deletion is irreversible: see deletionProtection.",
@@ -165,68 +138,30 @@ export const flexibleAudience: ResourceDefinition<FlexibleAudienceInputs, Flexib
     isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
     ...timestamps,
   },
-  createOnly: FLEXIBLE_AUDIENCE_CREATE_ONLY,
-
-  check(olds, news) {
-    const result = validate(flexibleAudienceInputs, news);
-    // Compared with the defaults filled in: a segment's defaults left out are no change.
-    const filled = (result.inputs ?? news) as Record<string, unknown>;
-    const failures = [...(result.failures ?? []), ...protectReplacement("flexible audience", olds, filled, FLEXIBLE_AUDIENCE_CREATE_ONLY)];
-    // The structure rules need no ids, so they run even while ids are unknown (validate's rules would wait).
-    const parsed = flexibleAudienceInputs.safeParse(result.inputs);
-    if (!result.failures && parsed.success) failures.push(...flexibleAudienceFailures(parsed.data));
-    return failures.length > 0 ? { ...result, failures } : result;
-  },
-
-  diff(id, olds, news) {
-    const diff = diffFields(olds, news, [...FLEXIBLE_AUDIENCE_CREATE_ONLY, "deletionProtection", "adoptId"], FLEXIBLE_AUDIENCE_CREATE_ONLY, ["adoptId"]);
-    // Names are unique in the account: with the same name, the old audience goes first.
-    const sameName = olds.name === news.name && olds.accountId === news.accountId;
-    return approveDeletion(id, diff.replaces && sameName ? { ...diff, deleteBeforeReplace: true } : diff, news);
-  },
-
-  async create(ctx, inputs) {
-    const path = customAudiencesPath(inputs.accountId);
-    if (inputs.adoptId) {
-      return adopt(ctx, "flexible audience", path, inputs, (e) => outputs(inputs, e), API_FIELDS);
-    }
-    const entity = await createInBatch(ctx, batchCreate(ctx, inputs.accountId), inputs);
-    return { id: entity.id, outs: outputs(inputs, entity) };
-  },
-
-  async read(ctx, id, props) {
-    const live = await readCustomAudience(ctx, props.accountId, id);
-    return live && { id, props: outputs(props, live) };
-  },
-
-  async update(_ctx, _id, olds, news) {
-    // Only this resource's own inputs change in place: every platform field replaces.
-    return { ...olds, deletionProtection: news.deletionProtection, adoptId: news.adoptId };
-  },
-
-  async delete(ctx, id, props) {
-    assertDeletable("flexible audience", id, props);
-    // DELETE custom_audiences/:id rather than a batch Delete: it answers 404
-    // when the audience is already gone (so delete is idempotent), where one
-    // such item would fail a whole batch.
-    await deleteIdempotent(() => ctx.client.delete(`${customAudiencesPath(props.accountId)}/${id}`));
-  },
-};
-
-/**
- * How flexible audiences of one account are created together: batch POSTs of
- * up to 10 (seed 4.12); after a batch without an answer each is looked up by
- * its name, unique per account.
- */
-function batchCreate(ctx: Context, accountId: string): BatchCreate<FlexibleAudienceInputs> {
-  return {
-    what: (a) => `flexible audience "${a.name}"`,
-    group: `flexible_audiences|${accountId}`,
-    path: `/12/batch/accounts/${accountId}/custom_audiences`,
+  // The structure rules need no ids, so they run even while leaf ids are unknown.
+  rules: [rule<FlexibleAudienceInputs>(["booleanOperator", "childSegments", "segments"], flexibleAudienceFailures, { structural: true })],
+  // Reads and deletes go through custom_audiences/:id: it is a custom audience record with an audience_type.
+  path: (a) => customAudiencesPath(a.accountId),
+  find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),
+  // Names are unique in the account: with the same name, the old audience goes first.
+  uniqueBy: ["name", "accountId"],
+  // Creates of one up share batch POSTs of up to 10 (seed 4.12); a lone one too: there is no single create.
+  batch: {
+    path: (a) => `/12/batch/accounts/${a.accountId}/custom_audiences`,
     max: LIMITS.customAudienceBatchSize,
-    params: (a) => createItem(a).params,
-    candidates: async (sinceMs) => (await ctx.client.list<Entity>(customAudiencesPath(accountId)))
-      .filter((e) => Date.parse(String(e.created_at)) >= sinceMs),
+    alwaysBatch: true,
+  },
+  lookUp: {
+    candidates: (ctx, items) => ctx.client.list<Entity>(customAudiencesPath(items[0]!.accountId)),
     matches: (a, e) => e.name === a.name,
-  };
-}
+  },
+  // The segments are parsed again, so their field order is the schema's (diff compares JSON).
+  outputsFrom: (outs) => {
+    for (const f of ["childSegments", "segments"] as const) {
+      if (outs[f] === undefined) continue;
+      const parsed = flexibleAudienceInputs.shape[f].safeParse(outs[f]);
+      if (parsed.success) (outs as Record<string, unknown>)[f] = parsed.data;
+    }
+    return outs;
+  },
+});

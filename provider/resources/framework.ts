@@ -9,6 +9,7 @@ import { AdsClient, Entity, Query } from "../client/client";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { ProviderConfig } from "../config";
 import { keysToCamel, keysToSnake } from "../names";
+import { field } from "./fields";
 
 /** The value the engine sends for an input not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -139,27 +140,65 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
 }
 
 /**
+ * A rule between fields. It declares the fields it reads, and runs whenever
+ * those are known, whatever else is still unknown (DESIGN.md rule 5): a
+ * preview of a new campaign's line item still refuses a MAX bid without an
+ * amount, although the campaign's id is unknown until the update.
+ */
+export interface Rule<I> {
+  readonly fields: readonly (keyof I & string)[];
+  readonly check: (inputs: I) => CheckFailure[];
+  /**
+   * The rule reads the structure of its fields, never the values inside them
+   * that may be unknown (a flexible audience's segment tree, whose leaf ids
+   * come from audiences not created yet): it runs unless a field is unknown as a whole.
+   */
+  readonly structural?: boolean;
+}
+
+export function rule<I>(fields: readonly (keyof I & string)[], check: (inputs: I) => CheckFailure[], opts: { structural?: boolean } = {}): Rule<I> {
+  return { fields, check, ...opts };
+}
+
+/**
  * Validates inputs against a schema plus cross-field rules. Issues about
  * values not known yet (preview) are dropped: they are checked again when the
- * values are known. Never throws: failures are data.
+ * values are known. A rule runs when the fields it declares are known and
+ * valid. Never throws: failures are data.
  */
 export function validate<I>(
   schema: z.ZodType<I>,
   news: Record<string, unknown>,
-  rules: (inputs: I) => CheckFailure[] = () => [],
+  given: readonly Rule<I>[] | ((inputs: I) => CheckFailure[]) = [],
 ): CheckResult<I> {
   const { __provider: _, ...data } = news;
+  // A bare function reads every field (kinds not yet declaring their rules' fields).
+  const rules = typeof given === "function" ? [rule<I>(Object.keys(data) as (keyof I & string)[], given)] : given;
   const parsed = schema.safeParse(data);
-  if (parsed.success) {
-    const failures = containsUnknown(data) ? [] : rules(parsed.data);
-    return failures.length > 0 ? { inputs: parsed.data, failures } : { inputs: parsed.data };
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const failures = issues.filter((i) => !containsUnknown(valueAt(data, i.path))).map((i) => describeIssue(i, data));
+  // Fields a rule cannot read: unknown ones, and those the parse refused.
+  const blocked = new Set<string>(issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : [String(i.path[0] ?? "")])));
+  const unknown = new Set(Object.keys(data).filter((k) => containsUnknown(data[k])));
+  const inputs = parsed.success ? parsed.data : lenientParse(schema, data, blocked);
+  if (inputs !== undefined && !blocked.has("")) {
+    for (const r of rules) {
+      const readable = r.fields.every((f) => !blocked.has(f) && (r.structural ? data[f] !== UNKNOWN : !unknown.has(f)));
+      if (readable) failures.push(...r.check(inputs));
+    }
   }
-  const failures = parsed.error.issues
-    .filter((i) => !containsUnknown(valueAt(data, i.path)))
-    .map((i) => describeIssue(i, data));
-  // Defaults cannot be filled in where the parse failed on an unknown value:
-  // pass the inputs on as given; check runs again once they are known.
-  return failures.length > 0 ? { inputs: data as I, failures } : { inputs: data as I };
+  // Defaults cannot be filled in where the parse failed: pass the inputs on
+  // as given; check runs again once they are known.
+  const out = (parsed.success ? parsed.data : data) as I;
+  return failures.length > 0 ? { inputs: out, failures } : { inputs: out };
+}
+
+/** The inputs with defaults filled in, taking the refused fields as they are (for the rules that do not read them). */
+function lenientParse<I>(schema: z.ZodType<I>, data: Record<string, unknown>, blocked: Set<string>): I | undefined {
+  if (!(schema instanceof z.ZodObject) || blocked.has("")) return undefined;
+  const loose = schema.extend(Object.fromEntries([...blocked].map((k) => [k, z.unknown()])));
+  const again = loose.safeParse(data);
+  return again.success ? (again.data as I) : undefined;
 }
 
 /**
@@ -234,10 +273,11 @@ export function diffFields(
 const approvedDeletions = new Set<string>();
 
 /** Deletion protection inputs, for resources whose deletion is irreversible. */
-export const deletionProtectionInput = z
+export const deletionProtectionInput = field(z
   .boolean()
   .default(true)
-  .describe("Deleting this entity is irreversible. While true (the default), `pulumi destroy`, removing it from the program, and a change that replaces it are refused. Set false, and run `pulumi up`, to allow them.");
+  .describe("Deleting this entity is irreversible. While true (the default), `pulumi destroy`, removing it from the program, and a change that replaces it are refused. Set false, and run `pulumi up`, to allow them."),
+{ local: true });
 
 /**
  * Refuses (as check failures) a change of create-only fields of a protected
@@ -332,29 +372,8 @@ export function assertAdoptable(kind: string, id: string, inputs: Record<string,
   }
 }
 
-/**
- * Create without ever creating twice (DESIGN.md rule 7): POST once; when no
- * answer came back, the write may have committed, so look for what this
- * POST made (`candidates`, filtered to those created since it was sent) and
- * take it. Several candidates are refused, not guessed.
- */
-export async function createOnce(
-  what: string,
-  post: () => Promise<Entity>,
-  candidates: () => Promise<Entity[]>,
-): Promise<Entity> {
-  const sentAtMs = Date.now();
-  try {
-    return await post();
-  } catch (err) {
-    if (!(err instanceof MaybeCommittedError)) throw err;
-    // Platform clocks and ours differ: a minute of slack either way.
-    const made = (await candidates()).filter((c) => !c.deleted && Date.parse(String(c.created_at)) >= sentAtMs - 60_000);
-    if (made.length === 1) return made[0]!;
-    if (made.length === 0) throw new Error(`${err.message}. No ${what} was found afterwards, so none was created; run pulumi up again once the API answers.`);
-    throw new Error(`the create of ${what} got no answer, and ${made.length} matching entities were created since (ids ${made.map((m) => m.id).join(", ")}); adopt the right one with adoptId`);
-  }
-}
+/** The one "no answer, look it up" create (batch-create.ts). */
+export { createOnce } from "./batch-create";
 
 /**
  * Create by adoption: read the live entity at `entityPath`, refuse when it

@@ -11,7 +11,8 @@ import { BatchItem } from "../../provider/client/client";
 import { listCustomAudiences } from "../../provider/data-sources";
 import { customAudience } from "../../provider/resources/custom-audience";
 import { customAudiencePermission } from "../../provider/resources/custom-audience-permission";
-import { createItem, flexibleAudience, FlexibleAudienceInputs } from "../../provider/resources/flexible-audience";
+import { flexibleAudience, FlexibleAudienceInputs } from "../../provider/resources/flexible-audience";
+import { toWire } from "../../provider/resources/fields";
 import { tailoredAudiencePermission } from "../../provider/resources/tailored-audience-permission";
 import { getCustomAudiences } from "../../sdk/data-sources";
 import { ACCOUNT, useEmulator } from "./fixtures";
@@ -157,15 +158,12 @@ describe("FlexibleAudience", () => {
 
   test("the provider's wire item is snake_case at every depth", () => {
     const inputs = flexible("W", [{ booleanOperator: "OR", childSegments: [leaf("abc")] }]);
-    expect(createItem(inputs)).toEqual({
-      operation_type: "Create",
-      params: {
-        name: "W", audience_type: "FLEXIBLE", boolean_operator: "AND",
-        child_segments: [{
-          frequency: 1, frequency_comparator: "NUM_GTE", negate: true, boolean_operator: "OR",
-          child_segments: [{ custom_audience_id: "abc", frequency: 1, frequency_comparator: "NUM_GTE", lookback_window: 7, negate: true }],
-        }],
-      },
+    expect(toWire(flexibleAudience.fields, inputs)).toEqual({
+      name: "W", audience_type: "FLEXIBLE", boolean_operator: "AND",
+      child_segments: [{
+        frequency: 1, frequency_comparator: "NUM_GTE", negate: true, boolean_operator: "OR",
+        child_segments: [{ custom_audience_id: "abc", frequency: 1, frequency_comparator: "NUM_GTE", lookback_window: 7, negate: true }],
+      }],
     });
   });
 });

@@ -3,6 +3,7 @@ import { customAudiencePermission } from "../../provider/resources/custom-audien
 import type { FlexibleAudienceArgs } from "../../sdk/resources";
 import { flexibleAudience } from "../../provider/resources/flexible-audience";
 import { UNKNOWN } from "../../provider/resources/framework";
+import { toOutputs } from "../../provider/resources/fields";
 import { tailoredAudiencePermission } from "../../provider/resources/tailored-audience-permission";
 
 const ACCOUNT = "18ce54d4x5t";
@@ -81,6 +82,14 @@ describe("FlexibleAudience diff: immutable, every platform field replaces", () =
 
   test("no change is no change", () => {
     expect(flexibleAudience.diff("f1", olds, news({}))).toMatchObject({ changes: false });
+  });
+
+  test("childSegments: [] beside segments is no change once the platform answers it as unset", () => {
+    const declared = checkFlexible({ deletionProtection: false, booleanOperator: undefined, childSegments: [], segments: { booleanOperator: "AND", childSegments: leaves(2) } }).inputs!;
+    // The state as read back: the platform leaves an empty child_segments out (or answers []).
+    const live = { id: "f1", name: "App users", audience_type: "FLEXIBLE", child_segments: [], segments: { boolean_operator: "AND", child_segments: leaves(2).map((l) => ({ custom_audience_id: l.customAudienceId, lookback_window: 7, frequency: 1, frequency_comparator: "NUM_GTE", negate: true })) } };
+    const state = toOutputs<typeof declared>(flexibleAudience.fields, declared, live);
+    expect(flexibleAudience.diff("f1", state, declared)).toMatchObject({ changes: false });
   });
 
   test("a new lookback window replaces, old one first (the name stays, and names are unique)", () => {

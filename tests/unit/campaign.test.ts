@@ -65,6 +65,12 @@ describe("Campaign check", () => {
     expect(reasons({ ...valid(), fundingInstrumentId: UNKNOWN, dailyBudgetAmountLocalMicro: UNKNOWN })).toEqual([]);
   });
 
+  test("a daily budget above the total is refused while the funding instrument is still unknown", () => {
+    expect(reasons({ ...valid(), fundingInstrumentId: UNKNOWN, dailyBudgetAmountLocalMicro: 9_000_000, totalBudgetAmountLocalMicro: 5_000_000 })).toEqual([
+      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (9000000 > 5000000)",
+    ]);
+  });
+
   test("changing the funding instrument of a protected campaign is refused, naming the opt-in", () => {
     const olds = { ...valid(), deletionProtection: true };
     const failures = campaign.check(olds, { ...valid(), fundingInstrumentId: "fi2" }).failures ?? [];

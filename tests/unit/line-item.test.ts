@@ -1,4 +1,5 @@
 import { lineItem } from "../../provider/resources/line-item";
+import { UNKNOWN } from "../../provider/resources/framework";
 
 const valid = () => ({
   accountId: "18ce54d4x5t",
@@ -16,6 +17,20 @@ describe("LineItem", () => {
 
   test("a MAX bid strategy without a bid amount is refused", () => {
     expect(reasons({ ...valid(), bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
+  });
+
+  test("a MAX bid without an amount is refused while the campaign id is still unknown (first preview of a new campaign)", () => {
+    expect(reasons({ ...valid(), campaignId: UNKNOWN, bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
+  });
+
+  test("a rule waits while a field it reads is unknown", () => {
+    expect(reasons({ ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: UNKNOWN })).toEqual([]);
+  });
+
+  test("a rule still runs when another field is refused", () => {
+    expect(reasons({ ...valid(), name: "", bidStrategy: "TARGET" })).toEqual([
+      "name must not be empty", "bidAmountLocalMicro is required when bidStrategy is TARGET",
+    ]);
   });
 
   test("PREROLL_VIEWS needs one or two categories, and three are too many", () => {

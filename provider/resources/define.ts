@@ -1,0 +1,266 @@
+/**
+ * The resource factory: the standard lifecycle of a kind, built from its
+ * declaration. A kind declares its fields (with what each one is, see
+ * fields.ts), its rules, where its entities live and how a create that got
+ * no answer is found; it states only what differs from the standard.
+ *
+ * The standard: check validates and runs the rules (a protected kind also
+ * refuses an unapproved replacement); diff compares every input, create-only
+ * ones replace; create adopts (`adoptId`), or POSTs once, alone or in a
+ * batch shared with concurrent creates, and looks the entity up when no
+ * answer came; read is coalesced by id; update PUTs the changed fields;
+ * delete is idempotent and respects deletion protection.
+ */
+import { z } from "zod";
+import { Entity, Query } from "../client/client";
+import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-create";
+import { Fields, fieldsOf, isEmpty, toOutputs, toWire } from "./fields";
+import {
+  approveDeletion, assertAdoptable, assertDeletable, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
+  CreateResult, deleteIdempotent, DiffResult, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
+  validate,
+} from "./framework";
+
+/** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
+type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
+
+export interface Declaration<I extends Base, O extends object> {
+  readonly kind: string;
+  /** The entity in messages, e.g. "campaign". */
+  readonly noun: string;
+  readonly description: string;
+  readonly inputs: z.ZodObject & z.ZodType<I>;
+  /** Output-only fields, read from the live entity. */
+  readonly outputs?: Record<string, z.ZodType>;
+  readonly rules?: readonly Rule<I>[];
+  /** The collection of an entity with these inputs; the entity is `${path}/${id}`. */
+  readonly path: (p: I) => string;
+  /** The collection's IDS filter: reads of one collection are coalesced into list calls of up to 200 ids. Without it, read GETs the entity. */
+  readonly idsParam?: string;
+  /** Where the collection's list filters by a parent, not by id: that filter and the entity's parent id (reads still coalesce). */
+  readonly readBy?: (p: I) => { param: string; value: string };
+  /** The query of every read, e.g. `{ with_deleted: true, with_draft: true }`. */
+  readonly readQuery?: Query;
+  /** A short description of one entity for messages (default: the noun and its name). */
+  readonly describe?: (p: I) => string;
+  /**
+   * After a create without an answer: the live entities the creates of
+   * `items` may have made (those created since they were sent are kept),
+   * and which of them an item made. Without it, nothing is looked up and
+   * the create fails saying it may have committed.
+   */
+  readonly lookUp?: {
+    candidates: (ctx: Context, items: I[]) => Promise<Entity[]>;
+    matches: (p: I, e: Entity) => boolean;
+  };
+  /**
+   * Creates of one `up` share calls (the platform's batch endpoint, DESIGN
+   * rule 8); a lone create is the plain POST. A batch without an answer is
+   * looked up with `lookUp`, never resent.
+   */
+  readonly batch?: {
+    /** The batch endpoint of an item's collection. */
+    path: (p: I) => string;
+    /** Most items in one call. */
+    max: number;
+    /** Items that may share a call (default: the same collection). */
+    group?: (p: I) => string;
+    /** How long a group stays open after its last item (the client's default otherwise). */
+    windowMs?: number;
+    /** The call, where it is not the batch endpoint's `Create` items. */
+    send?: (ctx: Context, items: I[]) => Promise<(Entity | undefined)[]>;
+    /** Whether a lone create still goes through `send` (the default: the plain POST). */
+    alwaysBatch?: boolean;
+  };
+  /** The create call, where it is not a POST of the platform fields to the collection. */
+  readonly send?: (ctx: Context, p: I) => Promise<Entity>;
+  /** How read finds the live entity, where it is not the coalesced read by id; undefined when gone. */
+  readonly find?: (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
+  /** Two entities cannot share these fields' values (a name unique in the account): a replacement deletes the old one first. */
+  readonly uniqueBy?: readonly (keyof I & string)[];
+  /** The platform cannot delete these entities: what destroy says as it leaves one in place. */
+  readonly leftInPlace?: (id: string, props: O) => string;
+  /** Only the sandbox has this kind: what the platform offers only there (for the refusal in production). */
+  readonly sandboxOnly?: string;
+  /** Checks of a change, old inputs against new (e.g. a status the platform takes only at creation). */
+  readonly transitions?: (olds: Partial<I>, news: Record<string, unknown>) => CheckFailure[];
+  /** What the outputs keep beside the live entity's fields (e.g. the declared Tweet id beside the served one). */
+  readonly outputsFrom?: (outs: O, declared: Partial<I>, entity: Entity) => O;
+  /** Lifecycle methods that differ from the standard; they may call the standard ones (`standard`). */
+  readonly overrides?: (standard: Standard<I, O>) => Partial<Lifecycle<I, O>>;
+}
+
+type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
+
+/** The standard lifecycle and its parts, for overrides. */
+export interface Standard<I extends object, O extends object> extends Lifecycle<I, O> {
+  readonly fields: Fields;
+  outputs(declared: Partial<I>, entity: Entity): O;
+  find(ctx: Context, p: I, id: string): Promise<Entity | undefined>;
+  adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
+  /** The platform fields of some inputs in wire names (all the platform fields by default). */
+  wire(p: I, names?: readonly string[]): Query;
+}
+
+/** A declared kind: the registry's definition plus what the factory derived. */
+export interface DeclaredResource<I extends object, O extends object> extends ResourceDefinition<I, O> {
+  readonly fields: Fields;
+  readonly rules: readonly Rule<I>[];
+}
+
+export function defineResource<I extends Base, O extends object>(d: Declaration<I, O>): DeclaredResource<I, O> {
+  const fields = fieldsOf(d.inputs, d.outputs);
+  const rules = d.rules ?? [];
+  const protectedKind = fields.inputs.includes("deletionProtection");
+  const describe = d.describe ?? ((p: I) => (typeof (p as Record<string, unknown>).name === "string" ? `${d.noun} "${(p as Record<string, unknown>).name}"` : d.noun));
+
+  const outputs = (declared: Partial<I>, entity: Entity): O => {
+    const outs = toOutputs<O>(fields, declared as Record<string, unknown>, entity);
+    return d.outputsFrom ? d.outputsFrom(outs, declared, entity) : outs;
+  };
+
+  const find = d.find ?? ((ctx: Context, p: I, id: string) => readLive(() => d.idsParam || d.readBy
+    ? ctx.client.getById({ collectionPath: d.path(p), idsParam: d.idsParam, by: d.readBy?.(p), id, query: d.readQuery })
+    : ctx.client.get<Entity>(`${d.path(p)}/${id}`, d.readQuery)));
+
+  const wire = (p: I, names: readonly string[] = fields.api) => toWire(fields, p as Record<string, unknown>, names, false) as Query;
+  const send = d.send ?? ((ctx: Context, p: I) => ctx.client.post<Entity>(d.path(p), wire(p)));
+  const candidates = async (ctx: Context, items: I[]): Promise<Entity[]> => (d.lookUp ? d.lookUp.candidates(ctx, items) : []);
+  const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
+  const createAlone = (ctx: Context, p: I) =>
+    createOnce(describe(p), () => send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e)));
+  const batchOf = (ctx: Context, p: I, b: NonNullable<Declaration<I, O>["batch"]>): BatchCreate<I> => ({
+    what: describe,
+    group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
+    max: b.max,
+    windowMs: b.windowMs,
+    send: b.send ? (items) => b.send!(ctx, items) : batchSend(ctx, b.path(p), b.max, (item) => wire(item)),
+    candidates: (items) => candidates(ctx, items),
+    matches,
+    single: b.alwaysBatch ? undefined : (item) => createAlone(ctx, item),
+  });
+
+  const standard: Standard<I, O> = {
+    fields,
+    outputs,
+    find,
+    wire,
+
+    check(olds, news, env?: CheckEnv): CheckResult<I> {
+      const result = validate(d.inputs as z.ZodType<I>, news, rules);
+      // Compared with the defaults filled in: a default left out is no change.
+      const filled = (result.inputs ?? news) as Record<string, unknown>;
+      const failures = [
+        ...(result.failures ?? []),
+        ...(d.transitions?.(olds, news) ?? []),
+        ...(protectedKind ? protectReplacement(d.noun, olds, filled, fields.createOnly) : []),
+        ...(d.sandboxOnly ? sandboxOnlyFailures(d.kind, d.sandboxOnly, env) : []),
+      ];
+      return failures.length > 0 ? { ...result, failures } : result;
+    },
+
+    diff(id, olds, news) {
+      const diff = diffOf(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      const sameKey = d.uniqueBy?.every((f) => same(olds[f as keyof O], news[f]));
+      const ordered = diff.replaces && sameKey ? { ...diff, deleteBeforeReplace: true } : diff;
+      return protectedKind ? approveDeletion(id, ordered, news as Record<string, unknown>) : ordered;
+    },
+
+    async adopt(ctx, inputs) {
+      const id = inputs.adoptId!;
+      const live = await find(ctx, inputs, id);
+      if (!live) throw new Error(`${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)`);
+      const outs = outputs(inputs, live);
+      assertAdoptable(d.noun, id, inputs as Record<string, unknown>, outs as Record<string, unknown>, fields.api.filter((f) => !fields.writeOnly.includes(f)));
+      return { id, outs };
+    },
+
+    async create(ctx, inputs) {
+      if (inputs.adoptId) return standard.adopt(ctx, inputs);
+      const entity = d.batch ? await createInBatch(ctx, batchOf(ctx, inputs, d.batch), inputs) : await createAlone(ctx, inputs);
+      return { id: String(entity.id), outs: outputs(inputs, entity) };
+    },
+
+    async read(ctx, id, props) {
+      const live = await find(ctx, props as unknown as I, id);
+      return live && { id, props: outputs(props as unknown as Partial<I>, live) };
+    },
+
+    async update(ctx, id, olds, news) {
+      const changed = changedFields(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
+      if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
+      const entity = await ctx.client.put<Entity>(`${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
+      return outputs(news, entity);
+    },
+
+    async delete(ctx, id, props) {
+      if (d.leftInPlace) {
+        process.stderr.write(d.leftInPlace(id, props) + "\n");
+        return;
+      }
+      if (protectedKind) assertDeletable(d.noun, id, props as Record<string, unknown>);
+      await deleteIdempotent(() => ctx.client.delete(`${d.path(props as unknown as I)}/${id}`));
+    },
+  };
+
+  const own = d.overrides?.(standard) ?? {};
+  return {
+    kind: d.kind,
+    description: d.description,
+    inputs: d.inputs as z.ZodType<I>,
+    outputs: d.outputs ?? {},
+    createOnly: fields.createOnly,
+    fields,
+    rules,
+    check: own.check ?? standard.check,
+    diff: own.diff ?? standard.diff,
+    create: own.create ?? standard.create,
+    read: own.read ?? standard.read,
+    update: own.update ?? standard.update,
+    delete: own.delete ?? standard.delete,
+  };
+}
+
+// ----------------------------------------------------------------- diff ---
+
+/** Equal as the platform sees them: an empty list or string is unset, unless it is a value of its own. */
+function same(a: unknown, b: unknown, emptyIsValue = false): boolean {
+  const norm = (v: unknown) => (!emptyIsValue && isEmpty(v) ? null : v ?? null);
+  return canonical(norm(a)) === canonical(norm(b));
+}
+
+/** JSON with object keys sorted: the platform answers nested objects in its own key order. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x);
+}
+
+/**
+ * Which inputs differ between the state (olds) and the program (news), and
+ * which of those replace. An input not known yet counts as a change; a
+ * computed one the program leaves unset is not managed, so no difference.
+ */
+export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
+  const changed = fields.inputs.filter((f) =>
+    !(news[f] === undefined && fields.computed.includes(f))
+    && (containsUnknown(news[f]) || !same(olds[f], news[f], fields.emptyIsValue.includes(f))));
+  const replaces = changed.filter((f) => fields.createOnly.includes(f));
+  return {
+    changes: changed.length > 0,
+    ...(replaces.length > 0 ? { replaces } : {}),
+    stables: fields.inputs.filter((f) => !changed.includes(f) && fields.createOnly.includes(f)),
+  };
+}
+
+/** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */
+export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return fields.updatable.filter((f) =>
+    !same(olds[f], news[f], fields.emptyIsValue.includes(f)) && !(news[f] === undefined && fields.computed.includes(f)));
+}
+
+function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.local.map((f) => [f, inputs[f]]));
+}

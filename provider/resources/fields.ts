@@ -1,0 +1,135 @@
+/**
+ * What each field of a resource is, declared once beside its zod type
+ * (DESIGN.md rule 5): `field(z.string()..., { createOnly: true })`. Check,
+ * diff, outputs, update bodies, adoption and schema.json read the lists that
+ * `fieldsOf` derives from these declarations; no resource keeps its own.
+ */
+import { z } from "zod";
+import { keysToCamel, keysToSnake, toSnake } from "../names";
+
+export interface FieldMeta {
+  /** A change replaces the entity: the platform cannot change it in place. */
+  createOnly?: boolean;
+  /** The platform fills it in when the program does not: unset in the program is not managed, so not drift. */
+  computed?: boolean;
+  /** Removing it from the program sends an empty value, which clears it on the platform. */
+  clearable?: boolean;
+  /** An empty list or string is a value of its own, not the same as unset (e.g. "unsubscribe from all"). */
+  emptyIsValue?: boolean;
+  /** Its wire name, where it is not the snake_case of the SDK name. */
+  wire?: string;
+  /** Secret in the state and in schema.json. */
+  secret?: boolean;
+  /** Sent, never read back: the outputs keep the declared value. */
+  writeOnly?: boolean;
+  /** The resource's own (accountId, adoptId, deletionProtection): never sent as an entity field. */
+  local?: boolean;
+  /** An instant: the platform answers its own format, so the declared text is kept when both are the same instant. */
+  instant?: boolean;
+}
+
+/** The registry of field declarations (zod 4's own registry: keyed by schema instance). */
+const declared = z.registry<FieldMeta>();
+
+/**
+ * Declares what a field is. Wrap the field's final schema (after
+ * `.optional()`, `.describe()`): a schema made from it afterwards is another
+ * instance and carries no declaration.
+ */
+export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
+  declared.add(schema, { ...declared.get(schema), ...meta });
+  return schema;
+}
+
+export function metaOf(schema: z.ZodType): FieldMeta {
+  return declared.get(schema) ?? {};
+}
+
+/** The field lists of one kind, derived from its declarations. */
+export interface Fields {
+  /** Every input, in declaration order. */
+  readonly inputs: readonly string[];
+  /** Inputs sent to the platform on create (all but the local ones). */
+  readonly api: readonly string[];
+  readonly createOnly: readonly string[];
+  /** Platform fields that an update may change. */
+  readonly updatable: readonly string[];
+  readonly computed: readonly string[];
+  readonly clearable: readonly string[];
+  readonly emptyIsValue: readonly string[];
+  readonly secret: readonly string[];
+  readonly writeOnly: readonly string[];
+  readonly local: readonly string[];
+  readonly instants: readonly string[];
+  /** What the outputs take from the live entity: platform inputs read back, and output-only fields. */
+  readonly live: readonly string[];
+  /** The wire name of a field. */
+  wire(field: string): string;
+}
+
+export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType> = {}): Fields {
+  const entries = [
+    ...Object.entries(inputs.shape as Record<string, z.ZodType>).map(([name, s]) => ({ name, meta: metaOf(s), input: true })),
+    ...Object.entries(outputs).map(([name, s]) => ({ name, meta: metaOf(s), input: false })),
+  ];
+  const where = (p: (m: FieldMeta, input: boolean) => boolean | undefined) => entries.filter((e) => p(e.meta, e.input)).map((e) => e.name);
+  const wireNames = new Map(entries.map((e) => [e.name, e.meta.wire ?? toSnake(e.name)]));
+  return {
+    inputs: where((_m, input) => input),
+    api: where((m, input) => input && !m.local),
+    createOnly: where((m, input) => input && m.createOnly),
+    updatable: where((m, input) => input && !m.local && !m.createOnly),
+    computed: where((m, input) => input && m.computed),
+    clearable: where((m, input) => input && m.clearable),
+    emptyIsValue: where((m) => m.emptyIsValue),
+    secret: where((m) => m.secret),
+    writeOnly: where((m) => m.writeOnly),
+    local: where((m, input) => input && m.local),
+    instants: where((m) => m.instant),
+    live: where((m) => !m.local && !m.writeOnly),
+    wire: (f) => wireNames.get(f) ?? toSnake(f),
+  };
+}
+
+// ------------------------------------------------------------------ wire ---
+
+/**
+ * The API parameters of some inputs, in wire names (nested keys in
+ * snake_case too): unset values left out unless `fields.clearable` lists
+ * them (sent empty, which clears them).
+ */
+export function toWire(fields: Fields, inputs: Record<string, unknown>, names: readonly string[] = fields.api, clear = true): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of names) {
+    if (inputs[f] !== undefined) out[fields.wire(f)] = keysToSnake(inputs[f]);
+    else if (clear && fields.clearable.includes(f)) out[fields.wire(f)] = "";
+  }
+  return out;
+}
+
+/** An empty list or string: the platform's way of answering "unset". */
+export function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+}
+
+function sameInstant(a: unknown, b: unknown): boolean {
+  return typeof a === "string" && typeof b === "string" && !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
+}
+
+/**
+ * Outputs: the live entity's fields (SDK names) over the inputs that are the
+ * resource's own and those never read back. The same function for create,
+ * read and update, so a refresh without changes shows no difference.
+ */
+export function toOutputs<O>(fields: Fields, declared: Record<string, unknown>, entity: Record<string, unknown>): O {
+  const out: Record<string, unknown> = {};
+  for (const f of [...fields.local, ...fields.writeOnly]) if (declared[f] !== undefined) out[f] = declared[f];
+  for (const f of fields.live) {
+    const raw = entity[fields.wire(f)];
+    // The platform answers an unset list as [] or null: the same as not declared, unless [] is a value of its own.
+    if (raw === undefined || raw === null || (isEmpty(raw) && !fields.emptyIsValue.includes(f))) continue;
+    const v = keysToCamel(raw);
+    out[f] = fields.instants.includes(f) && sameInstant(declared[f], v) ? declared[f] : v;
+  }
+  return out as O;
+}
