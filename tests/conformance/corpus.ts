@@ -1,0 +1,268 @@
+/**
+ * The conformance corpus (DESIGN.md rule 11): for every endpoint the
+ * project calls, the real platform's request form and response shape, one
+ * JSON file per endpoint (and per notable variant) in `corpus/`, each citing
+ * the public file it was taken from. README.md beside this file lists them
+ * and the differences between the seed and today's platform.
+ *
+ * Big integers: published Tweets (and a few request echoes) carry ids beyond
+ * 2^53 as JSON numbers, which JSON.parse rounds. Those bodies are stored as
+ * text in `response.raw` (`request.rawBody`), and `parseLossless` reads every
+ * integer literal beyond Number.MAX_SAFE_INTEGER as a bigint: a suite can
+ * then tell a JSON number (bigint) from a JSON string of digits (string) and
+ * compare the digits exactly. Every other number stays a number.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** How parameters travel: query string, JSON body, form body, or the OAuth header. */
+export type RequestForm = "query" | "json" | "form" | "oauth-header";
+/** Which base address: ads-api.x.com, its sandbox, or api.x.com (authorization, webhooks). */
+export type Base = "ads" | "ads-sandbox" | "api";
+
+export interface CorpusEntry {
+  /** `METHOD /path/:param`, e.g. `GET /12/accounts/:account_id/campaigns`. */
+  endpoint: string;
+  /** A notable case of the endpoint (e.g. `with_deleted`, `operation_errors`); absent for the plain one. */
+  variant?: string;
+  base: Base;
+  /** Where the shapes come from: `owner/repo:path`, newest official reference first. */
+  source: string[];
+  /** The section of the source page. */
+  section?: string;
+  notes: string;
+  /** Written from a page's field tables or notes where no source shows the answer; `reason` says why. */
+  synthesized?: true;
+  reason?: string;
+  request: {
+    form: RequestForm;
+    /** The source's example request line. */
+    example: string;
+    /** How each parameter is sent, e.g. `query, comma-separated list (at most 200); optional`. */
+    params: Record<string, string>;
+    body?: unknown;
+    /** A JSON body holding integers beyond 2^53, as text. */
+    rawBody?: string;
+    header?: string;
+  };
+  response: {
+    status: number;
+    /** The parsed body; from `raw` with bigints where the body holds integers beyond 2^53. */
+    body?: unknown;
+    raw?: string;
+    /** A body that is not JSON (the OAuth 1.0a steps answer `name=value&...`). */
+    text?: string;
+  };
+  /** The fixture's file name in corpus/. */
+  file: string;
+}
+
+export const CORPUS_DIR = join(__dirname, "corpus");
+
+/**
+ * JSON.parse, except that integer literals beyond Number.MAX_SAFE_INTEGER
+ * become bigints. The text is scanned once: outside strings, such literals
+ * are quoted with a marker that a reviver turns into a bigint (a string that
+ * happens to hold digits is left alone, since it is inside quotes).
+ */
+export function parseLossless(text: string): unknown {
+  const marker = "\u0000bigint:";
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === "\\") {
+        out += text.slice(i, i + 2);
+        i += 2;
+        continue;
+      }
+      if (c === '"') inString = false;
+      out += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+      i++;
+      continue;
+    }
+    const literal = c === "-" || (c >= "0" && c <= "9") ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400)) : null;
+    if (literal) {
+      const whole = literal[1] === undefined && literal[2] === undefined;
+      out += whole && !Number.isSafeInteger(Number(literal[0])) ? JSON.stringify(marker + literal[0]) : literal[0];
+      i += literal[0].length;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return JSON.parse(out, (_key, value: unknown) =>
+    typeof value === "string" && value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value);
+}
+
+let cache: CorpusEntry[] | undefined;
+
+/** Every fixture of the corpus, `raw` bodies parsed with parseLossless. */
+export function corpus(): CorpusEntry[] {
+  cache ??= readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json")).sort().map((file) => {
+    const entry = JSON.parse(readFileSync(join(CORPUS_DIR, file), "utf8")) as CorpusEntry;
+    if (entry.response.raw !== undefined) entry.response.body = parseLossless(entry.response.raw);
+    if (entry.request.rawBody !== undefined) entry.request.body = parseLossless(entry.request.rawBody);
+    return { ...entry, file };
+  });
+  return cache;
+}
+
+function splitEndpoint(endpoint: string): { method: string; segments: string[] } {
+  const [method = "", path = ""] = endpoint.split(" ");
+  return { method, segments: path.split("/").filter(Boolean) };
+}
+
+/**
+ * The entry of a concrete request, e.g. `entryFor("GET",
+ * "/12/accounts/abc1/campaigns/xyz")` is `GET
+ * /12/accounts/:account_id/campaigns/:campaign_id`. A `:param` segment
+ * matches any one segment; where several templates match, the one with the
+ * most literal segments wins (`cards/image_conversation` over
+ * `cards/:card_id`). The query string is ignored. Without `variant` the
+ * plain entry is returned.
+ */
+export function entryFor(method: string, path: string, variant?: string): CorpusEntry | undefined {
+  const segments = path.split("?")[0]!.split("/").filter(Boolean);
+  let best: { entry: CorpusEntry; literals: number } | undefined;
+  for (const entry of corpus()) {
+    if (entry.variant !== variant) continue;
+    const t = splitEndpoint(entry.endpoint);
+    if (t.method !== method.toUpperCase() || t.segments.length !== segments.length) continue;
+    if (!t.segments.every((s, i) => s.startsWith(":") || s === segments[i])) continue;
+    const literals = t.segments.filter((s) => !s.startsWith(":")).length;
+    if (!best || literals > best.literals) best = { entry, literals };
+  }
+  return best?.entry;
+}
+
+/**
+ * Every endpoint the project calls (provider resources and data sources,
+ * platform-auth, `xads auth` and `xads import`, the live-campaigns policy),
+ * and what calls it. GET oauth/authorize is not here: the user's browser
+ * opens it, the project only prints its URL.
+ */
+export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly string[] }[] = [
+  { endpoint: "GET /12/accounts", usedBy: ["getAccounts (q)", "SandboxAccount create (accounts before and after the POST)", "SandboxAccount read (account_ids, with_deleted)"] },
+  { endpoint: "GET /12/accounts/:account_id", usedBy: ["SandboxAccount adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts", usedBy: ["SandboxAccount create"] },
+  { endpoint: "PUT /12/accounts/:account_id", usedBy: ["SandboxAccount create and update (name, industry_type)"] },
+  { endpoint: "DELETE /12/accounts/:account_id", usedBy: ["SandboxAccount delete"] },
+  { endpoint: "GET /12/accounts/:account_id/features", usedBy: ["AccountFeatures read/create/update (feature_keys filter)", "getAccountFeatures"] },
+  { endpoint: "POST /12/accounts/:account_id/features", usedBy: ["AccountFeatures create/update (sandbox)"] },
+  { endpoint: "DELETE /12/accounts/:account_id/features", usedBy: ["AccountFeatures update/delete (sandbox)"] },
+  { endpoint: "GET /12/accounts/:account_id/authenticated_user_access", usedBy: ["getAuthenticatedUserAccess", "UserSettings create (the authenticated user when userId is unset)"] },
+  { endpoint: "GET /12/accounts/:account_id/user_settings/:user_id", usedBy: ["UserSettings create/read"] },
+  { endpoint: "PUT /12/accounts/:account_id/user_settings/:user_id", usedBy: ["UserSettings create/update"] },
+  { endpoint: "GET /12/accounts/:account_id/tax_settings", usedBy: ["TaxSettings create/read"] },
+  { endpoint: "PUT /12/accounts/:account_id/tax_settings", usedBy: ["TaxSettings create/update"] },
+  { endpoint: "GET /12/content_categories", usedBy: ["getContentCategories"] },
+  { endpoint: "GET /12/bidding_rules", usedBy: ["getBiddingRules"] },
+  { endpoint: "GET /12/line_items/placements", usedBy: ["getPlacements"] },
+  { endpoint: "GET /12/accounts/:account_id/curated_categories", usedBy: ["getCuratedCategories"] },
+  { endpoint: "GET /12/accounts/:account_id/promotable_users", usedBy: ["getPromotableUsers"] },
+  { endpoint: "GET /12/accounts/:account_id/account_media", usedBy: ["getAccountMedia"] },
+  { endpoint: "GET /12/accounts/:account_id/funding_instruments", usedBy: ["getFundingInstruments", "FundingInstrument read (funding_instrument_ids, with_deleted)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/funding_instruments/:funding_instrument_id", usedBy: ["FundingInstrument adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/funding_instruments", usedBy: ["FundingInstrument create (sandbox)"] },
+  { endpoint: "GET /12/accounts/:account_id/campaigns", usedBy: ["Campaign read (campaign_ids, with_deleted, with_draft)", "Campaign create lookup after a lost POST (q, funding_instrument_ids, with_draft)", "xads import (with_draft)", "policy live-campaigns (with_draft)"] },
+  { endpoint: "GET /12/accounts/:account_id/campaigns/:campaign_id", usedBy: ["Campaign adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/campaigns", usedBy: ["Campaign create (a lone campaign)"] },
+  { endpoint: "POST /12/batch/accounts/:account_id/campaigns", usedBy: ["Campaign create (campaigns created together, at most 40 a call)"] },
+  { endpoint: "PUT /12/accounts/:account_id/campaigns/:campaign_id", usedBy: ["Campaign update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/campaigns/:campaign_id", usedBy: ["Campaign delete"] },
+  { endpoint: "GET /12/accounts/:account_id/line_items", usedBy: ["LineItem read (line_item_ids, with_deleted, with_draft)", "LineItem create lookup (campaign_ids, with_draft)", "PromotedTweet read (its line item)", "xads import (with_draft)"] },
+  { endpoint: "GET /12/accounts/:account_id/line_items/:line_item_id", usedBy: ["LineItem adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/line_items", usedBy: ["LineItem create"] },
+  { endpoint: "PUT /12/accounts/:account_id/line_items/:line_item_id", usedBy: ["LineItem update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/line_items/:line_item_id", usedBy: ["LineItem delete"] },
+  { endpoint: "GET /12/accounts/:account_id/targeting_criteria", usedBy: ["TargetingCriterion read (line_item_ids, with_deleted)", "TargetingCriterion create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", usedBy: ["TargetingCriterion adopt (with_deleted)"] },
+  { endpoint: "POST /12/batch/accounts/:account_id/targeting_criteria", usedBy: ["TargetingCriterion create (one Create item)"] },
+  { endpoint: "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", usedBy: ["TargetingCriterion delete"] },
+  { endpoint: "GET /12/accounts/:account_id/line_item_curated_categories", usedBy: ["LineItemCuratedCategory read (line_item_curated_category_ids, with_deleted)", "LineItemCuratedCategory create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/line_item_curated_categories", usedBy: ["LineItemCuratedCategory create"] },
+  { endpoint: "PUT /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory delete"] },
+  { endpoint: "GET /12/accounts/:account_id/media_creatives", usedBy: ["MediaCreative read (media_creative_ids, with_deleted)", "MediaCreative create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/media_creatives/:media_creative_id", usedBy: ["MediaCreative adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/media_creatives", usedBy: ["MediaCreative create"] },
+  { endpoint: "DELETE /12/accounts/:account_id/media_creatives/:media_creative_id", usedBy: ["MediaCreative delete"] },
+  { endpoint: "GET /12/accounts/:account_id/tracking_tags", usedBy: ["TrackingTag read (tracking_tag_ids, with_deleted)", "TrackingTag create lookup (line_item_ids)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/tracking_tags/:tracking_tag_id", usedBy: ["TrackingTag adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/tracking_tags", usedBy: ["TrackingTag create"] },
+  { endpoint: "PUT /12/accounts/:account_id/tracking_tags/:tracking_tag_id", usedBy: ["TrackingTag update (tracking_tag_url)"] },
+  { endpoint: "DELETE /12/accounts/:account_id/tracking_tags/:tracking_tag_id", usedBy: ["TrackingTag delete"] },
+  { endpoint: "GET /12/accounts/:account_id/promoted_tweets", usedBy: ["PromotedTweet read (promoted_tweet_ids, with_deleted)", "PromotedTweet create lookup (line_item_ids)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/promoted_tweets/:promoted_tweet_id", usedBy: ["PromotedTweet adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/promoted_tweets", usedBy: ["PromotedTweet create (up to 50 tweet_ids a POST)"] },
+  { endpoint: "DELETE /12/accounts/:account_id/promoted_tweets/:promoted_tweet_id", usedBy: ["PromotedTweet delete"] },
+  { endpoint: "GET /12/accounts/:account_id/promoted_accounts", usedBy: ["PromotedAccount read (promoted_account_ids, with_deleted)", "PromotedAccount create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/promoted_accounts/:promoted_account_id", usedBy: ["PromotedAccount adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/promoted_accounts", usedBy: ["PromotedAccount create"] },
+  { endpoint: "DELETE /12/accounts/:account_id/promoted_accounts/:promoted_account_id", usedBy: ["PromotedAccount delete"] },
+  { endpoint: "GET /12/accounts/:account_id/scheduled_promoted_tweets", usedBy: ["ScheduledPromotedTweet read (scheduled_promoted_tweet_ids, with_deleted)", "ScheduledPromotedTweet create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/scheduled_promoted_tweets/:scheduled_promoted_tweet_id", usedBy: ["ScheduledPromotedTweet adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/scheduled_promoted_tweets", usedBy: ["ScheduledPromotedTweet create"] },
+  { endpoint: "DELETE /12/accounts/:account_id/scheduled_promoted_tweets/:scheduled_promoted_tweet_id", usedBy: ["ScheduledPromotedTweet delete"] },
+  { endpoint: "GET /12/accounts/:account_id/cards", usedBy: ["Card read (card_id filter, count 200, with_deleted)", "Card create lookup (q)", "xads import (count 200)"] },
+  { endpoint: "GET /12/accounts/:account_id/cards/:card_id", usedBy: ["Card adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/cards", usedBy: ["Card create"] },
+  { endpoint: "PUT /12/accounts/:account_id/cards/:card_id", usedBy: ["Card update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/cards/:card_id", usedBy: ["Card delete"] },
+  { endpoint: "GET /12/accounts/:account_id/cards/image_conversation", usedBy: ["ImageConversationCard read (card_ids, with_deleted)", "ImageConversationCard create lookup (q)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/cards/image_conversation/:card_id", usedBy: ["ImageConversationCard adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/cards/image_conversation", usedBy: ["ImageConversationCard create"] },
+  { endpoint: "PUT /12/accounts/:account_id/cards/image_conversation/:card_id", usedBy: ["ImageConversationCard update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/cards/image_conversation/:card_id", usedBy: ["ImageConversationCard delete"] },
+  { endpoint: "GET /12/accounts/:account_id/cards/video_conversation", usedBy: ["VideoConversationCard read (card_ids, with_deleted)", "VideoConversationCard create lookup (q)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/cards/video_conversation/:card_id", usedBy: ["VideoConversationCard adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/cards/video_conversation", usedBy: ["VideoConversationCard create"] },
+  { endpoint: "PUT /12/accounts/:account_id/cards/video_conversation/:card_id", usedBy: ["VideoConversationCard update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/cards/video_conversation/:card_id", usedBy: ["VideoConversationCard delete"] },
+  { endpoint: "GET /12/accounts/:account_id/tweets", usedBy: ["Tweet read/adopt (PUBLISHED)", "DraftTweet read (DRAFT)", "ScheduledTweet read (SCHEDULED)", "create lookups after a lost POST"] },
+  { endpoint: "POST /12/accounts/:account_id/tweet", usedBy: ["Tweet create"] },
+  { endpoint: "PUT /12/accounts/:account_id/tweets/:tweet_id/name", usedBy: ["Tweet update (name)"] },
+  { endpoint: "GET /12/accounts/:account_id/draft_tweets/:draft_tweet_id", usedBy: ["DraftTweet adopt (with_deleted sent; the endpoint documents no WD)"] },
+  { endpoint: "POST /12/accounts/:account_id/draft_tweets", usedBy: ["DraftTweet create"] },
+  { endpoint: "PUT /12/accounts/:account_id/draft_tweets/:draft_tweet_id", usedBy: ["DraftTweet update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/draft_tweets/:draft_tweet_id", usedBy: ["DraftTweet delete"] },
+  { endpoint: "GET /12/accounts/:account_id/scheduled_tweets/:scheduled_tweet_id", usedBy: ["ScheduledTweet adopt (with_deleted sent; the endpoint documents no WD)"] },
+  { endpoint: "POST /12/accounts/:account_id/scheduled_tweets", usedBy: ["ScheduledTweet create"] },
+  { endpoint: "PUT /12/accounts/:account_id/scheduled_tweets/:scheduled_tweet_id", usedBy: ["ScheduledTweet update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/scheduled_tweets/:scheduled_tweet_id", usedBy: ["ScheduledTweet delete"] },
+  { endpoint: "GET /12/accounts/:account_id/custom_audiences", usedBy: ["CustomAudience and FlexibleAudience read (custom_audience_ids, with_deleted)", "CustomAudience create lookup (q)", "FlexibleAudience batch lookup", "getCustomAudiences (permission_scope)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/custom_audiences/:custom_audience_id", usedBy: ["CustomAudience and FlexibleAudience adopt (with_deleted)"] },
+  { endpoint: "POST /12/accounts/:account_id/custom_audiences", usedBy: ["CustomAudience create"] },
+  { endpoint: "PUT /12/accounts/:account_id/custom_audiences/:custom_audience_id", usedBy: ["CustomAudience update"] },
+  { endpoint: "DELETE /12/accounts/:account_id/custom_audiences/:custom_audience_id", usedBy: ["CustomAudience delete", "FlexibleAudience delete"] },
+  { endpoint: "POST /12/batch/accounts/:account_id/custom_audiences", usedBy: ["FlexibleAudience create (at most 10 a call)"] },
+  { endpoint: "GET /12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted", usedBy: ["getAudienceTargeting (with_active)"] },
+  { endpoint: "POST /12/accounts/:account_id/custom_audiences/:custom_audience_id/users", usedBy: ["CustomAudienceMembers create/update/delete (chunks of 2,500)"] },
+  { endpoint: "GET /12/accounts/:account_id/custom_audiences/:custom_audience_id/permissions", usedBy: ["CustomAudiencePermission read (custom_audience_permission_ids)", "CustomAudiencePermission create lookup (granted_account_ids)"] },
+  { endpoint: "POST /12/accounts/:account_id/custom_audiences/:custom_audience_id/permissions", usedBy: ["CustomAudiencePermission create"] },
+  { endpoint: "DELETE /12/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id", usedBy: ["CustomAudiencePermission delete"] },
+  { endpoint: "GET /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions", usedBy: ["TailoredAudiencePermission read (tailored_audience_permission_ids)", "TailoredAudiencePermission create lookup (granted_account_ids)"] },
+  { endpoint: "POST /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions", usedBy: ["TailoredAudiencePermission create"] },
+  { endpoint: "DELETE /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions/:tailored_audience_permission_id", usedBy: ["TailoredAudiencePermission delete"] },
+  { endpoint: "GET /12/accounts/:account_id/do_not_reach_lists", usedBy: ["DoNotReachList read (with_deleted)", "DoNotReachList create lookup", "DoNotReachListMembers (its list)"] },
+  { endpoint: "POST /12/accounts/:account_id/do_not_reach_lists", usedBy: ["DoNotReachList create"] },
+  { endpoint: "DELETE /12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id", usedBy: ["DoNotReachList delete"] },
+  { endpoint: "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users", usedBy: ["DoNotReachListMembers create/update/delete (chunks of 2,500)"] },
+  { endpoint: "GET /12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id", usedBy: ["DoNotReachList adopt (with_deleted)"] },
+  { endpoint: "POST /oauth/request_token", usedBy: ["xads auth login (step 1, oauth_callback=oob)"] },
+  { endpoint: "POST /oauth/access_token", usedBy: ["xads auth login (step 3, the PIN as oauth_verifier)"] },
+  { endpoint: "POST /1.1/oauth/invalidate_token", usedBy: ["xads auth logout"] },
+  { endpoint: "POST /oauth2/token", usedBy: ["xads auth app-token", "getWebhooks (bearer token when none is cached)"] },
+  { endpoint: "POST /oauth2/invalidate_token", usedBy: ["xads auth app-token --revoke"] },
+  { endpoint: "GET /2/webhooks", usedBy: ["getWebhooks (webhook_config.fields=created_at,id,url,valid)"] },
+];
