@@ -5,7 +5,7 @@
  * control API.
  */
 import Fastify, { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { LIMITS } from "../provider/limits";
+import { LIMITS } from "./platform";
 import { SANDBOX_PREFIX } from "./api-path";
 import { Credentials, OAuthVerifier } from "./auth";
 import { EmulatorState, RouteOptions } from "./context";

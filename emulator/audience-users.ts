@@ -13,8 +13,8 @@
  */
 import { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS, monthsAfter } from "../provider/limits";
 import { ApiError } from "./errors";
+import { ENUMS, LIMITS } from "./platform";
 import { echo, EntityRoute, found } from "./http";
 import { resourceContext } from "./resource";
 import { Account, Entity, Env, isoTime } from "./store";
@@ -135,7 +135,7 @@ function parseUpload(body: unknown, spec: UploadSpec, now: number): Operation[] 
 function window(i: number, spec: UploadSpec, now: number, effectiveAt?: string, expiresAt?: string): { effectiveAt: string; expiresAt: string } {
   const months = LIMITS.audienceUpload.expiryMonths;
   const from = effectiveAt === undefined ? now : Date.parse(effectiveAt);
-  const latest = monthsAfter(from, months);
+  const latest = addMonths(from, months);
   const expires = expiresAt === undefined ? latest : Date.parse(expiresAt);
   const after = spec.effectiveAt ? "effective_at" : "now";
   if (expires <= from) {
@@ -145,6 +145,19 @@ function window(i: number, spec: UploadSpec, now: number, effectiveAt?: string, 
     throw ApiError.invalid("expires_at", `[${i}].params.expires_at must be at most ${months} months after ${after} (${isoTime(latest)}), got ${expiresAt}`);
   }
   return { effectiveAt: isoTime(from), expiresAt: isoTime(expires) };
+}
+
+/**
+ * `months` calendar months after the instant `ms` (UTC, the time of day
+ * kept), the unit of the 13-month expiry (seed section 8). The day is clamped
+ * to the target month's length: Jan 31 plus one month is the last day of February.
+ */
+export function addMonths(ms: number, months: number): number {
+  const t = new Date(ms);
+  const year = t.getUTCFullYear();
+  const month = t.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(t.getUTCDate(), lastDay), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds(), t.getUTCMilliseconds());
 }
 
 /** A user object: known fields, arrays of strings, hashed where the seed says so. Values never appear in messages. */

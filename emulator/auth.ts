@@ -10,9 +10,13 @@ import { ApiError } from "./errors";
 import { Clock } from "./store";
 import type { AuthTokens } from "./tokens";
 
-/** The four OAuth 1.0a credentials of user-context requests: the client's own type. */
-export type { Credentials } from "../provider/client/signing";
-import type { Credentials } from "../provider/client/signing";
+/** The four OAuth 1.0a credentials requests are signed with (RFC 5849: client and token, each a key and a secret). */
+export interface Credentials {
+  consumerKey: string;
+  consumerSecret: string;
+  accessToken: string;
+  accessTokenSecret: string;
+}
 
 /** A request as the verifier sees it. */
 export interface SignedRequest {

@@ -2,7 +2,6 @@
  * The Ads API emulator (README.md): `startEmulator` for tests, demos and
  * `main.ts`; `buildApp` for in-process tests through fastify's inject.
  */
-import { SETTINGS } from "../provider/config";
 import { randomBytes } from "node:crypto";
 import { AddressInfo } from "node:net";
 import { SANDBOX_PREFIX } from "./api-path";
@@ -51,12 +50,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   return { url, sandboxUrl: url + SANDBOX_PREFIX, port, control: app.control, credentials, close: () => app.close() };
 }
 
-/** The variables the provider reads its credentials from (provider/config.ts). */
-const ENV_NAMES: Record<keyof Credentials, string> = {
-  consumerKey: SETTINGS.consumerKey.env,
-  consumerSecret: SETTINGS.consumerSecret.env,
-  accessToken: SETTINGS.accessToken.env,
-  accessTokenSecret: SETTINGS.accessTokenSecret.env,
+/**
+ * The variables the emulator reads its credentials from: the names the
+ * provider reads (a unit test holds them equal), so users set them once.
+ */
+export const ENV_NAMES: Readonly<Record<keyof Credentials, string>> = {
+  consumerKey: "XADS_CONSUMER_KEY",
+  consumerSecret: "XADS_CONSUMER_SECRET",
+  accessToken: "XADS_ACCESS_TOKEN",
+  accessTokenSecret: "XADS_ACCESS_TOKEN_SECRET",
 };
 
 /**

@@ -5,7 +5,7 @@
  * resource; a resource only declares its filters.
  */
 import { z } from "zod";
-import { LIMITS } from "../provider/limits";
+import { LIMITS } from "./platform";
 import { ApiError } from "./errors";
 import { Entity } from "./store";
 import { field, parseParams, WireParams } from "./wire";

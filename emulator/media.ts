@@ -7,6 +7,7 @@
  * seed: not shown; real platform media keys carry the media category in
  * their prefix: `3_` image, `7_` video, `16_` animated GIF.
  */
+import { LIMITS } from "./platform";
 import { Account, Entity } from "./store";
 
 export type MediaType = "IMAGE" | "GIF" | "VIDEO";
@@ -52,4 +53,24 @@ export function mediaAsset(account: Account, mediaKey: string): MediaAsset | und
 /** width:height within 1 %, e.g. aspect(asset, 1.91) for 1.91:1. */
 export function hasAspect(asset: MediaAsset, ratio: number): boolean {
   return Math.abs(asset.width / asset.height - ratio) / ratio <= 0.01;
+}
+
+const MEDIA_WORDS: ReadonlyArray<readonly [MediaType, string, string]> = [
+  ["IMAGE", "image", "images"], ["GIF", "animated GIF", "animated GIFs"], ["VIDEO", "video", "videos"],
+];
+
+/**
+ * seed 4.11 and 8: a post carries up to 4 images, or 1 animated GIF, or 1
+ * video, never a mix. What breaks that rule ("may hold ... (got ...)"), or
+ * undefined. An animated GIF or a video must be alone, checked before the
+ * image count, so "1 GIF and 4 images" is answered as a GIF problem.
+ */
+export function postMediaProblem(types: readonly MediaType[]): string | undefined {
+  const count = (type: MediaType) => types.filter((t) => t === type).length;
+  const got = `(got ${MEDIA_WORDS.filter(([t]) => count(t) > 0).map(([t, one, many]) => `${count(t)} ${count(t) === 1 ? one : many}`).join(", ")})`;
+  const { images, gifs, videos } = LIMITS.tweetMedia;
+  for (const [type, most, word] of [["GIF", gifs, "animated GIF"], ["VIDEO", videos, "video"]] as const) {
+    if (count(type) > 0 && types.length > most) return `may hold ${most} ${word} and nothing else ${got}`;
+  }
+  return types.length > images ? `may hold at most ${images} images ${got}` : undefined;
 }

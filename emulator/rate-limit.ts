@@ -5,7 +5,7 @@
  * rate limits per advertising endpoint: not shown"); real platform answers
  * x-rate-limit-* and x-account-rate-limit-* headers and 429 past the limit.
  */
-import { LIMITS } from "../provider/limits";
+import { LIMITS } from "./platform";
 import { Clock } from "./store";
 
 export interface WindowConfig {

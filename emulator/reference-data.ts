@@ -7,7 +7,7 @@
  * real platform's shapes (seed: not shown; real platform serves hundreds),
  * the same in both environments and after every reset.
  */
-import { ENUMS } from "../provider/limits";
+import { ENUMS } from "./platform";
 
 type ProductType = (typeof ENUMS.productType)[number];
 type Placement = (typeof ENUMS.placement)[number];

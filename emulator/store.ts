@@ -7,7 +7,7 @@
  * collection is a copy of its map, which is what makes batches atomic.
  */
 import { randomInt } from "node:crypto";
-import { LIMITS } from "../provider/limits";
+import { LIMITS } from "./platform";
 
 export const ENVS = ["production", "sandbox"] as const;
 export type Env = (typeof ENVS)[number];

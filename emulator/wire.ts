@@ -5,7 +5,7 @@
  * into a platform error that names the parameter, the limit and the value.
  */
 import { z } from "zod";
-import { LIMITS } from "../provider/limits";
+import { LIMITS } from "./platform";
 import { ApiError, PlatformError } from "./errors";
 
 /** Parameters of one request (or one batch item), by name. */

@@ -5,18 +5,18 @@
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ACCOUNT_SETTINGS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { RouteOptions } from "../context";
 import { AccountRoute, accountFor, one, sandboxOnly, wireParams } from "../http";
 import { Account } from "../store";
 import { field, parseParams } from "../wire";
 
 const readParams = z.object({
-  feature_keys: field.listOf(ACCOUNT_SETTINGS.readableFeatureKeys, 1, ACCOUNT_SETTINGS.readableFeatureKeys.length).optional(),
+  feature_keys: field.listOf(ENUMS.readableFeatureKey, 1, ENUMS.readableFeatureKey.length).optional(),
 });
 
 const writeParams = z.object({
-  feature_keys: field.listOf(ACCOUNT_SETTINGS.featureKeys, 1, ACCOUNT_SETTINGS.featureKeys.length),
+  feature_keys: field.listOf(ENUMS.featureKey, 1, ENUMS.featureKey.length),
 });
 
 /**
@@ -24,7 +24,7 @@ const writeParams = z.object({
  * of feature keys. Listed in the order of the enumeration, so answers are stable.
  */
 function features(account: Account, only?: readonly string[]): string[] {
-  return ACCOUNT_SETTINGS.readableFeatureKeys.filter((k) => account.features.has(k) && (!only || only.includes(k)));
+  return ENUMS.readableFeatureKey.filter((k) => account.features.has(k) && (!only || only.includes(k)));
 }
 
 export const accountFeatureRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {

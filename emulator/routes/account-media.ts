@@ -7,7 +7,7 @@
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { RouteOptions } from "../context";
 import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http";
 import { ListSpec, listPage, withDeleted } from "../lists";

@@ -8,7 +8,7 @@
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ACCOUNT_SETTINGS } from "../../provider/limits";
+import { ENUMS, FORMS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, one, wireParams } from "../http";
@@ -21,8 +21,8 @@ export interface TaxSettings extends Entity {
   address_name: string | null;
   client_address_street1: string | null;
   client_address_street2: string | null;
-  invoice_jurisdiction: (typeof ACCOUNT_SETTINGS.invoiceJurisdiction)[number];
-  tax_category: (typeof ACCOUNT_SETTINGS.taxCategory)[number] | null;
+  invoice_jurisdiction: (typeof ENUMS.invoiceJurisdiction)[number];
+  tax_category: (typeof ENUMS.taxCategory)[number] | null;
   tax_exemption_id: string | null;
   tax_id: string | null;
 }
@@ -45,8 +45,8 @@ const taxParams = z.object({
   address_name: clearable(z.string()),
   client_address_street1: clearable(z.string()),
   client_address_street2: clearable(z.string()),
-  invoice_jurisdiction: field.oneOf(ACCOUNT_SETTINGS.invoiceJurisdiction).optional(),
-  tax_category: clearable(field.oneOf(ACCOUNT_SETTINGS.taxCategory)),
+  invoice_jurisdiction: field.oneOf(ENUMS.invoiceJurisdiction).optional(),
+  tax_category: clearable(field.oneOf(ENUMS.taxCategory)),
   tax_exemption_id: clearable(z.string()),
   tax_id: clearable(z.string()),
 });
@@ -54,7 +54,7 @@ const taxParams = z.object({
 /** subscribe_email_types: comma-separated; empty unsubscribes from all. */
 const emailTypes = z.string()
   .transform((s) => (s === "" ? [] : s.split(",").map((v) => v.trim())))
-  .pipe(z.array(z.string().regex(ACCOUNT_SETTINGS.emailType, "values must be capitals and _, e.g. ACCOUNT_PERFORMANCE")));
+  .pipe(z.array(z.string().regex(FORMS.emailType, "values must be capitals and _, e.g. ACCOUNT_PERFORMANCE")));
 
 /**
  * seed 4.2: all optional strings. seed: not shown (formats); real platform

@@ -4,7 +4,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ACCOUNT_SETTINGS, ENUMS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { AccountRoute, accountFor, echo, one, sandboxOnly, wireParams } from "../http";
 import { ListSpec, listPage, withDeleted } from "../lists";
@@ -14,7 +14,7 @@ import { field, parseParams } from "../wire";
 
 /** seed 4.2: PUT accounts takes `name` and `industry_type`, both optional. */
 const updateParams = z.object({
-  name: field.text(ACCOUNT_SETTINGS.accountName.max, ACCOUNT_SETTINGS.accountName.min).optional(),
+  name: field.text(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
   industry_type: field.oneOf(ENUMS.industryType).optional(),
 });
 

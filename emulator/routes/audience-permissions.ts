@@ -15,7 +15,7 @@
  */
 import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { accountFor, echo, found, one, wireParams } from "../http";

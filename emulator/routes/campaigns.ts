@@ -4,7 +4,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { batchRoutes } from "../batch";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";

@@ -6,7 +6,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, FORMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, EntityRoute, echo, found, one, wireParams } from "../http";
@@ -39,14 +39,14 @@ const component = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("DETAILS"),
     title: z.string().min(1),
-    destination: z.strictObject({ type: z.literal(LIMITS.cards.destinationOf.DETAILS), url: z.string().min(1) }),
+    destination: z.strictObject({ type: z.literal(ENUMS.componentDestination.DETAILS), url: z.string().min(1) }),
   }),
   z.strictObject({
     type: z.literal("BUTTON"),
     label: z.strictObject({ type: z.literal("ENUM"), value: z.enum(ENUMS.cardButtonLabel) }),
     destination: z.strictObject({
-      type: z.literal(LIMITS.cards.destinationOf.BUTTON),
-      country_code: z.string().regex(LIMITS.cards.countryCode, "must be an ISO 3166-1 alpha-2 country code"),
+      type: z.literal(ENUMS.componentDestination.BUTTON),
+      country_code: z.string().regex(FORMS.countryCode, "must be an ISO 3166-1 alpha-2 country code"),
       googleplay_app_id: optionalText,
       ios_app_store_identifier: optionalText,
       googleplay_deep_link: optionalText,

@@ -6,7 +6,7 @@
  * optional and applies the same rules to the card as it would be after it.
  */
 import { z } from "zod";
-import { LIMITS } from "../../provider/limits";
+import { ENUMS, FORMS, LIMITS } from "../platform";
 import { ApiError } from "../errors";
 import { hasAspect, mediaAsset, MediaType } from "../media";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
@@ -19,10 +19,10 @@ export type ConversationCard = Entity & Record<string, string | null> & { accoun
 
 /** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
 const hashtag = () => z.string()
-  .regex(LIMITS.cards.hashtag, "must be a hashtag (# then letters, digits or _)")
+  .regex(FORMS.hashtag, "must be a hashtag (# then letters, digits or _)")
   .refine((v) => [...v.slice(1)].length <= LIMITS.text.ctaHashtag, `must be at most ${LIMITS.text.ctaHashtag} characters not counting the #`);
 
-const CTAS = LIMITS.cards.ctas.map((n) => `${n}_cta`);
+const CTAS = ENUMS.conversationCardCta.map((n) => `${n}_cta`);
 
 /** What a media parameter must name in the library. */
 export interface MediaRule {
@@ -129,7 +129,7 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
   return spec;
 }
 
-const { conversationImage, unlockedImage, conversationVideo } = LIMITS.cards;
+const { conversationImage, unlockedImage, conversationVideo } = LIMITS.media;
 
 export const imageConversationCards = conversationSpec({
   collection: "image_conversation_cards",

@@ -9,7 +9,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { EntityRoute, echo, found, wireParams } from "../http";

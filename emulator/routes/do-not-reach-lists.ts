@@ -7,7 +7,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { uploadRoute } from "../audience-users";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";

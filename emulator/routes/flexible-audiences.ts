@@ -13,7 +13,7 @@
  */
 import { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { runBatch } from "../batch";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";

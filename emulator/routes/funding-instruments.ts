@@ -1,4 +1,4 @@
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 /**
  * Funding instruments (seed 4.5): read everywhere, created only in the
  * sandbox, never updated or deleted through the API.

@@ -5,7 +5,7 @@
  * creation; bids, budget, schedule and status change.
  */
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { assertActiveCapacity, given, referenced, refuseCreateOnly } from "../rules";

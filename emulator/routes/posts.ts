@@ -7,12 +7,12 @@
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS, tweetMediaProblem } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http";
 import { ListSpec, listPage } from "../lists";
-import { mediaAsset } from "../media";
+import { mediaAsset, postMediaProblem } from "../media";
 import { ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
 import { Account, Clock, Entity, isoTime } from "../store";
@@ -100,7 +100,7 @@ export function assertTweetMedia(account: Account, keys: readonly string[]): voi
     if (!asset) throw ApiError.invalid("media_keys", `media_keys ${key} is not in the media library of account ${account.id}`);
     return asset;
   });
-  const problem = tweetMediaProblem(assets.map((a) => a.media_type));
+  const problem = postMediaProblem(assets.map((a) => a.media_type));
   if (problem) throw ApiError.invalid("media_keys", `media_keys ${problem}`);
 }
 

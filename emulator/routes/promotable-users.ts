@@ -4,7 +4,7 @@
  * outside the API (seed: not shown; real platform has no write endpoint).
  * Seeded with the account's FULL user, the configured one (seed.ts).
  */
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { resourceRoutes, ResourceSpec } from "../resource";
 import { Account, Entity, NewFields } from "../store";
 

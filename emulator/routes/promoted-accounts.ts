@@ -4,7 +4,7 @@
  * PROMOTED_ACCOUNT). No PUT; DELETE disassociates.
  */
 import { z } from "zod";
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";

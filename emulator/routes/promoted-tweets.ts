@@ -5,7 +5,7 @@
  * `deleted` stays false when its line item is deleted (seed section 2).
  */
 import { z } from "zod";
-import { LIMITS } from "../../provider/limits";
+import { LIMITS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { Entity, NewFields } from "../store";

@@ -5,7 +5,7 @@
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ENUMS, LIMITS } from "../../provider/limits";
+import { ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, echo, one, wireParams } from "../http";

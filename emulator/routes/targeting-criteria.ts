@@ -11,7 +11,7 @@
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../../provider/limits";
+import { ENUMS, FORMS, LIMITS } from "../platform";
 import { batchRoutes } from "../batch";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
@@ -44,8 +44,11 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
   const iab = ENUMS.contentCategoryTargetingType;
   // seed 4.3: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
-  if (p.targeting_type !== iab && IAB_CATEGORY_VALUE.test(p.targeting_value)) {
+  if (p.targeting_type !== iab && FORMS.iabCategoryValue.test(p.targeting_value)) {
     throw ApiError.invalid("targeting_type", `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
+  }
+  if ((ENUMS.negatedOnlyTargetingType as readonly string[]).includes(p.targeting_type) && p.operator_type !== "NE") {
+    throw ApiError.invalid("operator_type", `targeting_type ${p.targeting_type} excludes only: operator_type must be NE, got ${p.operator_type}`);
   }
   if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
     throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);

@@ -4,7 +4,7 @@
  * disassociates the tag from its line item.
  */
 import { z } from "zod";
-import { ENUMS } from "../../provider/limits";
+import { ENUMS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced, refuseCreateOnly } from "../rules";
 import { Entity, NewFields } from "../store";

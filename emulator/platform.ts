@@ -1,0 +1,276 @@
+/**
+ * The platform's limits, enumerations and value forms as the emulator
+ * enforces them, written from the Advertising API document
+ * (`shared/seeds/001_9d86081aa0bb6db1.txt`, cited "seed <section>") and, where
+ * it says "not shown", from the official X Ads API v12 reference (cited "ref
+ * <file>": github:xdevplatform/docs, x-ads-api/<file>). The emulator imports
+ * nothing from the provider: a limit both sides took from one table would be
+ * a mistake made twice and checked against itself (DESIGN.md rule 9).
+ * tests/unit/platform-tables.test.ts compares this table with the provider's
+ * and names every disagreement.
+ */
+
+/** seed 2: the account feature keys a sandbox account can be given (ENUMS.featureKey says which more). */
+const FEATURE_KEYS = [
+  "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
+  "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
+  "CPI_CHARGING", "DIRECT_MESSAGE_CARD", "DR_TAP", "ENGAGER_RETARGETING", "EVENT_TARGETING",
+  "INSTALLED_APP_CATEGORY_TARGETING", "MOBILE_CONVERSION_TRANSACTION_VALUE", "OPTIMIZED_ACTION_BIDDING",
+  "REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "VALIDATED_AGE_TARGETING", "VIDEO_VIEWS_MIDROLL_OBJECTIVE",
+  "PREROLL_VIEWS_OBJECTIVE", "VIDEO_APP_DOWNLOAD_CARD", "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+] as const;
+
+/** Numbers: counts, sizes, lengths, windows. */
+export const LIMITS = {
+  /** seed 8: 200 active campaigns per account by default (raising it is the control API's setActiveCampaignLimit). */
+  activeCampaignsPerAccount: 200,
+  /** seed 8: items in one POST batch/accounts/:id/campaigns. */
+  campaignBatchSize: 40,
+  /** seed 8 (and 4.12): items in one POST batch/accounts/:id/custom_audiences. */
+  customAudienceBatchSize: 10,
+  /** seed 4.1 (IDS) and 8: identifiers in one list filter. */
+  idsPerFilter: 200,
+  /** seed 4.7 and 8: `tweet_ids` of one POST promoted_tweets. */
+  tweetIdsPerPromotedTweetsPost: 50,
+  /** seed 4.11: `tweet_ids` of GET tweets and tweet_previews. */
+  tweetIdsPerList: 200,
+  /** seed 4.1 (PG) and 8: `count` of list endpoints. */
+  count: { min: 1, max: 1000, default: 200 },
+  /** seed 4.11 and 8: `count` of GET cards. */
+  cardCount: { min: 1, max: 200, default: 100 },
+  /** seed 4.11 and 8: `count` of GET draft_tweets. */
+  draftTweetCount: { min: 1, max: 200, default: 100 },
+  /** seed 4.2, 4.4, 4.12: `q`, a name prefix of 1 to 255 characters. */
+  searchQuery: { min: 1, max: 255 },
+  /** seed 4.1 (WT) and 8: requests with with_total_count=true, 200 per 15 minutes. */
+  withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
+  /**
+   * seed 4.12 and 8: audience and do-not-reach user uploads: 2,500 operations
+   * and 5,000,000 bytes per request, 1,500 requests a minute, expiry at most
+   * (and by default) 13 months.
+   */
+  audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
+  /** seed 4.12: one do-not-reach list per account. */
+  doNotReachListsPerAccount: 1,
+  /** seed 4.12 and 8: custom audience leaf nodes of a flexible audience. */
+  flexibleAudienceLeaves: 10,
+  /** seed 4.12: the `lookback_window` values of a child segment. */
+  flexibleAudienceLookbackWindows: [1, 7, 14, 30] as const,
+  /** seed 4.11 and 8: media keys of a SWIPEABLE_MEDIA component. */
+  swipeableMedia: { min: 2, max: 6 },
+  /** seed 4.11 and 8: a post's media: 4 images, or 1 animated GIF, or 1 video. */
+  tweetMedia: { images: 4, gifs: 1, videos: 1 },
+  /** seed 8: media of conversation cards (width in px, aspect width:height). */
+  media: {
+    conversationImage: { minWidth: 800, aspect: 1.91 },
+    unlockedImage: { minWidth: 800, aspect: 5 / 2 },
+    conversationVideo: { aspect: 16 / 9 },
+  },
+  /** Text lengths, at most (characters). */
+  text: {
+    /** seed 2, 4.4 and 8. */
+    campaignName: 255,
+    /** seed 2, 4.4 and 8. */
+    purchaseOrderNumber: 50,
+    /** seed 2, 4.11 and 8 (also conversation card names). */
+    cardName: 80,
+    /** seed 2, 4.11 and 8: names of draft, scheduled and published Tweets. */
+    tweetName: 80,
+    /** seed 4.11 and 8: `q` of GET cards and conversation cards. */
+    cardQuery: 80,
+    /** seed 4.11 and 8. */
+    videoDescription: 200,
+    /** seed 4.11 and 8. */
+    videoTitle: 70,
+    /** seed 4.11 and 8: not counting the `#`. */
+    ctaHashtag: 20,
+    /** seed 4.11 and 8. */
+    thankYouText: 23,
+    /** seed 4.11 and 8. */
+    conversationCardTitle: 23,
+    /** seed: not shown (line items); ref campaign-management/reference.mdx, POST line_items: name 1 to 255. */
+    lineItemName: 255,
+  },
+  /**
+   * seed 4.2 (PUT accounts takes `name`), length not shown; ref
+   * campaign-management/reference.mdx (PUT accounts) gives none either: the
+   * emulator takes the campaign name's 1 to 255.
+   */
+  accountName: { min: 1, max: 255 },
+  /**
+   * seed: not shown (line items); ref campaign-management.mdx ("Ad Groups"):
+   * 100 line items per campaign, 8,000 active line items per account. (POST
+   * line_items in the reference says 256 active: the overview's 8,000 is taken.)
+   */
+  lineItemsPerCampaign: 100,
+  activeLineItemsPerAccount: 8000,
+  /** seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser business categories. */
+  lineItemCategories: { min: 1, max: 2 },
+  /** seed: not shown (targeting criteria writes); ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
+  targetingCriteriaBatchSize: 500,
+  /** seed 4.3: `country_codes` of GET curated_categories: at most 200 two-letter codes. */
+  countryCodesPerCuratedCategoriesQuery: 200,
+  countryCodeLength: 2,
+  /** seed 2 and 4.3: ISO-4217 currencies, three letters. */
+  currencyCodeLength: 3,
+} as const;
+
+/** Wire values: the lists the platform accepts, and single values it names. */
+export const ENUMS = {
+  /** seed 3 (and 4.4): a campaign's entity_status; line items the same (ref POST line_items). */
+  entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
+  /** seed 3: DRAFT is not accepted on update. */
+  entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,
+  /**
+   * seed 2: CAMPAIGN (the default) or LINE_ITEM. Today's platform takes only
+   * LINE_ITEM (ref campaign-management/reference.mdx, POST campaigns); the seed is followed.
+   */
+  budgetOptimization: ["CAMPAIGN", "LINE_ITEM"] as const,
+  /** seed 2 and 4.3. */
+  productType: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"] as const,
+  /** seed 4.7: the product type of line items configured for promoted accounts. */
+  promotedAccountProductType: "PROMOTED_ACCOUNT",
+  /** seed 2 names PREROLL_VIEWS and WEBSITE_CLICKS; the rest: ref campaign-management/reference.mdx, POST line_items. */
+  objective: [
+    "APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "FOLLOWERS", "PREROLL_VIEWS", "REACH", "VIDEO_VIEWS", "WEBSITE_CLICKS",
+  ] as const,
+  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `placements`. */
+  placement: [
+    "ALL_ON_TWITTER", "PUBLISHER_NETWORK", "TAP_BANNER", "TAP_FULL", "TAP_FULL_LANDSCAPE", "TAP_NATIVE", "TAP_MRECT",
+    "TWITTER_PROFILE", "TWITTER_REPLIES", "TWITTER_SEARCH", "TWITTER_TIMELINE",
+  ] as const,
+  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `bid_strategy`. */
+  bidStrategy: ["AUTO", "MAX", "TARGET"] as const,
+  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `pay_by`. */
+  payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
+  /** seed 4.5: "parameters after start_time: not shown"; ref campaign-management/reference.mdx, POST funding_instruments `type`. */
+  fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
+  /** seed 2 and 4.10. */
+  trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
+  /** seed 2. */
+  industryType: [
+    "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH", "GOVERNMENT",
+    "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
+  ] as const,
+  /** seed 2 (creative_types) and 4.6. */
+  creativeType: [
+    "BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET",
+    "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL",
+  ] as const,
+  /** seed 2 (card_types) and 4.11. */
+  cardType: [
+    "IMAGE_APP", "IMAGE_CAROUSEL_APP", "IMAGE_CAROUSEL_WEBSITE", "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE", "IMAGE_WEBSITE",
+    "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE",
+    "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE",
+  ] as const,
+  /** seed 4.11: the label values of a BUTTON component. */
+  cardButtonLabel: ["BOOK", "CONNECT", "INSTALL", "OPEN", "ORDER", "PLAY", "SHOP"] as const,
+  /** seed 4.11: the one destination type each component takes. */
+  componentDestination: { DETAILS: "WEBSITE", BUTTON: "APP" } as const,
+  /** seed 4.11: a conversation card's CTAs, `<n>_cta` with `<n>_cta_tweet`. */
+  conversationCardCta: ["first", "second", "third", "fourth"] as const,
+  /** seed 2 and 4.7. */
+  promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
+  /** seed 4.2: the roles GET authenticated_user_access answers. */
+  permission: [
+    "ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER", "CAMPAIGN_ANALYST", "ANALYST", "PARTNER_AUDIENCE_MANAGER", "TWEET_COMPOSER",
+  ] as const,
+  /** seed 4.2: TWEET_COMPOSER comes only with these roles. */
+  tweetComposerRoles: ["ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER"] as const,
+  /** seed 4.11 (POST tweet). */
+  conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
+  /** seed 4.11 (POST tweet). */
+  videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
+  /** seed 4.11 (GET tweets, tweet_previews). */
+  tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
+  /** seed 4.11 (GET tweets). */
+  timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
+  /** seed 4.3 (content categories): the targeting type of content categories. */
+  contentCategoryTargetingType: "IAB_CATEGORY",
+  /**
+   * seed 2 and 4.3 name only IAB_CATEGORY; the rest: ref
+   * campaign-management/reference.mdx, POST targeting_criteria `targeting_type`
+   * (non-keyword, keyword, custom audience, app store category and TAP app
+   * exclusion values).
+   */
+  targetingType: [
+    "IAB_CATEGORY",
+    "AGE", "CAMPAIGN_ENGAGEMENT", "CAMPAIGN_ENGAGEMENT_LOOKALIKE", "CONVERSATION", "DEVICE", "ENGAGEMENT_TYPE", "EVENT",
+    "FOLLOWERS_OF_USER", "GENDER", "INTEREST", "LANGUAGE", "LIVE_TV_EVENT", "LOCATION", "NETWORK_ACTIVATION_DURATION",
+    "NETWORK_OPERATOR", "PLATFORM", "PLATFORM_VERSION", "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "USER_ENGAGEMENT",
+    "USER_ENGAGEMENT_LOOKALIKE", "WIFI_ONLY",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
+    "APP_LIST",
+  ] as const,
+  /** ref campaign-management/reference.mdx, POST targeting_criteria: APP_LIST "may only be used with operator_type=NE". */
+  negatedOnlyTargetingType: ["APP_LIST"] as const,
+  /**
+   * seed 4.3 (audience_estimate): EQ (the default) or NE; targeting criteria
+   * also take GTE and LT (ref campaign-management/reference.mdx, POST
+   * targeting_criteria and its batch).
+   */
+  operatorType: ["EQ", "NE", "GTE", "LT"] as const,
+  /** seed 4.12: `permission_scope` of GET custom_audiences, OWNER by default. */
+  permissionScope: ["OWNER", "SHARED"] as const,
+  /** seed 4.12: operations of audience and do-not-reach user uploads. */
+  audienceUserOperation: ["Update", "Delete"] as const,
+  /** seed 4.12: user object fields of a custom audience upload. */
+  customAudienceUserFields: ["email", "device_id", "handle", "platform_id", "phone_number", "partner_user_id"] as const,
+  /** seed 4.12: user object fields of a do-not-reach upload. */
+  doNotReachUserFields: ["email", "phone_number"] as const,
+  /** seed 4.12: "every value except partner_user_id must be normalized and hashed". */
+  unhashedUserFields: ["partner_user_id"] as const,
+  /** seed 4.12 (batch custom_audiences). */
+  flexibleAudienceType: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
+  booleanOperator: ["AND", "OR"] as const,
+  /** seed 4.12: NUM_GTE the default. */
+  frequencyComparator: ["NUM_GTE", "NUM_GT", "NUM_EQ", "NUM_LTE", "NUM_LT"] as const,
+  /** seed 2 and 4.12. */
+  audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
+  /** seed 2 and 4.12: the owner account's feature that allows sharing outside its business. */
+  shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+  /**
+   * seed 2 (account feature keys, sandbox add/remove) and 4.2, plus
+   * SHARE_AUDIENCE_OUTSIDE_BUSINESS: seed 4.12 names it without saying how an
+   * account gets it (the real platform: through the account manager); the
+   * emulator's sandbox grants it so programs can try sharing outside the business.
+   */
+  featureKey: FEATURE_KEYS,
+  /**
+   * seed 2: features GET shows are "beta or limited releases only"
+   * (REACH_AND_FREQUENCY_ANALYTICS, REACH_FREQUENCY_CAP,
+   * WEBSITE_CLICKS_CPM_BILLING). The emulator also shows the keys a sandbox
+   * account was given, so a program can read back what it added: every
+   * featureKey, plus WEBSITE_CLICKS_CPM_BILLING, which the sandbox cannot add.
+   */
+  readableFeatureKey: [...FEATURE_KEYS, "WEBSITE_CLICKS_CPM_BILLING"] as const,
+  /** seed 4.9 (PUT tax_settings). */
+  invoiceJurisdiction: ["LOI_SAPIN", "NONE", "NOT_SET"] as const,
+  taxCategory: ["BUSINESS_NO_VAT", "BUSINESS_WITH_VAT", "INDIVIDUAL"] as const,
+} as const;
+
+/** Value forms the platform checks, where a value is free text of a known shape. */
+export const FORMS = {
+  /** seed 4.11: `country_code` of APP destinations, ISO 3166-1 alpha-2. */
+  countryCode: /^[A-Z]{2}$/,
+  /**
+   * seed 4.11: conversation card CTAs are hashtags. Which characters one may
+   * hold is not shown: letters, digits and _ after the #, as on the platform.
+   */
+  hashtag: /^#[\p{L}\p{N}_]+$/u,
+  /**
+   * seed 4.3: content categories map to `iab_categories` values, whose form is
+   * not shown; ref campaign-management/reference.mdx, GET iab_categories:
+   * `IAB<n>` and `IAB<n>-<m>`.
+   */
+  iabCategoryValue: /^IAB\d+(-\d+)?$/,
+  /**
+   * seed 4.2: `subscribe_email_types` gives ACCOUNT_PERFORMANCE and
+   * PERFORMANCE_IMPROVEMENT "for example"; the full list is not shown (nor in
+   * ref campaign-management/reference.mdx, PUT user_settings), so values are
+   * checked for their form: capitals and _.
+   */
+  emailType: /^[A-Z][A-Z_]*$/,
+} as const;
