@@ -1,0 +1,57 @@
+/**
+ * Two bugs of hand-kept field lists, with the real pulumi CLI (issue 12):
+ * a rule between fields waited for every input to be known, so a preview of
+ * a new campaign's line item let a MAX bid without an amount through; and an
+ * empty childSegments beside segments was lost from the state, so every up
+ * replaced the flexible audience.
+ */
+import { Credentials, Emulator, RunResult, Stack, startStackEmulator } from "./harness";
+
+jest.setTimeout(300_000);
+
+let emu: Emulator;
+let creds: Credentials;
+const output = (r: RunResult) => r.stdout + r.stderr;
+const writes = () => emu.control.requests().filter((r) => r.method !== "GET");
+
+beforeAll(async () => {
+  ({ emu, creds } = await startStackEmulator());
+});
+afterAll(async () => emu?.close());
+
+test("a MAX bid without an amount, under a campaign of the same program, fails preview naming bidAmountLocalMicro, and nothing is written", async () => {
+  const stack = new Stack("declared-rules", emu, creds);
+  stack.writeProgram([
+    { type: "FundingInstrument", name: "fi", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
+    { type: "Campaign", name: "launch", args: { fundingInstrumentId: "${fi.id}", name: "Launch", dailyBudgetAmountLocalMicro: 5_000_000 } },
+    {
+      type: "LineItem", name: "clicks",
+      args: { campaignId: "${launch.id}", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], bidStrategy: "MAX" },
+    },
+  ]);
+  await stack.init();
+  emu.control.clearRequests();
+  const preview = await stack.preview();
+  expect(preview.code).not.toBe(0);
+  expect(output(preview)).toMatch(/bidAmountLocalMicro is required when bidStrategy is MAX/);
+  expect(writes()).toEqual([]);
+});
+
+test("a FlexibleAudience with childSegments: [] beside segments shows no changes on the second preview", async () => {
+  const stack = new Stack("declared-empty-list", emu, creds);
+  stack.writeProgram([
+    { type: "CustomAudience", name: "installers", args: { name: "Installers (empty list)", deletionProtection: false } },
+    {
+      type: "FlexibleAudience", name: "flex",
+      args: {
+        name: "Installers, by segments", childSegments: [], deletionProtection: false,
+        segments: { booleanOperator: "AND", childSegments: [{ customAudienceId: "${installers.id}", lookbackWindow: 7 }] },
+      },
+    },
+  ]);
+  await stack.init();
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  const second = await stack.preview("--expect-no-changes");
+  expect(second.code).toBe(0);
+  expect(second.stdout).toMatch(/3 unchanged/);
+});
