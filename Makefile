@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer schema test test-unit bench demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer generate schema test test-unit bench demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -59,8 +59,11 @@ $(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
 
 consumer: $(STAMPS)/consumer ## install the packed package where examples and e2e stacks run
 
-schema: build ## regenerate schema.json from the zod schemas
-	npm run --silent schema
+# From source (ts-node): a stale generated file may keep the build from compiling.
+generate: $(STAMPS)/npm ## regenerate what the registry makes: schema.json, sdk/resources.ts, the README's resource table
+	npm run --silent generate
+
+schema: generate ## the same as generate (schema.json is one of its files)
 
 # Two jest workers: e2e files spend most of their time waiting on the
 # pulumi CLI and the engine, so two of them share the machine's cores well.

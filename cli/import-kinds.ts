@@ -1,25 +1,26 @@
 /**
  * What `xads import` lists, one entry per kind: its collection below
  * `/12/accounts/:account_id/`, which inputs refer to other imported
- * entities, and how an entity gets a readable name. Entries whose kind is
- * not in the registry (provider/resources/index.ts) are skipped, so a kind
- * can be listed here before its resource exists. Order matters: an entity
- * is declared after the entities it refers to.
+ * entities, and how an entity gets a readable name. Kinds are the
+ * registry's (provider/resources/index.ts): a name that is not one does not
+ * compile. Order matters: an entity is declared after the entities it refers
+ * to.
  */
 import { Query } from "../provider/client/client";
 import { ENUMS, LIMITS } from "../provider/limits";
+import type { ResourceKind } from "../provider/resources";
 
 export type Entity = Record<string, unknown> & { id: string };
 
 export interface ImportKind {
-  kind: string;
+  kind: ResourceKind;
   /** The list endpoint below /12/accounts/:account_id/. */
   collection: string;
   query?: Query;
   /** Only the listed entities this accepts (kinds that share a collection: custom and flexible audiences). */
   where?: (e: Entity) => boolean;
   /** Input field -> the kind whose entity it names (written as `<variable>.id`). */
-  refs?: Record<string, string>;
+  refs?: Record<string, ResourceKind>;
   /**
    * A readable name: from the entity's own name, else from what it belongs
    * to (`parent` gives the name chosen for a referenced entity).

@@ -7,7 +7,7 @@
  * names, made unique.
  */
 import { keysToCamel, toSnake } from "../provider/names";
-import { definitionOf, RESOURCES } from "../provider/resources";
+import { definitionOf } from "../provider/resources";
 import { LOCAL_INPUTS } from "../provider/resources/framework";
 import { Entity, ImportKind } from "./import-kinds";
 
@@ -87,10 +87,9 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
   const skipped: string[] = [];
   const order: Declared[] = [];
   const counts: Record<string, number> = {};
-  const present = new Set(listed.filter((l) => l.spec.kind in RESOURCES).map((l) => l.spec.kind));
+  const present = new Set(listed.map((l) => l.spec.kind));
 
   for (const { spec, entities } of listed) {
-    if (!present.has(spec.kind)) continue;
     const mine = new Map<string, Declared>();
     declared.set(spec.kind, mine);
     for (const e of [...entities].sort(byCreation)) {

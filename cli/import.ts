@@ -12,7 +12,6 @@ import { Command } from "commander";
 import { AdsClient } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
 import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
-import { RESOURCES } from "../provider/resources";
 import { CliError } from "./errors";
 import { Entity, IMPORT_KINDS } from "./import-kinds";
 import { ListedKind, writeProgram } from "./import-program";
@@ -55,7 +54,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
   const listed: ListedKind[] = [];
-  for (const spec of IMPORT_KINDS.filter((k) => k.kind in RESOURCES)) {
+  for (const spec of IMPORT_KINDS) {
     const path = `/12/accounts/${opts.account}/${spec.collection}`;
     progress(`xads import: listing ${spec.collection} of account ${opts.account}...`);
     try {

@@ -6,6 +6,7 @@
  */
 
 import { containsUnknown, UNKNOWN } from "../provider/resources/framework";
+import type { ResourceKind } from "../provider/resources";
 
 /** The value the engine uses for a property not known until apply (the provider's own constant). */
 export { UNKNOWN };
@@ -15,7 +16,7 @@ const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 export type Props = Record<string, unknown>;
 
 /** Kinds whose deletion cannot be undone (DESIGN.md rule 5). */
-export const IRREVERSIBLE_KINDS = ["Campaign", "CustomAudience", "FlexibleAudience"] as const;
+export const IRREVERSIBLE_KINDS = ["Campaign", "CustomAudience", "FlexibleAudience"] as const satisfies readonly ResourceKind[];
 
 /** Properties of every dynamic resource that are not the entity's. */
 const INTERNAL = new Set(["__provider"]);

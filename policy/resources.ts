@@ -7,20 +7,21 @@
  * what it reads skips unknown values by construction.
  */
 import { PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
-import { typeToken } from "../provider/resources";
+import { ResourceKind, typeToken } from "../provider/resources";
 import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
 
 /**
- * Every kind a rule applies to. FundingInstrument, Campaign and LineItem
- * exist; the others are matched by the type token their resource will get
- * (`typeToken(kind)`), with inputs named as the platform's fields in
- * camelCase, so their rules apply as soon as the resources land.
+ * Every kind a rule applies to, matched by its type token (`typeToken(kind)`)
+ * with inputs named as the platform's fields in camelCase. Checked against
+ * the registry: a kind that is not one does not compile. Only these are read
+ * into the pack's view, so a member list's users are never copied for rules
+ * that do not look at them.
  */
 export const KINDS = [
   "FundingInstrument", "Campaign", "LineItem",
   "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet", "ScheduledTweet", "MediaCreative",
   "CustomAudience", "FlexibleAudience", "CustomAudiencePermission", "TailoredAudiencePermission",
-] as const;
+] as const satisfies readonly ResourceKind[];
 
 export type Kind = (typeof KINDS)[number];
 

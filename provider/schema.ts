@@ -1,8 +1,8 @@
 /**
  * The Pulumi package schema of every resource, made from the zod schemas of
  * the registry: inputs, outputs, which inputs force replacement and which
- * values are secret. `npm run schema` writes it to schema.json; a unit test
- * fails when the committed file is stale.
+ * values are secret. `npm run generate` writes it to schema.json; a unit
+ * test fails when the committed file is stale.
  */
 import { z } from "zod";
 import { RESOURCES, typeToken } from "./resources";

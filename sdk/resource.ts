@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { dynamicProvider } from "../provider/shim";
-import { definitionOf } from "../provider/resources";
+import { definitionOf, InputsOf, OutputsOf, ResourceKind } from "../provider/resources";
 import { settingFromProgram } from "./config";
 
 /** Every input may be a value or an output of another resource. */
@@ -10,14 +10,34 @@ export type Args<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** Every property of the state, as an output. */
 export type Outputs<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
 
-/** The arguments of a kind that is not in an account (SandboxAccount): its schema's inputs. */
-export type UnscopedArgs<S extends z.ZodType> = Args<z.input<S>>;
+/**
+ * The inputs a program declares for a kind: the registry's validated inputs,
+ * with the fields that have a default (`Defaulted`) optional. The generator
+ * (tools/generate.ts) reads which those are from the zod schema.
+ */
+type Declared<K extends ResourceKind, Defaulted extends keyof InputsOf<K>> =
+  Omit<InputsOf<K>, Defaulted> & Partial<Pick<InputsOf<K>, Defaulted>>;
 
-/** The arguments of a resource from its schema: defaults optional, accountId from config. */
-export type ResourceArgs<S extends z.ZodType> = Args<Omit<z.input<S>, "accountId">> & {
+/** The arguments of a kind that is not in an account (SandboxAccount): its inputs. */
+export type UnscopedArgs<K extends ResourceKind, Defaulted extends keyof InputsOf<K> = never> = Args<Declared<K, Defaulted>>;
+
+/** Inputs of a resource in an account: accountId may come from config. */
+type InAccount<T> = Args<Omit<T, "accountId">> & {
   /** The ads account; defaults to the stack's `xads:accountId` (or XADS_ACCOUNT_ID). */
   accountId?: pulumi.Input<string>;
 };
+
+/** The arguments of a resource in an account: its inputs, accountId from config. */
+export type ResourceArgs<K extends ResourceKind, Defaulted extends keyof InputsOf<K> = never> = InAccount<Declared<K, Defaulted>>;
+
+/**
+ * The arguments of a resource in an account from its zod schema, for the
+ * hand-written classes whose kinds share one registry type (the member lists).
+ */
+export type SchemaArgs<S extends z.ZodType> = InAccount<z.input<S>>;
+
+/** The outputs of a kind's class: its state, as outputs. */
+export type ResourceOutputs<K extends ResourceKind> = Outputs<OutputsOf<K>>;
 
 /**
  * The base of every SDK class: one dynamic resource of the kind's own type
@@ -25,7 +45,7 @@ export type ResourceArgs<S extends z.ZodType> = Args<Omit<z.input<S>, "accountId
  * shim. Its properties are the registry's inputs and outputs of the kind.
  */
 export abstract class XadsResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
+  protected constructor(kind: ResourceKind, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
     const def = definitionOf(kind);
     const props: Record<string, unknown> = {};
     // Every known property is declared, so it is an output of the resource.

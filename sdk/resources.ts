@@ -1,324 +1,297 @@
 /**
- * One class per resource kind. Each is a thin shell: the kind's schema gives
- * its arguments and outputs, and the provider/ registry does the work.
+ * One class per resource kind, generated from the registry (provider/resources/index.ts) by
+ * tools/generate.ts: do not edit. After a change to the registry, run npm run generate (or make
+ * generate); a unit test fails while this file is stale. Each class is a thin shell: its arguments
+ * and outputs are the registry's inputs and outputs of its kind, and the provider does the work.
+ * The classes that need code of their own (CustomAudienceMembers, DoNotReachList,
+ * DoNotReachListMembers, FlexibleAudience) are written by hand in ./overrides.ts, skipped here, and
+ * re-exported.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { campaignInputs, CampaignOutputs } from "../provider/resources/campaign";
-import { fundingInstrumentInputs, FundingInstrumentOutputs } from "../provider/resources/funding-instrument";
-import { lineItemInputs, LineItemOutputs } from "../provider/resources/line-item";
-import { trackingTagInputs, TrackingTagOutputs } from "../provider/resources/tracking-tag";
-import { promotedTweetInputs, PromotedTweetOutputs } from "../provider/resources/promoted-tweet";
-import { cardInputs, CardOutputs } from "../provider/resources/card";
-import { imageConversationCardInputs, ImageConversationCardOutputs } from "../provider/resources/image-conversation-card";
-import { videoConversationCardInputs, VideoConversationCardOutputs } from "../provider/resources/video-conversation-card";
-import { promotedAccountInputs, PromotedAccountOutputs } from "../provider/resources/promoted-account";
-import { lineItemCuratedCategoryInputs, LineItemCuratedCategoryOutputs } from "../provider/resources/line-item-curated-category";
-import { targetingCriterionInputs, TargetingCriterionOutputs } from "../provider/resources/targeting-criterion";
-import { draftTweetInputs, DraftTweetOutputs } from "../provider/resources/draft-tweet";
-import { scheduledTweetInputs, ScheduledTweetOutputs } from "../provider/resources/scheduled-tweet";
-import { tweetInputs, TweetOutputs } from "../provider/resources/tweet";
-import { scheduledPromotedTweetInputs, ScheduledPromotedTweetOutputs } from "../provider/resources/scheduled-promoted-tweet";
-import { mediaCreativeInputs, MediaCreativeOutputs } from "../provider/resources/media-creative";
-import { sandboxAccountInputs, SandboxAccountOutputs } from "../provider/resources/sandbox-account";
-import { accountFeaturesInputs, AccountFeaturesOutputs } from "../provider/resources/account-features";
-import { taxSettingsInputs, TaxSettingsOutputs } from "../provider/resources/tax-settings";
-import { userSettingsInputs, UserSettingsOutputs } from "../provider/resources/user-settings";
-import { customAudienceInputs, CustomAudienceOutputs } from "../provider/resources/custom-audience";
-import { customAudienceMembersInputs } from "../provider/resources/custom-audience-members";
-import { doNotReachListInputs, DoNotReachListOutputs } from "../provider/resources/do-not-reach-list";
-import { doNotReachListMembersInputs } from "../provider/resources/do-not-reach-list-members";
-import { flexibleAudienceInputs, FlexibleAudienceOutputs, FlexibleAudienceSegmentArgs } from "../provider/resources/flexible-audience";
-import { customAudiencePermissionInputs, CustomAudiencePermissionOutputs } from "../provider/resources/custom-audience-permission";
-import { tailoredAudiencePermissionInputs, TailoredAudiencePermissionOutputs } from "../provider/resources/tailored-audience-permission";
-import {
-  CUSTOM_AUDIENCE_USER_FIELDS, DO_NOT_REACH_USER_FIELDS, hashUsers, MemberOutputs, User, UserField,
-} from "../provider/resources/audience-users";
-import { LIMITS } from "../provider/limits";
-import { settingFromProgram } from "./config";
-import { Outputs, ResourceArgs, UnscopedArgs, XadsResource } from "./resource";
+import { ResourceArgs, ResourceOutputs, UnscopedArgs, XadsResource } from "./resource";
 
-/** A funding instrument, created in the sandbox (the platform cannot delete one). */
-export type FundingInstrumentArgs = ResourceArgs<typeof fundingInstrumentInputs>;
-export interface FundingInstrument extends Outputs<FundingInstrumentOutputs> {}
+export * from "./overrides";
+
+export type FundingInstrumentArgs = ResourceArgs<"FundingInstrument", "type">;
+/**
+ * A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete
+ * one: changes replace it, and destroy leaves it in place.
+ */
 export class FundingInstrument extends XadsResource {
   constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {
     super("FundingInstrument", name, args, opts);
   }
 }
+export interface FundingInstrument extends ResourceOutputs<"FundingInstrument"> {}
 
-/** A campaign. Deletion is irreversible: see `deletionProtection`. */
-export type CampaignArgs = ResourceArgs<typeof campaignInputs>;
-export interface Campaign extends Outputs<CampaignOutputs> {}
+export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "budgetOptimization" | "deletionProtection">;
+/**
+ * An advertising campaign under a funding instrument. Deletion is irreversible and protected by
+ * default.
+ */
 export class Campaign extends XadsResource {
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
     super("Campaign", name, args, opts);
   }
 }
+export interface Campaign extends ResourceOutputs<"Campaign"> {}
 
-/** A line item of a campaign. */
-export type LineItemArgs = ResourceArgs<typeof lineItemInputs>;
-export interface LineItem extends Outputs<LineItemOutputs> {}
+export type LineItemArgs = ResourceArgs<"LineItem", "entityStatus" | "bidStrategy">;
+/**
+ * A line item of a campaign: objective, placements, bid and budget.
+ */
 export class LineItem extends XadsResource {
   constructor(name: string, args: LineItemArgs, opts?: pulumi.CustomResourceOptions) {
     super("LineItem", name, args, opts);
   }
 }
+export interface LineItem extends ResourceOutputs<"LineItem"> {}
 
-/** A tracking partner's tag on a line item; only the URL changes in place. */
-export type TrackingTagArgs = ResourceArgs<typeof trackingTagInputs>;
-export interface TrackingTag extends Outputs<TrackingTagOutputs> {}
+export type TrackingTagArgs = ResourceArgs<"TrackingTag">;
+/**
+ * A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes
+ * in place.
+ */
 export class TrackingTag extends XadsResource {
   constructor(name: string, args: TrackingTagArgs, opts?: pulumi.CustomResourceOptions) {
     super("TrackingTag", name, args, opts);
   }
 }
+export interface TrackingTag extends ResourceOutputs<"TrackingTag"> {}
 
-/** A Tweet promoted on a line item; any change replaces it (the platform has no update). */
-export type PromotedTweetArgs = ResourceArgs<typeof promotedTweetInputs>;
-export interface PromotedTweet extends Outputs<PromotedTweetOutputs> {}
+export type PromotedTweetArgs = ResourceArgs<"PromotedTweet">;
+/**
+ * A Tweet promoted on a line item. No update exists on the platform: any change replaces it.
+ * Deleting it shows the Tweet as paused in the advertiser UI.
+ */
 export class PromotedTweet extends XadsResource {
   constructor(name: string, args: PromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("PromotedTweet", name, args, opts);
   }
 }
+export interface PromotedTweet extends ResourceOutputs<"PromotedTweet"> {}
 
-/** A card (components, or carousel slides) that posts attach by `cardUri`; name and content change in place. */
-export type CardArgs = ResourceArgs<typeof cardInputs>;
-export interface Card extends Outputs<CardOutputs> {}
+export type CardArgs = ResourceArgs<"Card">;
+/**
+ * A card (media, details, buttons, or carousel slides) that posts attach by its cardUri. Name,
+ * components and slides change in place.
+ */
 export class Card extends XadsResource {
   constructor(name: string, args: CardArgs, opts?: pulumi.CustomResourceOptions) {
     super("Card", name, args, opts);
   }
 }
+export interface Card extends ResourceOutputs<"Card"> {}
 
-/** An image conversation card: a 1.91:1 image with hashtag calls to action; posts attach it by `cardUri`. */
-export type ImageConversationCardArgs = ResourceArgs<typeof imageConversationCardInputs>;
-export interface ImageConversationCard extends Outputs<ImageConversationCardOutputs> {}
+export type ImageConversationCardArgs = ResourceArgs<"ImageConversationCard">;
+/**
+ * An image conversation card: an image with up to four hashtag calls to action. Every field changes
+ * in place.
+ */
 export class ImageConversationCard extends XadsResource {
   constructor(name: string, args: ImageConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
     super("ImageConversationCard", name, args, opts);
   }
 }
+export interface ImageConversationCard extends ResourceOutputs<"ImageConversationCard"> {}
 
-/** A video conversation card: a 16:9 video with hashtag calls to action; posts attach it by `cardUri`. */
-export type VideoConversationCardArgs = ResourceArgs<typeof videoConversationCardInputs>;
-export interface VideoConversationCard extends Outputs<VideoConversationCardOutputs> {}
+export type VideoConversationCardArgs = ResourceArgs<"VideoConversationCard">;
+/**
+ * A video conversation card: a 16:9 video with up to four hashtag calls to action. Every field
+ * changes in place.
+ */
 export class VideoConversationCard extends XadsResource {
   constructor(name: string, args: VideoConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
     super("VideoConversationCard", name, args, opts);
   }
 }
+export interface VideoConversationCard extends ResourceOutputs<"VideoConversationCard"> {}
 
-/** A user promoted on a PROMOTED_ACCOUNT line item; any change replaces it (the platform has no update). */
-export type PromotedAccountArgs = ResourceArgs<typeof promotedAccountInputs>;
-export interface PromotedAccount extends Outputs<PromotedAccountOutputs> {}
+export type PromotedAccountArgs = ResourceArgs<"PromotedAccount">;
+/**
+ * A user (account) promoted on a line item of product type PROMOTED_ACCOUNT. No update exists on
+ * the platform: any change replaces it. An existing promotion of the same user is taken over, not
+ * duplicated.
+ */
 export class PromotedAccount extends XadsResource {
   constructor(name: string, args: PromotedAccountArgs, opts?: pulumi.CustomResourceOptions) {
     super("PromotedAccount", name, args, opts);
   }
 }
+export interface PromotedAccount extends ResourceOutputs<"PromotedAccount"> {}
 
-/** A curated category on a line item; both ids change in place. */
-export type LineItemCuratedCategoryArgs = ResourceArgs<typeof lineItemCuratedCategoryInputs>;
-export interface LineItemCuratedCategory extends Outputs<LineItemCuratedCategoryOutputs> {}
+export type LineItemCuratedCategoryArgs = ResourceArgs<"LineItemCuratedCategory">;
+/**
+ * A curated category attached to a line item. Both the line item and the category change in place.
+ */
 export class LineItemCuratedCategory extends XadsResource {
   constructor(name: string, args: LineItemCuratedCategoryArgs, opts?: pulumi.CustomResourceOptions) {
     super("LineItemCuratedCategory", name, args, opts);
   }
 }
+export interface LineItemCuratedCategory extends ResourceOutputs<"LineItemCuratedCategory"> {}
 
-/** One targeting value of a line item (content categories: IAB_CATEGORY); any change replaces it. */
-export type TargetingCriterionArgs = ResourceArgs<typeof targetingCriterionInputs>;
-export interface TargetingCriterion extends Outputs<TargetingCriterionOutputs> {}
+export type TargetingCriterionArgs = ResourceArgs<"TargetingCriterion", "operatorType">;
+/**
+ * One targeting value of a line item, e.g. a content category's IAB category with targetingType
+ * IAB_CATEGORY. No update exists on the platform: any change replaces it.
+ */
 export class TargetingCriterion extends XadsResource {
   constructor(name: string, args: TargetingCriterionArgs, opts?: pulumi.CustomResourceOptions) {
     super("TargetingCriterion", name, args, opts);
   }
 }
+export interface TargetingCriterion extends ResourceOutputs<"TargetingCriterion"> {}
 
-/** A draft post (Tweet); everything but its author changes in place. */
-export type DraftTweetArgs = ResourceArgs<typeof draftTweetInputs>;
-export interface DraftTweet extends Outputs<DraftTweetOutputs> {}
+export type DraftTweetArgs = ResourceArgs<"DraftTweet", "nullcast">;
+/**
+ * A draft post (Tweet) of an advertiser user. Text, card, media, nullcast and name change in place.
+ */
 export class DraftTweet extends XadsResource {
   constructor(name: string, args: DraftTweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("DraftTweet", name, args, opts);
   }
 }
+export interface DraftTweet extends ResourceOutputs<"DraftTweet"> {}
 
-/** A post (Tweet) the platform publishes at `scheduledAt`. */
-export type ScheduledTweetArgs = ResourceArgs<typeof scheduledTweetInputs>;
-export interface ScheduledTweet extends Outputs<ScheduledTweetOutputs> {}
+export type ScheduledTweetArgs = ResourceArgs<"ScheduledTweet", "nullcast">;
+/**
+ * A post (Tweet) the platform publishes at scheduledAt. Text, time, nullcast and name change in
+ * place; author, card and media replace it.
+ */
 export class ScheduledTweet extends XadsResource {
   constructor(name: string, args: ScheduledTweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("ScheduledTweet", name, args, opts);
   }
 }
+export interface ScheduledTweet extends ResourceOutputs<"ScheduledTweet"> {}
 
+export type TweetArgs = ResourceArgs<"Tweet", "nullcast">;
 /**
- * A published, nullcast (promoted-only) post (Tweet). Only `name` changes in
- * place. The Ads API cannot delete published Tweets: destroy leaves it.
+ * A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other
+ * change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and
+ * replacements leave them on the platform (and say so).
  */
-export type TweetArgs = ResourceArgs<typeof tweetInputs>;
-export interface Tweet extends Outputs<TweetOutputs> {}
 export class Tweet extends XadsResource {
   constructor(name: string, args: TweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("Tweet", name, args, opts);
   }
 }
+export interface Tweet extends ResourceOutputs<"Tweet"> {}
 
-/** A scheduled Tweet promoted on a line item; deletable only before its scheduled time. */
-export type ScheduledPromotedTweetArgs = ResourceArgs<typeof scheduledPromotedTweetInputs>;
-export interface ScheduledPromotedTweet extends Outputs<ScheduledPromotedTweetOutputs> {}
+export type ScheduledPromotedTweetArgs = ResourceArgs<"ScheduledPromotedTweet">;
+/**
+ * A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform
+ * deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to
+ * do and keeps it in the stack.
+ */
 export class ScheduledPromotedTweet extends XadsResource {
   constructor(name: string, args: ScheduledPromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
     super("ScheduledPromotedTweet", name, args, opts);
   }
 }
+export interface ScheduledPromotedTweet extends ResourceOutputs<"ScheduledPromotedTweet"> {}
 
-/** Account media running on a line item; any change replaces it. */
-export type MediaCreativeArgs = ResourceArgs<typeof mediaCreativeInputs>;
-export interface MediaCreative extends Outputs<MediaCreativeOutputs> {}
+export type MediaCreativeArgs = ResourceArgs<"MediaCreative">;
+/**
+ * Account media running on a line item. No update exists: any change replaces it. landingUrl is
+ * required on WEBSITE_CLICKS line items.
+ */
 export class MediaCreative extends XadsResource {
   constructor(name: string, args: MediaCreativeArgs, opts?: pulumi.CustomResourceOptions) {
     super("MediaCreative", name, args, opts);
   }
 }
+export interface MediaCreative extends ResourceOutputs<"MediaCreative"> {}
 
+export type SandboxAccountArgs = UnscopedArgs<"SandboxAccount">;
 /**
- * An ads account created in the sandbox; its `id` is the account id for the
- * resources created in it (`accountId: account.id`). Refused in production.
+ * An ads account created in the sandbox (no cost); its id is the account id for resources created
+ * in it. Name and industry type change in place; destroy deletes the account. Refused in a
+ * production stack.
  */
-export type SandboxAccountArgs = UnscopedArgs<typeof sandboxAccountInputs>;
-export interface SandboxAccount extends Outputs<SandboxAccountOutputs> {}
 export class SandboxAccount extends XadsResource {
   constructor(name: string, args: SandboxAccountArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("SandboxAccount", name, args, opts);
   }
 }
+export interface SandboxAccount extends ResourceOutputs<"SandboxAccount"> {}
 
-/** The feature keys of an account, added and removed in the sandbox. One per account. */
-export type AccountFeaturesArgs = ResourceArgs<typeof accountFeaturesInputs>;
-export interface AccountFeatures extends Outputs<AccountFeaturesOutputs> {}
+export type AccountFeaturesArgs = ResourceArgs<"AccountFeatures">;
+/**
+ * The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per
+ * account; changes to the set apply in place; destroy removes the keys it added. Refused in a
+ * production stack.
+ */
 export class AccountFeatures extends XadsResource {
   constructor(name: string, args: AccountFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
     super("AccountFeatures", name, args, opts);
   }
 }
+export interface AccountFeatures extends ResourceOutputs<"AccountFeatures"> {}
 
-/** An account's tax settings (one per account); destroy leaves them as they are. */
-export type TaxSettingsArgs = ResourceArgs<typeof taxSettingsInputs>;
-export interface TaxSettings extends Outputs<TaxSettingsOutputs> {}
+export type TaxSettingsArgs = ResourceArgs<"TaxSettings">;
+/**
+ * The tax settings of an ads account (one per account). Declared fields are set with PUT and change
+ * in place; the others are read, not managed. Destroy leaves the settings on the platform as they
+ * are.
+ */
 export class TaxSettings extends XadsResource {
   constructor(name: string, args: TaxSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super("TaxSettings", name, args, opts);
   }
 }
+export interface TaxSettings extends ResourceOutputs<"TaxSettings"> {}
 
-/** A user's settings on an account (the authenticated user's by default); destroy leaves them as they are. */
-export type UserSettingsArgs = ResourceArgs<typeof userSettingsInputs>;
-export interface UserSettings extends Outputs<UserSettingsOutputs> {}
+export type UserSettingsArgs = ResourceArgs<"UserSettings">;
+/**
+ * A user's settings on an ads account (notification e-mail, contact phone, e-mail subscriptions);
+ * by default the authenticated user's, the only ones the credentials can change. Declared fields
+ * change in place; destroy leaves the settings as they are.
+ */
 export class UserSettings extends XadsResource {
   constructor(name: string, args: UserSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super("UserSettings", name, args, opts);
   }
 }
+export interface UserSettings extends ResourceOutputs<"UserSettings"> {}
 
-/** A custom audience; its users are a CustomAudienceMembers resource. Deletion is irreversible: see `deletionProtection`. */
-export type CustomAudienceArgs = ResourceArgs<typeof customAudienceInputs>;
-export interface CustomAudience extends Outputs<CustomAudienceOutputs> {}
+export type CustomAudienceArgs = ResourceArgs<"CustomAudience", "deletionProtection">;
+/**
+ * A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and
+ * description change in place; deletion is irreversible: see deletionProtection.
+ */
 export class CustomAudience extends XadsResource {
   constructor(name: string, args: CustomAudienceArgs, opts?: pulumi.CustomResourceOptions) {
     super("CustomAudience", name, args, opts);
   }
 }
+export interface CustomAudience extends ResourceOutputs<"CustomAudience"> {}
 
+export type CustomAudiencePermissionArgs = ResourceArgs<"CustomAudiencePermission">;
 /**
- * The users of an audience or list, hashed here, in the program: the raw
- * identifiers never reach the Pulumi engine, the state or a log. The hashes
- * are secret too (a hashed e-mail can be guessed back from a list of
- * e-mails), so the state keeps them encrypted and the preview shows counts.
+ * Shares a custom audience with another account (READ_ONLY or READ_WRITE). No update exists on the
+ * platform: any change replaces it. Revoking (deleting this resource) stops new campaigns of the
+ * granted account from targeting the audience; its campaigns that already target it keep running
+ * with it, and cannot be copied afterwards.
  */
-function hashedUsers(kind: string, name: string, fields: readonly UserField[], users: unknown): pulumi.Output<User[]> {
-  return pulumi.secret(pulumi.output(users as pulumi.Input<User[]>).apply((u) => hashUsers(u as User[], fields, `${kind} "${name}"`)));
-}
-
-function secretUsers(opts?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "users"] };
-}
-
-/**
- * The users of a custom audience, as raw identifiers (`email`, `deviceId`,
- * `handle`, `platformId`, `phoneNumber`: normalized and SHA-256 hashed here;
- * `partnerUserId` as given). Changes upload only the users added and removed.
- */
-export type CustomAudienceMembersArgs = ResourceArgs<typeof customAudienceMembersInputs>;
-export interface CustomAudienceMembers extends Outputs<MemberOutputs> {}
-export class CustomAudienceMembers extends XadsResource {
-  constructor(name: string, args: CustomAudienceMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CustomAudienceMembers", name, { ...args, users: hashedUsers("CustomAudienceMembers", name, CUSTOM_AUDIENCE_USER_FIELDS, args.users) }, secretUsers(opts));
-  }
-}
-
-/** Accounts that have a DoNotReachList in this program, and its name: the platform allows one per account. */
-const doNotReachListsDeclared = new Map<string, string>();
-
-/** The account's do-not-reach list (one per account); a new description replaces it. */
-export type DoNotReachListArgs = ResourceArgs<typeof doNotReachListInputs>;
-export interface DoNotReachList extends Outputs<DoNotReachListOutputs> {}
-export class DoNotReachList extends XadsResource {
-  constructor(name: string, args: DoNotReachListArgs, opts?: pulumi.CustomResourceOptions) {
-    // A second list of the same account in one program is refused here, before any request (when the id is known now).
-    const account = typeof args.accountId === "string" ? args.accountId : args.accountId === undefined ? settingFromProgram("accountId") : undefined;
-    const earlier = account === undefined ? undefined : doNotReachListsDeclared.get(account);
-    if (earlier !== undefined) {
-      throw new Error(`DoNotReachList "${name}": account ${account} already has DoNotReachList "${earlier}" in this program, and the platform allows ${LIMITS.doNotReachListsPerAccount} per account`);
-    }
-    if (account !== undefined) doNotReachListsDeclared.set(account, name);
-    super("DoNotReachList", name, args, opts);
-  }
-}
-
-/** The users of the do-not-reach list, as raw `email` and `phoneNumber` values (normalized and SHA-256 hashed here). */
-export type DoNotReachListMembersArgs = ResourceArgs<typeof doNotReachListMembersInputs>;
-export interface DoNotReachListMembers extends Outputs<MemberOutputs> {}
-export class DoNotReachListMembers extends XadsResource {
-  constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("DoNotReachListMembers", name, { ...args, users: hashedUsers("DoNotReachListMembers", name, DO_NOT_REACH_USER_FIELDS, args.users) }, secretUsers(opts));
-  }
-}
-
-/** A flexible audience: custom audiences combined by segments. Immutable: any change replaces it. Deletion is irreversible: see `deletionProtection`. */
-/** A segment whose fields may be outputs of other resources (`customAudienceId: audience.id`), at any depth. */
-export type FlexibleAudienceSegmentInput = {
-  [K in keyof FlexibleAudienceSegmentArgs]: K extends "childSegments"
-    ? pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>
-    : pulumi.Input<FlexibleAudienceSegmentArgs[K]>;
-};
-export type FlexibleAudienceArgs = Omit<ResourceArgs<typeof flexibleAudienceInputs>, "childSegments" | "segments"> & {
-  childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]>;
-  segments?: pulumi.Input<{ booleanOperator?: pulumi.Input<"AND" | "OR">; childSegments?: pulumi.Input<pulumi.Input<FlexibleAudienceSegmentInput>[]> }>;
-};
-export interface FlexibleAudience extends Outputs<FlexibleAudienceOutputs> {}
-export class FlexibleAudience extends XadsResource {
-  constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("FlexibleAudience", name, args, opts);
-  }
-}
-
-/** Shares a custom audience with another account; any change replaces it. Revoking leaves running campaigns of that account with the audience. */
-export type CustomAudiencePermissionArgs = ResourceArgs<typeof customAudiencePermissionInputs>;
-export interface CustomAudiencePermission extends Outputs<CustomAudiencePermissionOutputs> {}
 export class CustomAudiencePermission extends XadsResource {
   constructor(name: string, args: CustomAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
     super("CustomAudiencePermission", name, args, opts);
   }
 }
+export interface CustomAudiencePermission extends ResourceOutputs<"CustomAudiencePermission"> {}
 
-/** The same sharing through the v5 tailored audience path (a tailored audience is a custom audience). */
-export type TailoredAudiencePermissionArgs = ResourceArgs<typeof tailoredAudiencePermissionInputs>;
-export interface TailoredAudiencePermission extends Outputs<TailoredAudiencePermissionOutputs> {}
+export type TailoredAudiencePermissionArgs = ResourceArgs<"TailoredAudiencePermission">;
+/**
+ * Shares a tailored audience with another account (READ_ONLY or READ_WRITE). No update exists on
+ * the platform: any change replaces it. Revoking (deleting this resource) stops new campaigns of
+ * the granted account from targeting the audience; its campaigns that already target it keep
+ * running with it, and cannot be copied afterwards.
+ */
 export class TailoredAudiencePermission extends XadsResource {
   constructor(name: string, args: TailoredAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
     super("TailoredAudiencePermission", name, args, opts);
   }
 }
+export interface TailoredAudiencePermission extends ResourceOutputs<"TailoredAudiencePermission"> {}

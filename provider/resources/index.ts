@@ -64,6 +64,12 @@ export const RESOURCES = {
 
 export type ResourceKind = keyof typeof RESOURCES;
 
+/** The inputs of a kind after validation (defaults filled in), from its definition's type. */
+export type InputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends ResourceDefinition<infer I, infer _O> ? I : never;
+
+/** The state of a kind: its inputs and the properties the platform fills in. */
+export type OutputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends ResourceDefinition<infer _I, infer O> ? O : never;
+
 export function definitionOf(kind: string): ResourceDefinition {
   const def = (RESOURCES as Record<string, ResourceDefinition>)[kind];
   if (!def) throw new Error(`unknown xads resource kind ${kind}`);

@@ -1,0 +1,136 @@
+/**
+ * The files made from the registry (provider/resources/index.ts), as pure
+ * functions of it: schema.json, the SDK classes (sdk/resources.ts) and the
+ * README's resource table. `npm run generate` writes them; a unit test fails
+ * while a committed copy differs from what they render.
+ */
+import { z } from "zod";
+import { RESOURCES, ResourceKind } from "../provider/resources";
+import { packageSchema, renderSchema } from "../provider/schema";
+import * as overrides from "../sdk/overrides";
+
+export const GENERATE_COMMAND = "npm run generate (or make generate)";
+
+export interface GeneratedFile {
+  /** Relative to the repository's root. */
+  path: string;
+  /** The file's content, from the current one (the README keeps what lies outside its markers). */
+  render(current: string): string;
+}
+
+export function generatedFiles(version: string): GeneratedFile[] {
+  return [
+    { path: "schema.json", render: () => renderSchema(version) },
+    { path: "sdk/resources.ts", render: () => renderSdk() },
+    { path: "README.md", render: (current) => renderReadme(current, version) },
+  ];
+}
+
+const KINDS = Object.keys(RESOURCES) as ResourceKind[];
+
+function shapeOf(kind: ResourceKind): Record<string, z.ZodType> {
+  return (RESOURCES[kind].inputs as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+}
+
+/** Kinds whose SDK class is hand-written in sdk/overrides.ts: those it exports a class for. */
+export function overriddenKinds(): ResourceKind[] {
+  return KINDS.filter((kind) => typeof (overrides as Record<string, unknown>)[kind] === "function");
+}
+
+// ------------------------------------------------------------------ sdk ---
+
+/** A doc comment, words wrapped to 100 columns. */
+function docComment(text: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.replace(/\*\//g, "*\\/").split(/\s+/)) {
+    if (line !== "" && 3 + line.length + 1 + word.length > 100) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return ["/**", ...lines.map((l) => ` * ${l}`), " */"].join("\n");
+}
+
+function sdkClass(kind: ResourceKind): string {
+  const shape = shapeOf(kind);
+  // Fields the schema fills in when not given: optional in the arguments.
+  const defaulted = Object.entries(shape)
+    .filter(([, s]) => {
+      const parsed = s.safeParse(undefined);
+      return parsed.success && parsed.data !== undefined;
+    })
+    .map(([name]) => JSON.stringify(name));
+  // A kind outside any account (SandboxAccount) takes no accountId; with no required input, no arguments at all.
+  const scoped = "accountId" in shape;
+  const noneRequired = Object.values(shape).every((s) => s.safeParse(undefined).success);
+  const argsType = `${scoped ? "ResourceArgs" : "UnscopedArgs"}<"${kind}"${defaulted.length > 0 ? `, ${defaulted.join(" | ")}` : ""}>`;
+  return [
+    `export type ${kind}Args = ${argsType};`,
+    docComment(RESOURCES[kind].description),
+    `export class ${kind} extends XadsResource {`,
+    `  constructor(name: string, args: ${kind}Args${!scoped && noneRequired ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
+    `    super("${kind}", name, args, opts);`,
+    "  }",
+    "}",
+    `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
+  ].join("\n");
+}
+
+/** sdk/resources.ts: one class per kind, but those sdk/overrides.ts writes by hand. */
+export function renderSdk(): string {
+  const skipped = overriddenKinds();
+  const kinds = KINDS.filter((kind) => !skipped.includes(kind));
+  const unscoped = kinds.some((kind) => !("accountId" in shapeOf(kind)));
+  const header = [
+    docComment(
+      "One class per resource kind, generated from the registry (provider/resources/index.ts) by " +
+        `tools/generate.ts: do not edit. After a change to the registry, run ${GENERATE_COMMAND}; a unit ` +
+        "test fails while this file is stale. Each class is a thin shell: its arguments and outputs are " +
+        "the registry's inputs and outputs of its kind, and the provider does the work. The classes " +
+        `that need code of their own (${skipped.join(", ")}) are written by hand in ./overrides.ts, ` +
+        "skipped here, and re-exported.",
+    ),
+    'import * as pulumi from "@pulumi/pulumi";',
+    `import { ResourceArgs, ResourceOutputs, ${unscoped ? "UnscopedArgs, " : ""}XadsResource } from "./resource";`,
+    "",
+    'export * from "./overrides";',
+  ].join("\n");
+  return [header, ...kinds.map(sdkClass)].join("\n\n") + "\n";
+}
+
+// --------------------------------------------------------------- README ---
+
+export const README_START = "<!-- resources:start -->";
+export const README_END = "<!-- resources:end -->";
+
+const code = (names: readonly string[]) => (names.length > 0 ? names.map((n) => `\`${n}\``).join(", ") : "(none)");
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+/** The README's table of resource kinds: what each is, which inputs replace it, what it outputs. */
+export function renderReadmeTable(version: string): string {
+  // Create-only inputs as schema.json declares them (replaceOnChanges): one source for both.
+  const resources = packageSchema(version).resources as Record<string, { inputProperties: Record<string, { replaceOnChanges?: boolean }> }>;
+  const rows = KINDS.map((kind) => {
+    const inputs = resources[`xads:index:${kind}`]!.inputProperties;
+    const createOnly = Object.keys(inputs).filter((name) => inputs[name]!.replaceOnChanges);
+    return `| \`${kind}\` | ${cell(RESOURCES[kind].description)} | ${code(createOnly)} | ${code(Object.keys(RESOURCES[kind].outputs))} |`;
+  });
+  return [
+    `<!-- generated from provider/resources by ${GENERATE_COMMAND}: edit the registry, not this table -->`,
+    "| resource | what it is | create-only inputs (a change replaces) | outputs besides the inputs |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+/** The README with its resource table, between the markers, rendered again. */
+export function renderReadme(current: string, version: string): string {
+  const start = current.indexOf(README_START);
+  const end = current.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers for the resource table`);
+  return `${current.slice(0, start + README_START.length)}\n${renderReadmeTable(version)}\n${current.slice(end)}`;
+}
