@@ -1,47 +1,14 @@
 /**
- * Campaign budgets: the platform's rules between budget fields (sections 2
- * and 4.4), and the organisation's caps per campaign (a guardrail).
+ * The organisation's budget caps per campaign (a guardrail). The platform's
+ * rules between budget fields (sections 2 and 4.4) are the campaign's own
+ * check, which xads-resource-checks runs.
  */
-import { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
-import { ENUMS } from "../provider/limits";
-import { campaignInputs } from "../provider/resources/campaign";
-import { forKinds, forStack } from "./define";
-import { num, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
+import { StackValidationPolicy } from "@pulumi/policy";
+import { forStack } from "./define";
+import { num, Stack, subject, text, XadsResource } from "./resources";
 
 /** `_local_micro` amounts are millionths of the funding instrument's currency unit (seed section 2). */
 const MICROS_PER_UNIT = 1_000_000;
-
-/** The budget optimization a campaign gets when none is given: the schema's default (seed section 2). */
-const DEFAULT_BUDGET_OPTIMIZATION = campaignInputs.shape.budgetOptimization.parse(undefined);
-
-/** The one budget optimization standard_delivery goes with (seed section 2). */
-const STANDARD_DELIVERY_OPTIMIZATION: (typeof ENUMS.budgetOptimization)[number] = "CAMPAIGN";
-
-export const campaignDailyBudgetWithinTotal: ResourceValidationPolicy = {
-  name: "xads-campaign-daily-budget-within-total",
-  description: "A campaign's daily budget is at most its total budget.",
-  enforcementLevel: "mandatory",
-  validateResource: forKinds(["Campaign"], (campaign, _config, report) => {
-    const daily = num(campaign, "dailyBudgetAmountLocalMicro");
-    const total = num(campaign, "totalBudgetAmountLocalMicro");
-    if (daily === undefined || total === undefined || daily <= total) return;
-    report(`${subject(campaign)} dailyBudgetAmountLocalMicro is ${daily}, above totalBudgetAmountLocalMicro ${total}; the platform requires the daily budget to be at most the total`);
-  }),
-};
-
-export const campaignStandardDelivery: ResourceValidationPolicy = {
-  name: "xads-campaign-standard-delivery",
-  description: `standardDelivery is set only on campaigns whose budgetOptimization is ${STANDARD_DELIVERY_OPTIMIZATION}.`,
-  enforcementLevel: "mandatory",
-  validateResource: forKinds(["Campaign"], (campaign, _config, report) => {
-    if (typeof campaign.props.standardDelivery !== "boolean") return;
-    const optimization = campaign.props.budgetOptimization ?? DEFAULT_BUDGET_OPTIMIZATION;
-    if (optimization === UNKNOWN || optimization === STANDARD_DELIVERY_OPTIMIZATION) return;
-    report(`${subject(campaign)} sets standardDelivery with budgetOptimization ${String(optimization)}; the platform accepts standardDelivery only with budgetOptimization ${STANDARD_DELIVERY_OPTIMIZATION}`);
-  }),
-};
-
-// ------------------------------------------------------ organisation ---
 
 export interface BudgetCapsConfig {
   /** Currency code -> the highest daily budget of one campaign, in units of that currency. */

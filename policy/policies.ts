@@ -4,28 +4,20 @@
  * tests and tools can read the list.
  */
 import { Policies } from "@pulumi/policy";
-import { audiencePermissionAllowList, flexibleAudienceBooleanOperator, flexibleAudienceLeaves, flexibleAudienceLookbackWindow } from "./audiences";
-import { campaignBudgetCaps, campaignDailyBudgetWithinTotal, campaignStandardDelivery } from "./budgets";
-import { cardComponentsOrSlides, cardSwipeableMedia, mediaCreativeLandingUrl, postMedia } from "./creatives";
+import { audiencePermissionAllowList } from "./audiences";
+import { campaignBudgetCaps } from "./budgets";
+import { mediaCreativeLandingUrl } from "./creatives";
 import { namingConvention, productionCampaignsStartInactive, protectIrreversibleDeletes, purchaseOrderRequired } from "./guardrails";
 import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign } from "./platform-limits";
-import { textLengths } from "./text-lengths";
+import { resourceChecks } from "./resource-checks";
 
 /** Platform limits (section 8 of the Advertising API document): mandatory. */
 export const PLATFORM_LIMITS: Policies = [
   activeCampaignsPerAccount,
   lineItemsPerCampaign,
   activeLineItemsPerAccount,
-  textLengths,
-  campaignDailyBudgetWithinTotal,
-  campaignStandardDelivery,
-  cardComponentsOrSlides,
-  cardSwipeableMedia,
-  postMedia,
+  resourceChecks,
   mediaCreativeLandingUrl,
-  flexibleAudienceLeaves,
-  flexibleAudienceLookbackWindow,
-  flexibleAudienceBooleanOperator,
 ];
 
 /** Organisation guardrails: advisory. */

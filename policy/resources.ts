@@ -7,28 +7,14 @@
  * what it reads skips unknown values by construction.
  */
 import { PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
-import { ResourceKind, typeToken } from "../provider/resources";
+import { ResourceKind, RESOURCES, typeToken } from "../provider/resources";
 import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
 
-/**
- * Every kind a rule applies to, matched by its type token (`typeToken(kind)`)
- * with inputs named as the platform's fields in camelCase. Checked against
- * the registry: a kind that is not one does not compile. Only these are read
- * into the pack's view, so a member list's users are never copied for rules
- * that do not look at them.
- */
-export const KINDS = [
-  "FundingInstrument", "Campaign", "LineItem",
-  "Card", "ImageConversationCard", "VideoConversationCard", "Tweet", "DraftTweet", "ScheduledTweet", "MediaCreative",
-  "CustomAudience", "FlexibleAudience", "CustomAudiencePermission", "TailoredAudiencePermission",
-] as const satisfies readonly ResourceKind[];
+/** Every xads kind: the provider's registry (provider/resources/index.ts). */
+export const KINDS = Object.keys(RESOURCES) as readonly ResourceKind[];
 
-export type Kind = (typeof KINDS)[number];
+export type Kind = ResourceKind;
 
-export const CONVERSATION_CARD_KINDS = ["ImageConversationCard", "VideoConversationCard"] as const satisfies readonly Kind[];
-export const CARD_KINDS = ["Card", ...CONVERSATION_CARD_KINDS] as const satisfies readonly Kind[];
-/** Posts: the platform calls them Tweets in its names. */
-export const POST_KINDS = ["Tweet", "DraftTweet", "ScheduledTweet"] as const satisfies readonly Kind[];
 export const AUDIENCE_KINDS = ["CustomAudience", "FlexibleAudience"] as const satisfies readonly Kind[];
 export const AUDIENCE_PERMISSION_KINDS = ["CustomAudiencePermission", "TailoredAudiencePermission"] as const satisfies readonly Kind[];
 
@@ -149,11 +135,6 @@ export function text(resource: XadsResource, prop: string): string | undefined {
 export function num(resource: XadsResource, prop: string): number | undefined {
   const v = resource.props[prop];
   return typeof v === "number" ? v : undefined;
-}
-
-/** Characters as the platform counts them: code points, so an emoji is one, not two UTF-16 units. */
-export function characters(s: string): number {
-  return Array.from(s).length;
 }
 
 /** `Campaign "spring-sale"`: how every message names a resource. */

@@ -1,46 +1,6 @@
-import { campaignBudgetCaps, campaignDailyBudgetWithinTotal, campaignStandardDelivery, units } from "../budgets";
+import { campaignBudgetCaps, units } from "../budgets";
 import { campaign, fundingInstrument } from "./fixtures";
-import { resourceViolations, stackViolations, unknown } from "./util";
-
-describe("xads-campaign-daily-budget-within-total", () => {
-  const policy = campaignDailyBudgetWithinTotal;
-
-  test("a daily budget up to the total passes, and so does a campaign without a total", async () => {
-    expect(await resourceViolations(policy, campaign({ dailyBudgetAmountLocalMicro: 5_000_000, totalBudgetAmountLocalMicro: 5_000_000 }))).toEqual([]);
-    expect(await resourceViolations(policy, campaign({ totalBudgetAmountLocalMicro: undefined }))).toEqual([]);
-  });
-
-  test("a daily budget above the total fails with both amounts", async () => {
-    expect(await resourceViolations(policy, campaign({ dailyBudgetAmountLocalMicro: 6_000_000, totalBudgetAmountLocalMicro: 5_000_000 }))).toEqual([
-      'Campaign "spring-sale" dailyBudgetAmountLocalMicro is 6000000, above totalBudgetAmountLocalMicro 5000000; the platform requires the daily budget to be at most the total',
-    ]);
-  });
-
-  test("an amount not known during preview is skipped", async () => {
-    expect(await resourceViolations(policy, campaign({ dailyBudgetAmountLocalMicro: unknown, totalBudgetAmountLocalMicro: 1 }))).toEqual([]);
-    expect(await resourceViolations(policy, campaign({ dailyBudgetAmountLocalMicro: 2, totalBudgetAmountLocalMicro: unknown }))).toEqual([]);
-  });
-});
-
-describe("xads-campaign-standard-delivery", () => {
-  const policy = campaignStandardDelivery;
-
-  test("standardDelivery with budgetOptimization CAMPAIGN, or its default, passes", async () => {
-    expect(await resourceViolations(policy, campaign())).toEqual([]);
-    expect(await resourceViolations(policy, campaign({ budgetOptimization: undefined, standardDelivery: false }))).toEqual([]);
-    expect(await resourceViolations(policy, campaign({ budgetOptimization: "LINE_ITEM", standardDelivery: undefined }))).toEqual([]);
-  });
-
-  test("standardDelivery with budgetOptimization LINE_ITEM fails", async () => {
-    expect(await resourceViolations(policy, campaign({ budgetOptimization: "LINE_ITEM", standardDelivery: false }))).toEqual([
-      'Campaign "spring-sale" sets standardDelivery with budgetOptimization LINE_ITEM; the platform accepts standardDelivery only with budgetOptimization CAMPAIGN',
-    ]);
-  });
-
-  test("a budgetOptimization not known during preview is skipped", async () => {
-    expect(await resourceViolations(policy, campaign({ budgetOptimization: unknown }))).toEqual([]);
-  });
-});
+import { stackViolations, unknown } from "./util";
 
 describe("xads-campaign-budget-caps", () => {
   const policy = campaignBudgetCaps;

@@ -2,9 +2,9 @@ import { isManagedBy, LiveCampaign, liveCampaignsFromEnv, unmanagedActive } from
 import { resourceOf } from "../resources";
 import { campaign } from "./fixtures";
 import { Declared, resourceArgs, unknown } from "./util";
-import { textLengths } from "../text-lengths";
+import { resourceChecks } from "../resource-checks";
 
-const view = (d: Declared) => resourceOf(resourceArgs(textLengths, d))!;
+const view = (d: Declared) => resourceOf(resourceArgs(resourceChecks, d))!;
 const live = (over: Partial<LiveCampaign> = {}): LiveCampaign => ({
   id: "8wku2", name: "Spring sale", fundingInstrumentId: "hw6ie", entityStatus: "ACTIVE", createdAt: "2026-03-01T10:00:00Z", ...over,
 });

@@ -3,7 +3,7 @@ import { unknownCheckingProxy } from "../engine";
 import { KINDS, kindOf, plain, Stack, stackNameOf, UNKNOWN } from "../resources";
 import { campaign, lineItem } from "./fixtures";
 import { stackArgs, unknown } from "./util";
-import { textLengths } from "../text-lengths";
+import { mediaCreativeLandingUrl } from "../creatives";
 
 describe("matching resources by type token", () => {
   test("each kind has its own type token, and a token maps back to its kind only", () => {
@@ -38,12 +38,12 @@ describe("props as plain data", () => {
 describe("the stack view", () => {
   test("the stack's name comes from the URNs", () => {
     expect(stackNameOf("urn:pulumi:production::ads::pulumi-nodejs:dynamic/xads:Campaign::spring")).toBe("production");
-    const stack = new Stack(stackArgs(textLengths, [campaign()], { stack: "prod" }));
+    const stack = new Stack(stackArgs(mediaCreativeLandingUrl, [campaign()], { stack: "prod" }));
     expect(stack.name).toBe("prod");
   });
 
   test("a property's source resource is found even while its value is unknown", () => {
-    const stack = new Stack(stackArgs(textLengths, [
+    const stack = new Stack(stackArgs(mediaCreativeLandingUrl, [
       campaign(),
       lineItem({ campaignId: unknown }, { sources: { campaignId: ["spring-sale"] } }),
     ]));
@@ -54,7 +54,7 @@ describe("the stack view", () => {
   });
 
   test("only xads resources are in the view", () => {
-    const stack = new Stack(stackArgs(textLengths, [campaign(), { kind: "aws:s3/bucket:Bucket", name: "b", props: {} }]));
+    const stack = new Stack(stackArgs(mediaCreativeLandingUrl, [campaign(), { kind: "aws:s3/bucket:Bucket", name: "b", props: {} }]));
     expect(stack.resources.map((r) => r.kind)).toEqual(["Campaign"]);
   });
 });
