@@ -90,6 +90,26 @@ export function mediaOfCategory(property: string, key: string, allowed: readonly
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
+/** What is wrong with one component (seed 4.11): its media kinds, its app destination. */
+function componentFailures(at: string, c: CardComponent): CheckFailure[] {
+  if (c.type === "MEDIA") return mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]);
+  if (c.type === "SWIPEABLE_MEDIA") return c.mediaKeys.flatMap((k, i) => mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"]));
+  if (c.type !== "BUTTON") return [];
+  const failures: CheckFailure[] = [];
+  const d = c.destination;
+  const property = `${at}.destination`;
+  if (d.googleplayAppId === undefined && d.iosAppStoreIdentifier === undefined) {
+    failures.push({ property, reason: `${property} needs googleplayAppId or iosAppStoreIdentifier (at least one)` });
+  }
+  if (d.googleplayDeepLink !== undefined && d.googleplayAppId === undefined) {
+    failures.push({ property: `${property}.googleplayDeepLink`, reason: `${property}.googleplayDeepLink can only be set with googleplayAppId` });
+  }
+  if (d.iosDeepLink !== undefined && d.iosAppStoreIdentifier === undefined) {
+    failures.push({ property: `${property}.iosDeepLink`, reason: `${property}.iosDeepLink can only be set with iosAppStoreIdentifier` });
+  }
+  return failures;
+}
+
 /** Rules between fields (seed 4.11): content, media kinds, app destinations. */
 export const cardRules = [
   // Whether each is given, not what they hold: it holds while values inside are not known yet.
@@ -98,21 +118,7 @@ export const cardRules = [
     if (!card.components && !card.slides) return [{ property: "components", reason: "components or slides is required: a card has exactly one of them" }];
     return [];
   }, { structural: true }),
-  rule<CardInputs>(["components", "slides"], (card) => componentsOf(card).flatMap(({ at, component: c }): CheckFailure[] => {
-    if (c.type === "MEDIA") return mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]);
-    if (c.type === "SWIPEABLE_MEDIA") return c.mediaKeys.flatMap((k, i) => mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"]));
-    if (c.type !== "BUTTON") return [];
-    const d = c.destination;
-    const property = `${at}.destination`;
-    return [
-      ...(d.googleplayAppId === undefined && d.iosAppStoreIdentifier === undefined
-        ? [{ property, reason: `${property} needs googleplayAppId or iosAppStoreIdentifier (at least one)` }] : []),
-      ...(d.googleplayDeepLink !== undefined && d.googleplayAppId === undefined
-        ? [{ property: `${property}.googleplayDeepLink`, reason: `${property}.googleplayDeepLink can only be set with googleplayAppId` }] : []),
-      ...(d.iosDeepLink !== undefined && d.iosAppStoreIdentifier === undefined
-        ? [{ property: `${property}.iosDeepLink`, reason: `${property}.iosDeepLink can only be set with iosAppStoreIdentifier` }] : []),
-    ];
-  })),
+  rule<CardInputs>(["components", "slides"], (card) => componentsOf(card).flatMap(({ at, component }) => componentFailures(at, component))),
 ];
 
 /** Swipeable media counts read as the platform states the limit: "2 to 6 keys". */
