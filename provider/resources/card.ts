@@ -8,10 +8,8 @@ import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, timestamps } from "./common";
-import {
-  adopt, CheckFailure, CheckResult, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition,
-  toOutputs, toWire, validate,
-} from "./framework";
+import { defineResource } from "./define";
+import { CheckFailure, rule } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -64,11 +62,7 @@ export type CardComponent = z.infer<typeof cardComponent>;
 export type CardInputs = z.infer<typeof cardInputs>;
 export type CardOutputs = CardInputs & { cardUri?: string; cardType?: string; createdAt?: string };
 
-const API_FIELDS = ["name", "components", "slides"] as const;
-const OUTPUT_FIELDS = [...API_FIELDS, "cardUri", "cardType", "createdAt"] as const;
-export const CARD_CREATE_ONLY = ["accountId"] as const;
-
-const path = (accountId: string) => `/12/accounts/${accountId}/cards`;
+const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/cards`;
 /** Card lists take `count` 1 to 200 (seed section 8), not the usual 1000. */
 const LIST_QUERY = { count: LIMITS.cardCount.max };
 
@@ -96,29 +90,36 @@ export function mediaOfCategory(property: string, key: string, allowed: readonly
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
-/** Rules between fields (seed 4.11): content, media kinds, app destinations. */
-export function cardRules(card: CardInputs): CheckFailure[] {
+/** What is wrong with one component (seed 4.11): its media kinds, its app destination. */
+function componentFailures(at: string, c: CardComponent): CheckFailure[] {
+  if (c.type === "MEDIA") return mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]);
+  if (c.type === "SWIPEABLE_MEDIA") return c.mediaKeys.flatMap((k, i) => mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"]));
+  if (c.type !== "BUTTON") return [];
   const failures: CheckFailure[] = [];
-  if (card.components && card.slides) failures.push({ property: "slides", reason: "set components or slides, not both: a card has exactly one of them" });
-  if (!card.components && !card.slides) failures.push({ property: "components", reason: "components or slides is required: a card has exactly one of them" });
-  for (const { at, component: c } of componentsOf(card)) {
-    if (c.type === "MEDIA") failures.push(...mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]));
-    if (c.type === "SWIPEABLE_MEDIA") c.mediaKeys.forEach((k, i) => failures.push(...mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"])));
-    if (c.type !== "BUTTON") continue;
-    const d = c.destination;
-    const property = `${at}.destination`;
-    if (d.googleplayAppId === undefined && d.iosAppStoreIdentifier === undefined) {
-      failures.push({ property, reason: `${property} needs googleplayAppId or iosAppStoreIdentifier (at least one)` });
-    }
-    if (d.googleplayDeepLink !== undefined && d.googleplayAppId === undefined) {
-      failures.push({ property: `${property}.googleplayDeepLink`, reason: `${property}.googleplayDeepLink can only be set with googleplayAppId` });
-    }
-    if (d.iosDeepLink !== undefined && d.iosAppStoreIdentifier === undefined) {
-      failures.push({ property: `${property}.iosDeepLink`, reason: `${property}.iosDeepLink can only be set with iosAppStoreIdentifier` });
-    }
+  const d = c.destination;
+  const property = `${at}.destination`;
+  if (d.googleplayAppId === undefined && d.iosAppStoreIdentifier === undefined) {
+    failures.push({ property, reason: `${property} needs googleplayAppId or iosAppStoreIdentifier (at least one)` });
+  }
+  if (d.googleplayDeepLink !== undefined && d.googleplayAppId === undefined) {
+    failures.push({ property: `${property}.googleplayDeepLink`, reason: `${property}.googleplayDeepLink can only be set with googleplayAppId` });
+  }
+  if (d.iosDeepLink !== undefined && d.iosAppStoreIdentifier === undefined) {
+    failures.push({ property: `${property}.iosDeepLink`, reason: `${property}.iosDeepLink can only be set with iosAppStoreIdentifier` });
   }
   return failures;
 }
+
+/** Rules between fields (seed 4.11): content, media kinds, app destinations. */
+export const cardRules = [
+  // Whether each is given, not what they hold: it holds while values inside are not known yet.
+  rule<CardInputs>(["components", "slides"], (card) => {
+    if (card.components && card.slides) return [{ property: "slides", reason: "set components or slides, not both: a card has exactly one of them" }];
+    if (!card.components && !card.slides) return [{ property: "components", reason: "components or slides is required: a card has exactly one of them" }];
+    return [];
+  }, { structural: true }),
+  rule<CardInputs>(["components", "slides"], (card) => componentsOf(card).flatMap(({ at, component }) => componentFailures(at, component))),
+];
 
 /** Swipeable media counts read as the platform states the limit: "2 to 6 keys". */
 function swipeableCount(f: CheckFailure): CheckFailure {
@@ -127,24 +128,11 @@ function swipeableCount(f: CheckFailure): CheckFailure {
   return { ...f, reason: `${f.property} must have ${swipeableMedia.min} to ${swipeableMedia.max} keys (got ${n})` };
 }
 
-/**
- * Outputs from a live card. Components go through the input schema so their
- * keys sit in one order whatever order the API answers them in: the diff
- * compares them as text.
- */
-function outputs(inputs: Partial<CardInputs>, entity: Entity): CardOutputs {
-  const outs = toOutputs<CardOutputs>(inputs, entity, OUTPUT_FIELDS);
-  const c = components.safeParse(outs.components);
-  if (c.success) outs.components = c.data;
-  const s = z.array(components).safeParse(outs.slides);
-  if (s.success) outs.slides = s.data;
-  return outs;
-}
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const card: ResourceDefinition<CardInputs, CardOutputs> = {
+export const card = defineResource<CardInputs, CardOutputs>({
   kind: "Card",
+  noun: "card",
   description: "A card (media, details, buttons, or carousel slides) that posts attach by its cardUri. Name, components and slides change in place.",
   inputs: cardInputs,
   outputs: {
@@ -152,40 +140,27 @@ export const card: ResourceDefinition<CardInputs, CardOutputs> = {
     cardType: z.enum(ENUMS.cardType).describe("The type the platform gives the card from its components."),
     ...timestamps,
   },
-  createOnly: CARD_CREATE_ONLY,
-
-  check(_olds, news): CheckResult<CardInputs> {
-    const result = validate(cardInputs, news, cardRules);
-    return result.failures ? { ...result, failures: result.failures.map(swipeableCount) } : result;
+  rules: cardRules,
+  path,
+  idsParam: "card_id",
+  readQuery: { ...LIST_QUERY, with_deleted: true },
+  // The API takes a JSON body. A card holds components or slides: the one given replaces its content (seed 4.11 PUT).
+  jsonBody: true,
+  lookUp: {
+    candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { ...LIST_QUERY, q: c!.name }),
+    matches: (c, e) => e.name === c.name,
   },
-
-  diff(_id, olds, news) {
-    return diffFields(olds, news, [...CARD_CREATE_ONLY, ...API_FIELDS, "adoptId"], CARD_CREATE_ONLY, ["adoptId"]);
+  // Components go through the input schema so their keys sit in one order
+  // whatever order the API answers them in: the diff compares them as text.
+  outputsFrom: (outs) => {
+    const c = components.safeParse(outs.components);
+    const s = z.array(components).safeParse(outs.slides);
+    return { ...outs, ...(c.success ? { components: c.data } : {}), ...(s.success ? { slides: s.data } : {}) };
   },
-
-  async create(ctx, inputs) {
-    if (inputs.adoptId) return adopt(ctx, "card", path(inputs.accountId), inputs, (e) => outputs(inputs, e), API_FIELDS);
-    const entity = await createOnce(`card "${inputs.name}"`,
-      () => ctx.client.post<Entity>(path(inputs.accountId), undefined, toWire(inputs, API_FIELDS)),
-      async () => (await ctx.client.list<Entity>(path(inputs.accountId), { ...LIST_QUERY, q: inputs.name })).filter((c) => c.name === inputs.name));
-    return { id: entity.id, outs: outputs(inputs, entity) };
-  },
-
-  async read(ctx, id, props) {
-    const live = await readLive(() => ctx.client.getById({
-      collectionPath: path(props.accountId), idsParam: "card_id", id, query: { ...LIST_QUERY, with_deleted: true },
-    }));
-    return live && { id, props: outputs(props, live) };
-  },
-
-  async update(ctx, id, olds, news) {
-    // A card holds components or slides: the one given replaces its content (seed 4.11 PUT).
-    const changed = API_FIELDS.filter((f) => news[f] !== undefined && JSON.stringify(olds[f]) !== JSON.stringify(news[f]));
-    const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, undefined, toWire(news, changed));
-    return outputs(news, entity);
-  },
-
-  async delete(ctx, id, props) {
-    await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
-  },
-};
+  overrides: (standard) => ({
+    check(olds, news, env) {
+      const result = standard.check(olds, news, env);
+      return result.failures ? { ...result, failures: result.failures.map(swipeableCount) } : result;
+    },
+  }),
+});

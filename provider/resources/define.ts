@@ -72,6 +72,8 @@ export interface Declaration<I extends Base, O extends object> {
     /** Whether a lone create still goes through `send` (the default: the plain POST). */
     alwaysBatch?: boolean;
   };
+  /** The platform takes the fields as a JSON body (cards, seed 4.11), not as form parameters: the create's POST and the update's PUT. */
+  readonly jsonBody?: boolean;
   /** The create call, where it is not a POST of the platform fields to the collection. */
   readonly send?: (ctx: Context, p: I) => Promise<Entity>;
   /** How read finds the live entity, where it is not the coalesced read by id; undefined when gone. */
@@ -124,7 +126,10 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
     : ctx.client.get<Entity>(`${d.path(p)}/${id}`, d.readQuery)));
 
   const wire = (p: I, names: readonly string[] = fields.api) => toWire(fields, p as Record<string, unknown>, names, false) as Query;
-  const send = d.send ?? ((ctx: Context, p: I) => ctx.client.post<Entity>(d.path(p), wire(p)));
+  /** A POST or PUT of platform fields, as form parameters or a JSON body. */
+  const write = (ctx: Context, method: "post" | "put", path: string, params: Query) =>
+    d.jsonBody ? ctx.client[method]<Entity>(path, undefined, params) : ctx.client[method]<Entity>(path, params);
+  const send = d.send ?? ((ctx: Context, p: I) => write(ctx, "post", d.path(p), wire(p)));
   const candidates = async (ctx: Context, items: I[]): Promise<Entity[]> => (d.lookUp ? d.lookUp.candidates(ctx, items) : []);
   const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
   const createAlone = (ctx: Context, p: I) =>
@@ -190,7 +195,7 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
       const changed = changedFields(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
-      const entity = await ctx.client.put<Entity>(`${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
+      const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
       return outputs(news, entity);
     },
 

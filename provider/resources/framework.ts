@@ -176,12 +176,17 @@ export function validate<I>(
   const rules = typeof given === "function" ? [rule<I>(Object.keys(data) as (keyof I & string)[], given)] : given;
   const parsed = schema.safeParse(data);
   const issues = parsed.success ? [] : parsed.error.issues;
-  const failures = issues.filter((i) => !containsUnknown(valueAt(data, i.path))).map((i) => describeIssue(i, data));
-  // Fields a rule cannot read: unknown ones, and those the parse refused.
-  const blocked = new Set<string>(issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : [String(i.path[0] ?? "")])));
+  const refused = issues.filter((i) => !containsUnknown(valueAt(data, i.path)));
+  const failures = refused.map((i) => describeIssue(i, data));
+  const topFields = (of: z.core.$ZodIssue[]) => new Set<string>(of.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : [String(i.path[0] ?? "")])));
+  // Fields a rule cannot read: unknown ones, and those the parse refused. A
+  // value not known yet refuses nothing: a structural rule still reads the
+  // field around it as given (a list of media keys, one of them unknown).
+  const blocked = topFields(refused);
+  const loosened = topFields(issues);
   const unknown = new Set(Object.keys(data).filter((k) => containsUnknown(data[k])));
-  const inputs = parsed.success ? parsed.data : lenientParse(schema, data, blocked);
-  if (inputs !== undefined && !blocked.has("")) {
+  const inputs = parsed.success ? parsed.data : lenientParse(schema, data, loosened);
+  if (inputs !== undefined && !loosened.has("")) {
     for (const r of rules) {
       const readable = r.fields.every((f) => !blocked.has(f) && (r.structural ? data[f] !== UNKNOWN : !unknown.has(f)));
       if (readable) failures.push(...r.check(inputs));
@@ -193,10 +198,10 @@ export function validate<I>(
   return failures.length > 0 ? { inputs: out, failures } : { inputs: out };
 }
 
-/** The inputs with defaults filled in, taking the refused fields as they are (for the rules that do not read them). */
-function lenientParse<I>(schema: z.ZodType<I>, data: Record<string, unknown>, blocked: Set<string>): I | undefined {
-  if (!(schema instanceof z.ZodObject) || blocked.has("")) return undefined;
-  const loose = schema.extend(Object.fromEntries([...blocked].map((k) => [k, z.unknown()])));
+/** The inputs with defaults filled in, taking the fields the parse did not take as they are (for the rules that may read them). */
+function lenientParse<I>(schema: z.ZodType<I>, data: Record<string, unknown>, loosened: Set<string>): I | undefined {
+  if (!(schema instanceof z.ZodObject) || loosened.has("")) return undefined;
+  const loose = schema.extend(Object.fromEntries([...loosened].map((k) => [k, z.unknown()])));
   const again = loose.safeParse(data);
   return again.success ? (again.data as I) : undefined;
 }

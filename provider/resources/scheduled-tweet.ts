@@ -7,44 +7,33 @@
  * media_keys, card_uri, nullcast, name).
  */
 import { z } from "zod";
-import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, isoTime, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, computed, createOnly, isoTime, timestamps } from "./common";
+import { defineResource } from "./define";
+import { field } from "./fields";
+import { CheckFailure } from "./framework";
 import {
-  adopt, changedFields, CheckFailure, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toWire,
-  validate,
-} from "./framework";
-import {
-  accountPath, asUserIdInput, cardUriInput, keepInstant, known, listPosts, mediaKeysInput, nameInput, postOutputs,
-  postRules, readPost, refusedFields, samePost, textInput, tweetIdOutput, withFailures,
+  accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, textInput, tweetIdOutput,
 } from "./posts";
 
 // --------------------------------------------------------------- schema ---
 
+// seed 4.11: the PUT's visible parameters are nullcast, scheduled_at, text and name; the rest is create-only.
 export const scheduledTweetInputs = z.strictObject({
   accountId: accountIdInput,
   asUserId: asUserIdInput,
-  scheduledAt: isoTime.describe("When the platform publishes the post (ISO 8601); in the future when created or changed."),
-  text: textInput.describe("The post's text; required when there are no mediaKeys. Left unset, the platform's value is kept."),
-  cardUri: cardUriInput.describe("A card to attach, `card://<card_id>`. Create-only."),
-  mediaKeys: mediaKeysInput.describe("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only."),
-  nullcast: z.boolean().default(true).describe("true (default): promoted-only, not shown on the user's timeline. false publishes an organic Tweet at scheduledAt, which this tool cannot manage or remove."),
-  name: nameInput,
+  // The platform answers the time in its own format: the declared text is kept when it is the same instant.
+  scheduledAt: field(isoTime.describe("When the platform publishes the post (ISO 8601); in the future when created or changed."), { instant: true }),
+  // The platform cannot unset text or name: left out of the program, they are not managed.
+  text: computed(textInput("The post's text; required when there are no mediaKeys. Left unset, the platform's value is kept.")),
+  cardUri: createOnly(cardUriInput("A card to attach, `card://<card_id>`. Create-only.")),
+  mediaKeys: createOnly(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only.")),
+  nullcast: nullcastInput("true (default): promoted-only, not shown on the user's timeline. false publishes an organic Tweet at scheduledAt, which this tool cannot manage or remove."),
+  name: computed(nameInput()),
   adoptId: adoptIdInput,
 });
 
 export type ScheduledTweetInputs = z.infer<typeof scheduledTweetInputs>;
 export type ScheduledTweetOutputs = ScheduledTweetInputs & { scheduledStatus?: string; tweetId?: string; createdAt?: string };
-
-const API_FIELDS = ["asUserId", "scheduledAt", "text", "cardUri", "mediaKeys", "nullcast", "name"] as const;
-const OUTPUT_FIELDS = [...API_FIELDS, "scheduledStatus", "tweetId", "createdAt"] as const;
-export const SCHEDULED_TWEET_CREATE_ONLY = ["accountId", "asUserId", "cardUri", "mediaKeys"] as const;
-/** seed 4.11: the PUT's visible parameters. */
-const UPDATABLE = ["nullcast", "scheduledAt", "text", "name"] as const;
-const COMPUTED = ["text", "name", "adoptId"];
-
-const path = (accountId: string) => `${accountPath(accountId)}/scheduled_tweets`;
-const outputs = (local: Record<string, unknown>, e: Entity) =>
-  keepInstant(postOutputs<ScheduledTweetOutputs>(local, e, OUTPUT_FIELDS), local, "scheduledAt");
 
 /**
  * The platform schedules only in the future: at creation, and when the time
@@ -52,7 +41,7 @@ const outputs = (local: Record<string, unknown>, e: Entity) =>
  */
 export function scheduleRule(olds: Record<string, unknown>, news: Record<string, unknown>, nowMs: number): CheckFailure[] {
   const at = news.scheduledAt;
-  if (typeof at !== "string" || !known(at) || Number.isNaN(Date.parse(at))) return [];
+  if (typeof at !== "string" || Number.isNaN(Date.parse(at))) return [];
   const created = Object.keys(olds).length === 0;
   const changed = typeof olds.scheduledAt !== "string" || Date.parse(olds.scheduledAt) !== Date.parse(at);
   if ((created || changed) && Date.parse(at) <= nowMs) {
@@ -63,8 +52,9 @@ export function scheduleRule(olds: Record<string, unknown>, news: Record<string,
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const scheduledTweet: ResourceDefinition<ScheduledTweetInputs, ScheduledTweetOutputs> = {
+export const scheduledTweet = defineResource<ScheduledTweetInputs, ScheduledTweetOutputs>(declarePost({
   kind: "ScheduledTweet",
+  noun: "scheduled Tweet",
   description: "A post (Tweet) the platform publishes at scheduledAt. Text, time, nullcast and name change in place; author, card and media replace it.",
   inputs: scheduledTweetInputs,
   outputs: {
@@ -72,38 +62,9 @@ export const scheduledTweet: ResourceDefinition<ScheduledTweetInputs, ScheduledT
     tweetId: tweetIdOutput.describe("The published Tweet's id, once scheduledAt has passed."),
     ...timestamps,
   },
-  createOnly: SCHEDULED_TWEET_CREATE_ONLY,
-
-  check(olds, news) {
-    const result = validate(scheduledTweetInputs, news);
-    return withFailures(result, [...postRules(news, refusedFields(result)), ...scheduleRule(olds, news, Date.now())]);
-  },
-
-  diff(_id, olds, news) {
-    return diffFields(olds, news, [...SCHEDULED_TWEET_CREATE_ONLY, ...UPDATABLE, "adoptId"], SCHEDULED_TWEET_CREATE_ONLY, COMPUTED);
-  },
-
-  async create(ctx, inputs) {
-    if (inputs.adoptId) return adopt(ctx, "scheduled Tweet", path(inputs.accountId), inputs, (e) => outputs(inputs, e), API_FIELDS);
-    const entity = await createOnce(`scheduled Tweet "${inputs.name ?? inputs.text ?? inputs.scheduledAt}"`,
-      () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
-      async () => (await listPosts(ctx, inputs.accountId, "SCHEDULED", inputs.asUserId))
-        .filter((e) => samePost(inputs)(e) && Date.parse(String(e.scheduled_at)) === Date.parse(inputs.scheduledAt)));
-    return { id: entity.id, outs: outputs(inputs, entity) };
-  },
-
-  async read(ctx, id, props) {
-    const live = await readPost(ctx, props.accountId, "SCHEDULED", id, props.asUserId);
-    return live && { id, props: outputs(props, live) };
-  },
-
-  async update(ctx, id, olds, news) {
-    const changed = changedFields(olds, news, UPDATABLE, COMPUTED);
-    const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, changed));
-    return outputs(news, entity);
-  },
-
-  async delete(ctx, id, props) {
-    await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
-  },
-};
+  transitions: (olds, news) => scheduleRule(olds, news, Date.now()),
+  tweetType: "SCHEDULED",
+  path: (t) => `${accountPath(t.accountId)}/scheduled_tweets`,
+  describe: (t) => `scheduled Tweet "${t.name ?? t.text ?? t.scheduledAt}"`,
+  sameAlso: (t, e) => Date.parse(String(e.scheduled_at)) === Date.parse(t.scheduledAt),
+}));

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { mediaKeyInput } from "./card";
-import { conversationCard } from "./conversation-card";
+import { conversationCard, unlockedMedia } from "./conversation-card";
+import { clearable } from "./common";
 
 const kind = conversationCard({
   kind: "VideoConversationCard",
@@ -14,15 +15,15 @@ const kind = conversationCard({
   noun: "video conversation card",
   media: {
     mediaKey: mediaKeyInput.describe("A video in the media library, aspect 16:9."),
-    posterMediaKey: mediaKeyInput.optional().describe("Poster image; the platform uses the video's first frame when not set."),
-    unlockedImageMediaKey: mediaKeyInput.optional().describe("Image shown once unlocked. Write-only: the API never returns it."),
-    unlockedVideoMediaKey: mediaKeyInput.optional().describe("Video shown once unlocked. Write-only: the API never returns it."),
+    posterMediaKey: clearable(mediaKeyInput.optional().describe("Poster image; the platform uses the video's first frame when not set.")),
+    unlockedImageMediaKey: unlockedMedia(mediaKeyInput.optional().describe("Image shown once unlocked. Write-only: the API never returns it.")),
+    unlockedVideoMediaKey: unlockedMedia(mediaKeyInput.optional().describe("Video shown once unlocked. Write-only: the API never returns it.")),
   },
   mediaRules: {
     mediaKey: { category: "video", rule: "The video must be in the media library, with aspect 16:9." },
     posterMediaKey: { category: "image", rule: "The poster must be an image in the media library." },
-    unlockedImageMediaKey: { category: "image", rule: "The unlocked image must be an image in the media library.", writeOnly: true },
-    unlockedVideoMediaKey: { category: "video", rule: "The unlocked video must be a video in the media library.", writeOnly: true },
+    unlockedImageMediaKey: { category: "image", rule: "The unlocked image must be an image in the media library." },
+    unlockedVideoMediaKey: { category: "video", rule: "The unlocked video must be a video in the media library." },
   },
 });
 

@@ -56,6 +56,14 @@ describe("draft Tweets", () => {
     expect(await post({ text: "x", as_user_id: "1" })).toMatchObject({ parameter: "as_user_id" });
   });
 
+  test("a create whose answer never came is not sent twice: the committed draft is found among the user's drafts", async () => {
+    emu().control.fault({ method: "POST", path: "/draft_tweets$", kind: "timeout-after-commit", delayMs: 3000 });
+    const { id, outs } = await draftTweet.create(ctx(client(500)), valid(draftTweet, { text: "Lost answer", name: "Lost" }));
+    expect(outs).toMatchObject({ asUserId: USER, text: "Lost answer", name: "Lost" });
+    expect(emu().control.requests().filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(emu().control.entities("sandbox", ACCOUNT, "draft_tweets").map((t) => t.id)).toEqual([id]);
+  });
+
   test("draft lists take count 1 to 200", async () => {
     expect(await refusal(client().get(`${base}/draft_tweets`, { count: 201 }))).toMatchObject({ parameter: "count" });
     await client().post(`${base}/draft_tweets`, { as_user_id: USER, text: "a" });
@@ -105,6 +113,16 @@ describe("published Tweets", () => {
     }
     expect(emu().control.requests().filter((r) => r.method === "DELETE")).toEqual([]);
     expect(emu().control.entities("sandbox", ACCOUNT, "tweets").map((t) => t.id)).toContain(id);
+  });
+
+  test("adoptId takes over a live published Tweet read through GET tweets, with no write, and refuses one that differs", async () => {
+    const live = await client().post(`${base}/tweet`, { as_user_id: USER, text: "Legacy", media_keys: "7_3001", video_title: "Old" });
+    emu().control.clearRequests();
+    const declared = valid(tweet, { text: "Legacy", mediaKeys: ["7_3001"], videoTitle: "Old", adoptId: live.id });
+    await expect(tweet.create(ctx(), declared)).resolves.toMatchObject({ id: live.id, outs: { asUserId: USER, text: "Legacy", conversationSettings: "EVERYONE" } });
+    await expect(tweet.create(ctx(), { ...declared, videoTitle: "New" })).rejects.toThrow(`Tweet ${live.id} was not adopted: the live entity differs from the declared inputs (videoTitle: declared "New", live "Old")`);
+    await expect(tweet.create(ctx(), { ...declared, adoptId: "1" })).rejects.toThrow("Tweet 1 cannot be adopted");
+    expect(emu().control.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   test("the emulator has no DELETE of a published Tweet (405) and refuses organic Tweets as another user", async () => {

@@ -1,4 +1,5 @@
 import { card } from "../../provider/resources/card";
+import { UNKNOWN } from "../../provider/resources/framework";
 
 const details = { type: "DETAILS", title: "Spring sale", destination: { type: "WEBSITE", url: "https://example.com/spring" } };
 const button = (destination: Record<string, unknown> = {}, value = "INSTALL") => ({
@@ -23,6 +24,15 @@ describe("Card validation", () => {
   test("exactly one of components and slides", () => {
     expect(reasons({ ...valid(), slides: [[details]] })).toEqual(["set components or slides, not both: a card has exactly one of them"]);
     expect(reasons({ ...valid(), components: undefined })).toEqual(["components or slides is required: a card has exactly one of them"]);
+  });
+
+  test("exactly one of components and slides holds while a media key inside is not known yet", () => {
+    expect(reasons({ ...valid(), components: [{ type: "MEDIA", mediaKey: UNKNOWN }], slides: [[details]] })).toEqual(["set components or slides, not both: a card has exactly one of them"]);
+    expect(reasons({ ...valid(), components: [{ type: "MEDIA", mediaKey: UNKNOWN }, details] })).toEqual([]);
+  });
+
+  test("an app button without an app is refused while the card's name is not known yet", () => {
+    expect(reasons({ ...valid(), name: UNKNOWN, components: [button({ googleplayAppId: undefined })] })).toEqual(["components[0].destination needs googleplayAppId or iosAppStoreIdentifier (at least one)"]);
   });
 
   test("SWIPEABLE_MEDIA holds 2 to 6 keys, named by where the component sits", () => {

@@ -1,3 +1,4 @@
+import { UNKNOWN } from "../../provider/resources/framework";
 import { imageConversationCard } from "../../provider/resources/image-conversation-card";
 import { videoConversationCard } from "../../provider/resources/video-conversation-card";
 
@@ -40,6 +41,10 @@ describe.each([
     expect(reasons(def, { ...valid(), fourthCta: "#Four" })).toEqual(["fourthCtaTweet is required when fourthCta is set"]);
     expect(reasons(def, { ...valid(), thirdCtaTweet: "Three" })).toEqual(["thirdCtaTweet can only be set with thirdCta"]);
     expect(reasons(def, { ...valid(), firstCtaTweet: undefined })).toEqual(["firstCtaTweet is required"]);
+  });
+
+  test("a CTA without its Tweet is refused while the media key is not known yet", () => {
+    expect(reasons(def, { ...valid(), mediaKey: UNKNOWN, secondCta: "#Two" })).toEqual(["secondCtaTweet is required when secondCta is set"]);
   });
 
   test("every field updates in place; only the account replaces", () => {

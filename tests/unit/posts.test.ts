@@ -74,6 +74,15 @@ describe("DraftTweet", () => {
     expect(reasons(draftTweet, draft({ cardUri: UNKNOWN, mediaKeys: images(5) }))).toEqual(["mediaKeys may hold at most 4 images (got 5 images)"]);
   });
 
+  test("a GIF with a media key not known yet is refused in preview: the key counts, whatever it turns out to be", () => {
+    expect(reasons(draftTweet, draft({ mediaKeys: ["16_2001", UNKNOWN] }))).toEqual(["mediaKeys may hold 1 animated GIF and nothing else (got 1 animated GIF, 1 of unknown type)"]);
+    expect(reasons(draftTweet, draft({ mediaKeys: ["3_1001", UNKNOWN] }))).toEqual([]);
+  });
+
+  test("text is not required while the media are not known yet", () => {
+    expect(reasons(draftTweet, draft({ text: undefined, mediaKeys: UNKNOWN }))).toEqual([]);
+  });
+
   test("text, media, card, nullcast and name update in place; the author replaces", () => {
     const state = draftTweet.check({}, draft({ mediaKeys: ["3_1001"] })).inputs as never;
     for (const change of [{ text: "x" }, { mediaKeys: ["3_1002"] }, { cardUri: "card://1" }, { nullcast: false }, { name: "n" }]) {
@@ -140,6 +149,11 @@ describe("Tweet (published)", () => {
     expect(properties(tweet, published({ cardUri: UNKNOWN, nullcast: false }))).toEqual(["nullcast"]);
   });
 
+  test("the video and call-to-action rules run while other inputs are not known yet", () => {
+    expect(reasons(tweet, published({ text: UNKNOWN, cardUri: UNKNOWN, mediaKeys: ["3_1001"], videoTitle: "t" }))).toEqual(["videoTitle need a video in mediaKeys (a 7_ or 13_ media key)"]);
+    expect(reasons(tweet, published({ cardUri: UNKNOWN, mediaKeys: ["7_3001"], videoCta: "WATCH_NOW" }))).toEqual(["videoCtaValue is required with videoCta"]);
+  });
+
   test("video title 70 and description 200: one more fails, naming the field and the limit", () => {
     expect(reasons(tweet, published({ mediaKeys: ["7_3001"], videoTitle: "t".repeat(71) }))).toEqual(["videoTitle must be at most 70 characters (got 71)"]);
     expect(reasons(tweet, published({ mediaKeys: ["7_3001"], videoDescription: "d".repeat(201) }))).toEqual(["videoDescription must be at most 200 characters (got 201)"]);
@@ -150,6 +164,10 @@ describe("Tweet (published)", () => {
     expect(reasons(tweet, published({ mediaKeys: ["3_1001"], videoTitle: "t" }))).toEqual(["videoTitle need a video in mediaKeys (a 7_ or 13_ media key)"]);
     expect(reasons(tweet, published({ mediaKeys: ["7_3001"], videoCta: "WATCH_NOW" }))).toEqual(["videoCtaValue is required with videoCta"]);
     expect(reasons(tweet, published({ mediaKeys: images(5) }))).toEqual(["mediaKeys may hold at most 4 images (got 5 images)"]);
+  });
+
+  test("the video fields' rule waits for media not known yet", () => {
+    expect(reasons(tweet, published({ mediaKeys: UNKNOWN, videoTitle: "t" }))).toEqual([]);
   });
 
   test("only the name updates in place; every other input replaces", () => {
