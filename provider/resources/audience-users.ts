@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AdsClient, BatchItem, Entity } from "../client/client";
+import { Backoff, backoffMs } from "../client/retry";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { keysToSnake } from "../names";
@@ -228,10 +229,14 @@ const usersIn = (chunk: BatchItem[]) => chunk.reduce((n, item) => n + (item.para
 
 export const MAX_CHUNK_ATTEMPTS = 5;
 
+/** Waits between the sends of a chunk the platform did not fully accept: 0.5 s, 1 s, 2 s, 4 s (half of each random). */
+export const UPLOAD_BACKOFF: Backoff = { baseMs: 250, capMs: 10_000 };
+
 export interface UploadOptions {
   /** Progress lines; the provider's stderr (shown by the Pulumi CLI) by default. */
   log?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
 }
 
 /**
@@ -252,7 +257,7 @@ export async function uploadChunks(client: AdsClient, path: string, chunks: Batc
     const sent = usersIn(chunk);
     let problem = "";
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
-      if (attempt > 0) await sleep(Math.min(10_000, 250 * 2 ** attempt));
+      if (attempt > 0) await sleep(backoffMs(attempt, { ...UPLOAD_BACKOFF, random: options.random }));
       try {
         const counts = await client.post<{ success_count?: number; total_count?: number }>(path, undefined, chunk);
         if (counts.success_count === sent && counts.total_count === sent) {
