@@ -7,13 +7,14 @@
 import { z } from "zod";
 import { RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
+import { metaOf } from "./resources/fields";
 
 type JsonSchema = Record<string, unknown>;
 
 function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
-  return { ...json, ...(replaceOnChanges ? { replaceOnChanges: true } : {}) };
+  return { ...json, ...(replaceOnChanges ? { replaceOnChanges: true } : {}), ...(metaOf(schema).secret ? { secret: true } : {}) };
 }
 
 export function packageSchema(version: string): JsonSchema {

@@ -5,7 +5,7 @@ import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
 } from "./errors";
-import { decide, Outcome } from "./retry";
+import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
 import { delayBeforeNextMs, parseRateLimit, RateLimitState, retryAfterMs, slidingWindowDelayMs } from "./rate-limit";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
@@ -259,7 +259,7 @@ export class AdsClient {
 
       const decision = decide(spec.method, outcome, attempt);
       if (decision === "retry") {
-        const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : Math.min(30_000, 500 * 2 ** attempt);
+        const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
         if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
         // This wait already runs to the reset: the window starts anew after it.
         this.limits.delete(key);

@@ -4,6 +4,7 @@
  * `x-rate-limit-*` per user and endpoint; the account one is read first
  * because it is the tighter of the two when both are present.
  */
+import { backoffMs, CLIENT_BACKOFF } from "./retry";
 
 export interface RateLimitState {
   limit: number;
@@ -47,14 +48,14 @@ export function delayBeforeNextMs(state: RateLimitState | undefined, nowMs: numb
 
 /**
  * How long to wait after a 429 or 503: `retry-after` (seconds) first, then the
- * rate-limit reset, then an exponential back-off capped at 30 s.
+ * rate-limit reset, then the client's back-off (`backoffMs`).
  */
-export function retryAfterMs(headers: Headers, nowMs: number, attempt: number): number {
+export function retryAfterMs(headers: Headers, nowMs: number, attempt: number, random?: () => number): number {
   const retryAfter = header(headers, "retry-after");
   if (retryAfter !== undefined) return Math.max(0, retryAfter * 1000);
   const state = parseRateLimit(headers);
   if (state) return Math.max(0, state.resetAtMs - nowMs + 250);
-  return Math.min(30_000, 500 * 2 ** attempt);
+  return backoffMs(attempt, { ...CLIENT_BACKOFF, random });
 }
 
 /**

@@ -34,3 +34,27 @@ export function decide(method: string, outcome: Outcome, attempt: number): Decis
   if ((refused || serverFault) && attempt + 1 < MAX_ATTEMPTS) return "retry";
   return "fail";
 }
+
+export interface Backoff {
+  /** The wait before the first retry (attempt 0), doubled each attempt. */
+  baseMs: number;
+  /** The longest wait. */
+  capMs: number;
+  /** In [0, 1); injected by tests. */
+  random?: () => number;
+}
+
+/** The client's retries after a failure without a retry-after (503s, lost answers to idempotent requests). */
+export const CLIENT_BACKOFF: Backoff = { baseMs: 500, capMs: 30_000 };
+
+/**
+ * How long to wait before retry number `attempt` (0 for the first): the
+ * exponential step `baseMs * 2^attempt`, capped, with equal jitter (half of
+ * it fixed, half random), so retries still back off, and concurrent
+ * callers that failed together (the chunks of one upload, the resources of
+ * one `up`) do not all come back at the same instant.
+ */
+export function backoffMs(attempt: number, { baseMs, capMs, random = Math.random }: Backoff): number {
+  const step = Math.min(capMs, baseMs * 2 ** attempt);
+  return Math.round(step / 2 + (step / 2) * random());
+}

@@ -12,16 +12,23 @@ import { z } from "zod";
 import { MaybeCommittedError } from "../client/errors";
 import { ACCOUNT_SETTINGS } from "../limits";
 import { accountIdInput } from "./common";
-import {
-  CheckFailure, CheckResult, containsUnknown, Context, deleteIdempotent, DiffResult, readLive, ResourceDefinition, sandboxOnlyFailures, validate,
-} from "./framework";
+import { defineResource } from "./define";
+import { field } from "./fields";
+import { CheckFailure, containsUnknown, Context, deleteIdempotent, readLive, rule } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
+/** The same keys, in any order: nothing to add or remove. */
+function sameKeys(olds: unknown, news: unknown): boolean {
+  const { add, remove } = featureChanges(olds as string[] | undefined, news as string[] | undefined);
+  return add.length === 0 && remove.length === 0;
+}
+
 export const accountFeaturesInputs = z.strictObject({
   accountId: accountIdInput,
-  featureKeys: z.array(z.enum(ACCOUNT_SETTINGS.featureKeys)).min(1)
+  featureKeys: field(z.array(z.enum(ACCOUNT_SETTINGS.featureKeys)).min(1)
     .describe("The feature keys this resource manages (seed 4.2 enumeration). Adding or removing one changes the account in place."),
+  { same: sameKeys }),
 });
 
 export type AccountFeaturesInputs = z.infer<typeof accountFeaturesInputs>;
@@ -31,8 +38,6 @@ export type AccountFeaturesOutputs = AccountFeaturesInputs & {
   featureKeySet: Record<string, boolean>;
 };
 
-const KIND = "AccountFeatures";
-const SANDBOX_ONLY = "adds and removes account features";
 const path = (accountId: string) => `/12/accounts/${accountId}/features`;
 
 // ------------------------------------------------------------ pure parts ---
@@ -66,10 +71,6 @@ function outputs(accountId: string, featureKeys: FeatureKey[], added: readonly s
   };
 }
 
-function refuseProduction(ctx: Context): void {
-  if (!ctx.config.sandbox) throw new Error(sandboxOnlyFailures(KIND, SANDBOX_ONLY, { sandbox: false })[0]!.reason);
-}
-
 // ------------------------------------------------------------- requests ---
 
 /** Which of `keys` the account has now (GET features, filtered to them). */
@@ -100,67 +101,57 @@ async function removeKeys(ctx: Context, accountId: string, keys: readonly string
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const accountFeatures: ResourceDefinition<AccountFeaturesInputs, AccountFeaturesOutputs> = {
-  kind: KIND,
+export const accountFeatures = defineResource<AccountFeaturesInputs, AccountFeaturesOutputs>({
+  kind: "AccountFeatures",
+  noun: "account features",
   description: "The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.",
   inputs: accountFeaturesInputs,
   outputs: {
     addedFeatureKeys: z.array(z.string()).describe("The keys this resource added (the account did not have them): destroy removes these, and leaves the others."),
     featureKeySet: z.record(z.string(), z.boolean()).describe("featureKeys as a set (each key: true), so a preview lists each key added or removed."),
   },
-  createOnly: ["accountId"],
+  rules: [rule(["featureKeys"], duplicateKeys)],
+  sandboxOnly: "adds and removes account features",
+  path: (f) => path(f.accountId),
+  // The account's keys are a set that one POST adds to and one DELETE takes from: no entity of their own to create, PUT or delete.
+  overrides: (standard) => ({
+    check(olds, news, env) {
+      const result = standard.check(olds, news, env);
+      const keys = result.inputs?.featureKeys;
+      return Array.isArray(keys) && !containsUnknown(keys) ? { ...result, inputs: { ...result.inputs!, featureKeySet: keySet(keys) } } : result;
+    },
 
-  check(_olds, news, env): CheckResult<AccountFeaturesInputs> {
-    const result = validate(accountFeaturesInputs, news, duplicateKeys);
-    const failures = [...sandboxOnlyFailures(KIND, SANDBOX_ONLY, env), ...(result.failures ?? [])];
-    const inputs = result.inputs && Array.isArray(result.inputs.featureKeys) && !containsUnknown(result.inputs.featureKeys)
-      ? { ...result.inputs, featureKeySet: keySet(result.inputs.featureKeys) } : result.inputs;
-    return failures.length > 0 ? { inputs, failures } : { inputs };
-  },
+    async create(ctx, inputs) {
+      const live = await liveKeys(ctx, inputs.accountId, inputs.featureKeys);
+      const add = inputs.featureKeys.filter((k) => !live.includes(k));
+      await addKeys(ctx, inputs.accountId, add);
+      return { id: inputs.accountId, outs: outputs(inputs.accountId, inputs.featureKeys, add) };
+    },
 
-  diff(_id, olds, news): DiffResult {
-    const replaces = olds.accountId !== news.accountId ? ["accountId"] : [];
-    const { add, remove } = containsUnknown(news.featureKeys) ? { add: ["?"], remove: [] } : featureChanges(olds.featureKeys, news.featureKeys);
-    return {
-      changes: replaces.length > 0 || add.length > 0 || remove.length > 0,
-      ...(replaces.length > 0 ? { replaces } : {}),
-      stables: replaces.length > 0 ? [] : ["accountId"],
-    };
-  },
+    async read(ctx, id, props) {
+      const keys = props.featureKeys ?? [];
+      // A deleted account (404) takes its features with it: the resource is gone.
+      const live = await readLive(async (): Promise<{ keys: string[]; deleted?: boolean }> => ({ keys: await liveKeys(ctx, props.accountId, keys) }));
+      if (!live) return undefined;
+      return { id, props: outputs(props.accountId, keys.filter((k) => live.keys.includes(k)), props.addedFeatureKeys ?? []) };
+    },
 
-  async create(ctx, inputs) {
-    refuseProduction(ctx);
-    const live = await liveKeys(ctx, inputs.accountId, inputs.featureKeys);
-    const add = inputs.featureKeys.filter((k) => !live.includes(k));
-    await addKeys(ctx, inputs.accountId, add);
-    return { id: inputs.accountId, outs: outputs(inputs.accountId, inputs.featureKeys, add) };
-  },
+    async update(ctx, _id, olds, news) {
+      const { add, remove } = featureChanges(olds.featureKeys, news.featureKeys);
+      const live = await liveKeys(ctx, news.accountId, add);
+      const addNow = add.filter((k) => !live.includes(k));
+      await addKeys(ctx, news.accountId, addNow);
+      await removeKeys(ctx, news.accountId, remove);
+      return outputs(news.accountId, news.featureKeys, [...(olds.addedFeatureKeys ?? []), ...addNow]);
+    },
 
-  async read(ctx, id, props) {
-    const keys = props.featureKeys ?? [];
-    // A deleted account (404) takes its features with it: the resource is gone.
-    const live = await readLive(async (): Promise<{ keys: string[]; deleted?: boolean }> => ({ keys: await liveKeys(ctx, props.accountId, keys) }));
-    if (!live) return undefined;
-    return { id, props: outputs(props.accountId, keys.filter((k) => live.keys.includes(k)), props.addedFeatureKeys ?? []) };
-  },
-
-  async update(ctx, _id, olds, news) {
-    refuseProduction(ctx);
-    const { add, remove } = featureChanges(olds.featureKeys, news.featureKeys);
-    const live = await liveKeys(ctx, news.accountId, add);
-    const addNow = add.filter((k) => !live.includes(k));
-    await addKeys(ctx, news.accountId, addNow);
-    await removeKeys(ctx, news.accountId, remove);
-    return outputs(news.accountId, news.featureKeys, [...(olds.addedFeatureKeys ?? []), ...addNow]);
-  },
-
-  async delete(ctx, id, props) {
-    refuseProduction(ctx);
-    const added = props.addedFeatureKeys ?? [];
-    const kept = (props.featureKeys ?? []).filter((k) => !added.includes(k));
-    await deleteIdempotent(() => removeKeys(ctx, props.accountId, added));
-    if (kept.length > 0) {
-      process.stderr.write(`account ${id} keeps the features ${kept.join(", ")}: it had them before this resource; removed: ${added.length > 0 ? added.join(", ") : "none"}\n`);
-    }
-  },
-};
+    async delete(ctx, id, props) {
+      const added = props.addedFeatureKeys ?? [];
+      const kept = (props.featureKeys ?? []).filter((k) => !added.includes(k));
+      await deleteIdempotent(() => removeKeys(ctx, props.accountId, added));
+      if (kept.length > 0) {
+        process.stderr.write(`account ${id} keeps the features ${kept.join(", ")}: it had them before this resource; removed: ${added.length > 0 ? added.join(", ") : "none"}\n`);
+      }
+    },
+  }),
+});

@@ -1,10 +1,11 @@
 /**
- * Audience sharing permissions (Advertising API section 4.12), the logic of
- * both kinds: CustomAudiencePermission (/12, custom_audiences) and
- * TailoredAudiencePermission (/5, tailored_audiences). A tailored audience
- * is the same record as a custom audience on the platform (its older name,
- * kept by the v5 path): the two kinds differ only in path, version and field
- * names, so one factory makes both.
+ * Audience sharing permissions (Advertising API section 4.12), the one
+ * declaration of both kinds: CustomAudiencePermission (/12,
+ * custom_audiences) and TailoredAudiencePermission (/5, tailored_audiences).
+ * A tailored audience is the same record as a custom audience on the
+ * platform (its older name, kept by the v5 path): the two kinds differ only
+ * in the audience's name and the path's version; paths, filters and field
+ * names follow from them.
  *
  * A permission lets another account (`grantedAccountId`) target the owner's
  * audience. Only the owner account may grant, and only within its business
@@ -16,30 +17,24 @@
 import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
-import {
-  assertAdoptable, Context, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
-} from "./framework";
+import { toSnake } from "../names";
+import { accountField, adoptIdInput, createOnly, entityId, timestamps } from "./common";
+import { DeclaredResource, defineResource } from "./define";
+import { field } from "./fields";
+import { rule } from "./framework";
 
-export interface PermissionVariant<K extends string> {
-  kind: string;
+export interface PermissionVariant<A extends string> {
+  /** The audience, as its input names it without `Id`: customAudience or tailoredAudience. */
+  audience: A;
   /** Path version: "12" for custom audiences, "5" for tailored ones. */
   version: "12" | "5";
-  /** The audience's path segment. */
-  collection: "custom_audiences" | "tailored_audiences";
-  /** The input naming the audience, e.g. customAudienceId. */
-  audienceInput: K;
-  /** The IDS filter of the permissions list, e.g. custom_audience_permission_ids. */
-  idsParam: string;
-  /** e.g. "custom audience" */
-  noun: string;
 }
 
 const REVOKE_NOTE =
   "Revoking (deleting this resource) stops new campaigns of the granted account from targeting the audience; " +
   "its campaigns that already target it keep running with it, and cannot be copied afterwards.";
 
-/** The inputs of a permission kind: the audience input's name is the variant's. */
+/** The inputs of a permission kind: the audience input's name is the variant's (`customAudienceId`). */
 export type PermissionInputs<K extends string> = {
   accountId: string;
   grantedAccountId: string;
@@ -49,87 +44,70 @@ export type PermissionInputs<K extends string> = {
 
 export type PermissionOutputs<K extends string> = PermissionInputs<K> & { createdAt?: string };
 
-/** The input schema of a permission kind (a zod object at run time: the SDK and schema.json read its shape). */
-export function permissionInputs<K extends string>(v: PermissionVariant<K>): z.ZodType<PermissionInputs<K>, PermissionInputs<K>> {
-  return z.strictObject({
-    accountId: accountIdInput.describe("The account that owns the audience (only the owner may share it). Defaults to the provider's `xads:accountId`."),
-    ...({ [v.audienceInput]: entityId.describe(`The ${v.noun} to share. Create-only.`) } as { [P in K]: typeof entityId }),
-    grantedAccountId: entityId.describe("The account the audience is shared with; of the owner's business unless the owner has SHARE_AUDIENCE_OUTSIDE_BUSINESS. Create-only."),
-    permissionLevel: z.enum(ENUMS.audiencePermissionLevel).describe("READ_ONLY or READ_WRITE. The platform has no update: a new level replaces the permission."),
-    adoptId: adoptIdInput,
-  }) as unknown as z.ZodType<PermissionInputs<K>, PermissionInputs<K>>;
+/** What a variant's names are: `customAudience` is the custom_audiences collection, the "custom audience" noun. */
+function namesOf<A extends string>(v: PermissionVariant<A>) {
+  const snake = toSnake(v.audience);
+  return {
+    kind: `${v.audience[0]!.toUpperCase()}${v.audience.slice(1)}Permission`,
+    audienceInput: `${v.audience}Id` as `${A}Id`,
+    collection: `${snake}s`,
+    // The IDS filter of the permissions list, e.g. custom_audience_permission_ids.
+    idsParam: `${snake}_permission_ids`,
+    noun: snake.replace(/_/g, " "),
+  };
 }
 
-/** A permission kind's resource definition. */
-export function audiencePermission<K extends string>(v: PermissionVariant<K>): ResourceDefinition<PermissionInputs<K>, PermissionOutputs<K>> {
-  type I = PermissionInputs<K>;
-  type O = PermissionOutputs<K>;
-  const inputs = permissionInputs(v);
-  const API_FIELDS = [v.audienceInput, "grantedAccountId", "permissionLevel"] as const;
-  const OUTPUT_FIELDS = [...API_FIELDS, "createdAt"];
-  // No PUT on the platform: every input it keeps is create-only.
-  const CREATE_ONLY = ["accountId", ...API_FIELDS];
-  const audienceOf = (p: Partial<I>) => (p as Record<string, string | undefined>)[v.audienceInput]!;
-  const path = (p: Partial<I>) => `/${v.version}/accounts/${p.accountId}/${v.collection}/${audienceOf(p)}/permissions`;
-  const what = (p: Partial<I>) => `${v.noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
+/** The input schema of a permission kind (a zod object at run time: the SDK and schema.json read its shape). */
+export function permissionInputs<A extends string>(v: PermissionVariant<A>): z.ZodType<PermissionInputs<`${A}Id`>, PermissionInputs<`${A}Id`>> {
+  const { audienceInput, noun } = namesOf(v);
+  return z.strictObject({
+    accountId: accountField("The account that owns the audience (only the owner may share it). Defaults to the provider's `xads:accountId`."),
+    // In the path, never a field of the permission (as the account is).
+    [audienceInput]: field(entityId.describe(`The ${noun} to share. Create-only.`), { createOnly: true, local: true }),
+    grantedAccountId: createOnly(entityId.describe("The account the audience is shared with; of the owner's business unless the owner has SHARE_AUDIENCE_OUTSIDE_BUSINESS. Create-only.")),
+    // No PUT on the platform: every input it keeps is create-only.
+    permissionLevel: createOnly(z.enum(ENUMS.audiencePermissionLevel).describe("READ_ONLY or READ_WRITE. The platform has no update: a new level replaces the permission.")),
+    adoptId: adoptIdInput,
+  }) as unknown as z.ZodType<PermissionInputs<`${A}Id`>, PermissionInputs<`${A}Id`>>;
+}
 
-  /** The live permission by id: the list filtered by the IDS parameter (there is no single GET), reads coalesced. */
-  const readPermission = (ctx: Context, p: Partial<I>, id: string) =>
-    readLive(() => ctx.client.getById({ collectionPath: path(p), idsParam: v.idsParam, id }));
+/** A permission kind, declared. */
+export function audiencePermission<A extends string>(v: PermissionVariant<A>): DeclaredResource<PermissionInputs<`${A}Id`>, PermissionOutputs<`${A}Id`>> {
+  type I = PermissionInputs<`${A}Id`>;
+  const { kind, audienceInput, collection, idsParam, noun } = namesOf(v);
+  const audienceOf = (p: I) => (p as Record<string, string>)[audienceInput]!;
+  const path = (p: I) => `/${v.version}/accounts/${p.accountId}/${collection}/${audienceOf(p)}/permissions`;
+  const what = (p: I) => `${noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
 
-  return {
-    kind: v.kind,
-    description: `Shares a ${v.noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,
-    inputs,
+  return defineResource<I, PermissionOutputs<`${A}Id`>>({
+    kind,
+    noun: `${noun} permission`,
+    description: `Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,
+    inputs: permissionInputs(v) as unknown as z.ZodObject & z.ZodType<I>,
     outputs: { ...timestamps },
-    createOnly: CREATE_ONLY,
-
-    check(_olds, news) {
-      const result = validate(inputs, news, (i) =>
-        i.grantedAccountId === i.accountId
-          ? [{ property: "grantedAccountId", reason: `grantedAccountId must be another account than the owner accountId ${i.accountId}` }]
-          : []);
-      return result;
+    rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>
+      i.grantedAccountId === i.accountId
+        ? [{ property: "grantedAccountId", reason: `grantedAccountId must be another account than the owner accountId ${i.accountId}` }]
+        : [])],
+    describe: what,
+    path,
+    // There is no single GET: the list filtered by the IDS parameter, reads coalesced.
+    idsParam,
+    // One permission per audience and account: a new level revokes the old one first.
+    uniqueBy: [audienceInput as keyof I & string, "grantedAccountId", "accountId"],
+    // One permission per audience and account: a POST without an answer is found by granted_account_ids.
+    lookUp: {
+      candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!), { granted_account_ids: [items[0]!.grantedAccountId] }),
+      matches: (p, e) => e.granted_account_id === p.grantedAccountId,
     },
-
-    diff(_id, olds, news) {
-      const diff = diffFields(olds, news, [...CREATE_ONLY, "adoptId"], CREATE_ONLY, ["adoptId"]);
-      // One permission per audience and account: a new level revokes the old one first.
-      const same = audienceOf(olds) === audienceOf(news) && olds.grantedAccountId === news.grantedAccountId && olds.accountId === news.accountId;
-      return diff.replaces && same ? { ...diff, deleteBeforeReplace: true } : diff;
-    },
-
-    async create(ctx, i) {
-      if (i.adoptId) {
-        const live = await readPermission(ctx, i, i.adoptId);
-        if (!live) throw new Error(`${v.kind} ${i.adoptId} cannot be adopted: ${v.noun} ${audienceOf(i)} has no live permission with that id`);
-        const outs = toOutputs<O>(i, live, OUTPUT_FIELDS);
-        assertAdoptable(v.kind, i.adoptId, i, outs, API_FIELDS);
-        return { id: i.adoptId, outs };
-      }
-      // One permission per audience and account: a POST without an answer is found by granted_account_ids.
-      const entity = await createOnce(what(i),
-        () => ctx.client.post<Entity>(path(i), toWire(i, ["grantedAccountId", "permissionLevel"])),
-        () => ctx.client.list<Entity>(path(i), { granted_account_ids: [i.grantedAccountId] }));
-      return { id: entity.id, outs: toOutputs<O>(i, entity, OUTPUT_FIELDS) };
-    },
-
-    async read(ctx, id, props) {
-      const live = await readPermission(ctx, props, id);
-      return live && { id, props: toOutputs<O>(props, live, OUTPUT_FIELDS) };
-    },
-
-    async update(_ctx, _id, olds) {
-      // Every input is create-only: diff never plans an update.
-      return olds;
-    },
-
-    async delete(ctx, id, props) {
-      process.stderr.write(
-        `${v.kind} ${id}: revoking ${what(props)}. Campaigns of account ${props.grantedAccountId} that already target the audience keep running with it; ` +
-          "new campaigns cannot target it, and those campaigns cannot be copied.\n",
-      );
-      await deleteIdempotent(() => ctx.client.delete(`${path(props)}/${id}`));
-    },
-  };
+    overrides: (standard) => ({
+      async delete(ctx, id, props) {
+        process.stderr.write(
+          `${kind} ${id}: revoking ${what(props)}. Campaigns of account ${props.grantedAccountId} that already target the audience keep running with it; ` +
+            "new campaigns cannot target it, and those campaigns cannot be copied.\n",
+        );
+        await standard.delete(ctx, id, props);
+      },
+    }),
+  });
 }

@@ -11,17 +11,19 @@
  * - chunks of at most 2,500 operations and 5,000,000 bytes, sent at most
  *   1,500 a minute (the client's queue), each retried until the platform
  *   answers `success_count == total_count == sent`;
- * - `memberListResource`, the lifecycle both member resources share.
+ * - `memberListResource`, the declaration both member resources share.
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AdsClient, BatchItem, Entity } from "../client/client";
+import { Backoff, backoffMs } from "../client/retry";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { keysToSnake } from "../names";
-import {
-  CheckFailure, containsUnknown, Context, diffFields, ResourceDefinition, UNKNOWN, validate,
-} from "./framework";
+import { entityId, isoTime } from "./common";
+import { DeclaredResource, defineResource } from "./define";
+import { field } from "./fields";
+import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 
 // --------------------------------------------------------------- fields ---
 
@@ -228,10 +230,14 @@ const usersIn = (chunk: BatchItem[]) => chunk.reduce((n, item) => n + (item.para
 
 export const MAX_CHUNK_ATTEMPTS = 5;
 
+/** Waits between the sends of a chunk the platform did not fully accept: up to 0.5, 1, 2 and 4 s, at least half of each (backoffMs). */
+export const UPLOAD_BACKOFF: Backoff = { baseMs: 250, capMs: 10_000 };
+
 export interface UploadOptions {
   /** Progress lines; the provider's stderr (shown by the Pulumi CLI) by default. */
   log?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
 }
 
 /**
@@ -252,7 +258,7 @@ export async function uploadChunks(client: AdsClient, path: string, chunks: Batc
     const sent = usersIn(chunk);
     let problem = "";
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
-      if (attempt > 0) await sleep(Math.min(10_000, 250 * 2 ** attempt));
+      if (attempt > 0) await sleep(backoffMs(attempt, { ...UPLOAD_BACKOFF, random: options.random }));
       try {
         const counts = await client.post<{ success_count?: number; total_count?: number }>(path, undefined, chunk);
         if (counts.success_count === sent && counts.total_count === sent) {
@@ -294,11 +300,27 @@ export interface MemberListSpec {
   fields: readonly UserField[];
   /** Custom audiences take effectiveAt; the do-not-reach list has none (always now). */
   effectiveAt: boolean;
-  inputs: z.ZodType<MemberInputs>;
+  inputs: z.ZodObject & z.ZodType<MemberInputs>;
   usersPath: (accountId: string, parentId: string) => string;
   /** The live audience or list, undefined when it is gone. */
   readParent: (ctx: Context, accountId: string, parentId: string) => Promise<Entity | undefined>;
 }
+
+/** The audience or list the users belong to: in the upload's path, never a field of a user. */
+export const memberParent = (description: string) => field(entityId.describe(description), { createOnly: true, local: true });
+
+/**
+ * The hashed users: secret (a hashed e-mail can be guessed back from a list
+ * of e-mails), never read back (the platform cannot list an audience's
+ * users), and a set: the same users in another order are no change.
+ */
+export const memberUsers = (fields: readonly UserField[], description: string) =>
+  field(z.array(hashedUserSchema(fields)).describe(description), {
+    secret: true, writeOnly: true, same: (a, b) => sameMembers(a as User[] | undefined, b as User[] | undefined),
+  });
+
+/** The times of an upload: sent with the users, never read back. */
+export const memberTime = (description: string) => field(isoTime.optional().describe(description), { writeOnly: true });
 
 export const MEMBER_OUTPUTS = {
   memberCount: z.number().describe("How many users the list holds (after hashing, duplicates removed)."),
@@ -325,83 +347,77 @@ export function expiryFailures(inputs: { effectiveAt?: string; expiresAt?: strin
   return [];
 }
 
-/** The lifecycle both member kinds share; `spec` says what differs. */
-export function memberListResource(spec: MemberListSpec): ResourceDefinition<MemberInputs, MemberOutputs> {
-  const createOnly = ["accountId", spec.parentField] as const;
-  const what = (accountId: string, parentId: string) => `${spec.noun} ${parentId} (account ${accountId})`;
+/** Whether the inputs upload anything: a new list, other users, or new times (which apply to every member). */
+function uploads(olds: Partial<MemberInputs>, news: MemberInputs): boolean {
+  return Object.keys(olds).length === 0 || !sameMembers(olds.users, news.users) || olds.effectiveAt !== news.effectiveAt || olds.expiresAt !== news.expiresAt;
+}
+
+/** The declaration both member kinds share; `spec` says what differs. */
+export function memberListResource(spec: MemberListSpec): DeclaredResource<MemberInputs, MemberOutputs> {
+  const parentOf = (p: Partial<MemberInputs>) => String(p[spec.parentField]);
+  const what = (p: Partial<MemberInputs>) => `${spec.noun} ${parentOf(p)} (account ${p.accountId})`;
 
   async function upload(ctx: Context, inputs: MemberInputs, ops: UploadOperation[]): Promise<void> {
-    const parentId = String(inputs[spec.parentField]);
     const times: UploadTimes = { effective_at: spec.effectiveAt ? inputs.effectiveAt : undefined, expires_at: inputs.expiresAt };
     const chunks = chunkUploads(ops.filter((o) => o.users.length > 0), JSON.parse(JSON.stringify(times)) as UploadTimes);
-    if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentId), chunks, what(inputs.accountId, parentId));
+    if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentOf(inputs)), chunks, what(inputs));
   }
 
-  const outputs = (inputs: MemberInputs): MemberOutputs => ({ ...inputs, memberCount: inputs.users.length });
-
-  return {
+  return defineResource<MemberInputs, MemberOutputs>({
     kind: spec.kind,
+    noun: `${spec.noun} users`,
     description: spec.description,
     inputs: spec.inputs,
     outputs: MEMBER_OUTPUTS,
-    createOnly,
-
-    check(olds, news) {
-      const userFailures = checkUsers(news.users, spec.fields);
-      // A bad list is kept out of the result: it may hold raw identifiers.
-      const data = { ...news, users: userFailures.length > 0 ? [] : news.users };
-      const willUpload = (i: MemberInputs) => Object.keys(olds).length === 0 || !sameMembers(olds.users, i.users)
-        || olds.effectiveAt !== i.effectiveAt || olds.expiresAt !== i.expiresAt;
-      const result = validate(spec.inputs, data, (i) => (willUpload(i) ? expiryFailures(i, spec.effectiveAt) : []));
-      const failures = [...userFailures, ...(result.failures ?? [])];
-      const inputs = result.inputs as MemberOutputs;
-      if (failures.length === 0 && inputs) {
-        if (containsUnknown(inputs.users)) {
-          inputs.memberChanges = UNKNOWN;
-        } else {
-          const plan = planMembers(olds.users, inputs.users);
-          inputs.memberChanges = describePlan(plan, inputs.users.length);
+    describe: what,
+    path: (p) => spec.usersPath(p.accountId, parentOf(p)),
+    // The platform cannot list an audience's users: what was uploaded is
+    // what the state says, for as long as the audience or list lives.
+    find: (ctx, p, id) => spec.readParent(ctx, p.accountId, String(p[spec.parentField] ?? id)),
+    outputsFrom: (outs, declared) => ({
+      ...outs,
+      memberCount: declared.users?.length ?? 0,
+      ...((declared as MemberOutputs).memberChanges !== undefined ? { memberChanges: (declared as MemberOutputs).memberChanges } : {}),
+    }),
+    overrides: (standard) => ({
+      check(olds, news, env) {
+        const userFailures = checkUsers(news.users, spec.fields);
+        // A bad list is kept out of the result: it may hold raw identifiers.
+        const result = standard.check(olds, { ...news, users: userFailures.length > 0 ? [] : news.users }, env);
+        const inputs = result.inputs as MemberOutputs | undefined;
+        // Expiry is checked when something will be uploaded, once the users and times are known and valid.
+        const timed = ["users", "effectiveAt", "expiresAt"];
+        const readable = inputs && userFailures.length === 0 && !timed.some((f) => containsUnknown(inputs[f]))
+          && !(result.failures ?? []).some((f) => timed.includes(f.property));
+        const failures = [...userFailures, ...(result.failures ?? []), ...(readable && uploads(olds, inputs) ? expiryFailures(inputs, spec.effectiveAt) : [])];
+        if (failures.length === 0 && inputs) {
+          inputs.memberChanges = containsUnknown(inputs.users) ? UNKNOWN : describePlan(planMembers(olds.users, inputs.users), inputs.users.length);
         }
-      }
-      return failures.length > 0 ? { inputs, failures } : { inputs };
-    },
+        return failures.length > 0 ? { inputs, failures } : { inputs };
+      },
 
-    diff(_id, olds, news) {
-      const fields = spec.effectiveAt ? [...createOnly, "effectiveAt", "expiresAt"] : [...createOnly, "expiresAt"];
-      const base = diffFields(olds, news, fields, createOnly);
-      const usersChanged = containsUnknown(news.users) || !sameMembers(olds.users, news.users);
-      return { ...base, changes: base.changes || usersChanged };
-    },
+      async create(ctx, inputs) {
+        if (!(await standard.find(ctx, inputs, parentOf(inputs)))) throw new Error(`${what(inputs)} was not found, or is deleted`);
+        await upload(ctx, inputs, [{ type: "Update", users: inputs.users }]);
+        return { id: parentOf(inputs), outs: standard.outputs(inputs, {} as Entity) };
+      },
 
-    async create(ctx, inputs) {
-      const parentId = String(inputs[spec.parentField]);
-      if (!(await spec.readParent(ctx, inputs.accountId, parentId))) throw new Error(`${what(inputs.accountId, parentId)} was not found, or is deleted`);
-      await upload(ctx, inputs, [{ type: "Update", users: inputs.users }]);
-      return { id: parentId, outs: outputs(inputs) };
-    },
+      async update(ctx, _id, olds, news) {
+        const plan = planMembers(olds.users, news.users);
+        const timesChanged = olds.effectiveAt !== news.effectiveAt || olds.expiresAt !== news.expiresAt;
+        // New times apply to every member: all of them are sent again.
+        await upload(ctx, news, [{ type: "Delete", users: plan.removed }, { type: "Update", users: timesChanged ? news.users : plan.added }]);
+        return standard.outputs(news, {} as Entity);
+      },
 
-    async read(ctx, id, props) {
-      // The platform cannot list an audience's users: what was uploaded is
-      // what the state says, for as long as the audience or list lives.
-      const parent = await spec.readParent(ctx, props.accountId, String(props[spec.parentField] ?? id));
-      return parent && { id, props };
-    },
-
-    async update(ctx, _id, olds, news) {
-      const plan = planMembers(olds.users, news.users);
-      const timesChanged = olds.effectiveAt !== news.effectiveAt || olds.expiresAt !== news.expiresAt;
-      // New times apply to every member: all of them are sent again.
-      await upload(ctx, news, [{ type: "Delete", users: plan.removed }, { type: "Update", users: timesChanged ? news.users : plan.added }]);
-      return outputs(news);
-    },
-
-    async delete(ctx, _id, props) {
-      try {
-        await upload(ctx, props, [{ type: "Delete", users: props.users ?? [] }]);
-      } catch (err) {
-        // The audience or list is gone, and its users with it.
-        if (!(err instanceof NotFoundError)) throw err;
-      }
-    },
-  };
+      async delete(ctx, _id, props) {
+        try {
+          await upload(ctx, props, [{ type: "Delete", users: props.users ?? [] }]);
+        } catch (err) {
+          // The audience or list is gone, and its users with it.
+          if (!(err instanceof NotFoundError)) throw err;
+        }
+      },
+    }),
+  });
 }

@@ -5,17 +5,16 @@
  * state); this resource uploads the differences in chunks (audience-users.ts).
  */
 import { z } from "zod";
-import { accountIdInput, entityId, isoTime } from "./common";
-import { CUSTOM_AUDIENCE_USER_FIELDS, hashedUserSchema, memberListResource, MemberInputs } from "./audience-users";
+import { accountIdInput } from "./common";
+import { CUSTOM_AUDIENCE_USER_FIELDS, memberListResource, memberParent, memberTime, memberUsers } from "./audience-users";
 import { readCustomAudience } from "./custom-audience";
 
 export const customAudienceMembersInputs = z.strictObject({
   accountId: accountIdInput,
-  customAudienceId: entityId.describe("The custom audience the users belong to. Create-only."),
-  users: z.array(hashedUserSchema(CUSTOM_AUDIENCE_USER_FIELDS))
-    .describe("The audience's users: each an object of identifier arrays (email, deviceId, handle, platformId, phoneNumber, partnerUserId). Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program, so the engine and the state only see hashes; partnerUserId is sent as given."),
-  effectiveAt: isoTime.optional().describe("When the users join the audience (ISO 8601 UTC); now by default."),
-  expiresAt: isoTime.optional().describe("When they leave it: later than effectiveAt, at most 13 months after it (the default)."),
+  customAudienceId: memberParent("The custom audience the users belong to. Create-only."),
+  users: memberUsers(CUSTOM_AUDIENCE_USER_FIELDS, "The audience's users: each an object of identifier arrays (email, deviceId, handle, platformId, phoneNumber, partnerUserId). Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program, so the engine and the state only see hashes; partnerUserId is sent as given."),
+  effectiveAt: memberTime("When the users join the audience (ISO 8601 UTC); now by default."),
+  expiresAt: memberTime("When they leave it: later than effectiveAt, at most 13 months after it (the default)."),
 });
 
 export const customAudienceMembers = memberListResource({
@@ -25,7 +24,7 @@ export const customAudienceMembers = memberListResource({
   parentField: "customAudienceId",
   fields: CUSTOM_AUDIENCE_USER_FIELDS,
   effectiveAt: true,
-  inputs: customAudienceMembersInputs as unknown as z.ZodType<MemberInputs>,
+  inputs: customAudienceMembersInputs,
   usersPath: (accountId, id) => `/12/accounts/${accountId}/custom_audiences/${id}/users`,
-  readParent: (ctx, accountId, id) => readCustomAudience(ctx, accountId, id),
+  readParent: readCustomAudience,
 });

@@ -82,7 +82,7 @@ export interface Declaration<I extends Base, O extends object> {
   readonly uniqueBy?: readonly (keyof I & string)[];
   /** The platform cannot delete these entities: what destroy says as it leaves one in place. */
   readonly leftInPlace?: (id: string, props: O) => string;
-  /** Only the sandbox has this kind: what the platform offers only there (for the refusal in production). */
+  /** Only the sandbox has this kind: what the platform offers only there (for the refusal in production: check fails, and create, update and delete send nothing). */
   readonly sandboxOnly?: string;
   /** Checks of a change, old inputs against new (e.g. a status the platform takes only at creation). */
   readonly transitions?: (olds: Partial<I>, news: Record<string, unknown>) => CheckFailure[];
@@ -210,6 +210,14 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
   };
 
   const own = d.overrides?.(standard) ?? {};
+  // A sandbox-only kind writes nothing in production, overrides included (check refused it already; this holds without a check).
+  const inSandbox = <A extends unknown[], R>(op: (ctx: Context, ...args: A) => Promise<R>) => (d.sandboxOnly
+    ? async (ctx: Context, ...args: A): Promise<R> => {
+      const [refusal] = sandboxOnlyFailures(d.kind, d.sandboxOnly!, ctx.config);
+      if (refusal) throw new Error(refusal.reason);
+      return op(ctx, ...args);
+    }
+    : op);
   return {
     kind: d.kind,
     description: d.description,
@@ -220,10 +228,10 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
     rules,
     check: own.check ?? standard.check,
     diff: own.diff ?? standard.diff,
-    create: own.create ?? standard.create,
+    create: inSandbox(own.create ?? standard.create),
     read: own.read ?? standard.read,
-    update: own.update ?? standard.update,
-    delete: own.delete ?? standard.delete,
+    update: inSandbox(own.update ?? standard.update),
+    delete: inSandbox(own.delete ?? standard.delete),
   };
 }
 
@@ -233,6 +241,11 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
 function same(a: unknown, b: unknown, emptyIsValue = false): boolean {
   const norm = (v: unknown) => (!emptyIsValue && isEmpty(v) ? null : v ?? null);
   return canonical(norm(a)) === canonical(norm(b));
+}
+
+/** The same value of field `f`: by its own test where it declares one (a set). */
+function sameField(fields: Fields, f: string, a: unknown, b: unknown): boolean {
+  return fields.sameness(f)?.(a, b) ?? same(a, b, fields.emptyIsValue.includes(f));
 }
 
 /** JSON with object keys sorted: the platform answers nested objects in its own key order. */
@@ -251,7 +264,7 @@ function canonical(v: unknown): string {
 export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
   const changed = fields.inputs.filter((f) =>
     !(news[f] === undefined && fields.computed.includes(f))
-    && (containsUnknown(news[f]) || !same(olds[f], news[f], fields.emptyIsValue.includes(f))));
+    && (containsUnknown(news[f]) || !sameField(fields, f, olds[f], news[f])));
   const replaces = changed.filter((f) => fields.createOnly.includes(f));
   return {
     changes: changed.length > 0,
@@ -263,7 +276,7 @@ export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Reco
 /** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */
 export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   return fields.updatable.filter((f) =>
-    !same(olds[f], news[f], fields.emptyIsValue.includes(f)) && !(news[f] === undefined && fields.computed.includes(f)));
+    !sameField(fields, f, olds[f], news[f]) && !(news[f] === undefined && fields.computed.includes(f)));
 }
 
 function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string, unknown> {

@@ -5,16 +5,15 @@
  * (always now) and with expiresAt later than now, at most 13 months ahead.
  */
 import { z } from "zod";
-import { accountIdInput, entityId, isoTime } from "./common";
-import { DO_NOT_REACH_USER_FIELDS, hashedUserSchema, memberListResource, MemberInputs } from "./audience-users";
+import { accountIdInput } from "./common";
+import { DO_NOT_REACH_USER_FIELDS, memberListResource, memberParent, memberTime, memberUsers } from "./audience-users";
 import { readDoNotReachList } from "./do-not-reach-list";
 
 export const doNotReachListMembersInputs = z.strictObject({
   accountId: accountIdInput,
-  doNotReachListId: entityId.describe("The account's do-not-reach list. Create-only."),
-  users: z.array(hashedUserSchema(DO_NOT_REACH_USER_FIELDS))
-    .describe("Users to keep out of every campaign: objects with email and phoneNumber arrays. Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program."),
-  expiresAt: isoTime.optional().describe("When the users leave the list: later than now, at most 13 months ahead (the default)."),
+  doNotReachListId: memberParent("The account's do-not-reach list. Create-only."),
+  users: memberUsers(DO_NOT_REACH_USER_FIELDS, "Users to keep out of every campaign: objects with email and phoneNumber arrays. Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program."),
+  expiresAt: memberTime("When the users leave the list: later than now, at most 13 months ahead (the default)."),
 });
 
 export const doNotReachListMembers = memberListResource({
@@ -24,7 +23,7 @@ export const doNotReachListMembers = memberListResource({
   parentField: "doNotReachListId",
   fields: DO_NOT_REACH_USER_FIELDS,
   effectiveAt: false,
-  inputs: doNotReachListMembersInputs as unknown as z.ZodType<MemberInputs>,
+  inputs: doNotReachListMembersInputs,
   usersPath: (accountId, id) => `/12/batch/accounts/${accountId}/do_not_reach_lists/${id}/users`,
-  readParent: (ctx, accountId, id) => readDoNotReachList(ctx, accountId, id),
+  readParent: readDoNotReachList,
 });

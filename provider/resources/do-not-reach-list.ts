@@ -10,23 +10,18 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { LIMITS } from "../limits";
-import { accountIdInput, adoptIdInput, timestamps } from "./common";
-import {
-  adopt, Context, createOnce, deleteIdempotent, diffFields, ResourceDefinition, toOutputs, toWire, validate,
-} from "./framework";
+import { accountIdInput, adoptIdInput, createOnly, timestamps } from "./common";
+import { defineResource } from "./define";
+import { Context } from "./framework";
 
 export const doNotReachListInputs = z.strictObject({
   accountId: accountIdInput,
-  description: z.string().optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again)."),
+  description: createOnly(z.string().optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again).")),
   adoptId: adoptIdInput,
 });
 
 export type DoNotReachListInputs = z.infer<typeof doNotReachListInputs>;
 export type DoNotReachListOutputs = DoNotReachListInputs & { createdAt?: string };
-
-const API_FIELDS = ["description"] as const;
-const OUTPUT_FIELDS = [...API_FIELDS, "createdAt"] as const;
-export const DO_NOT_REACH_LIST_CREATE_ONLY = ["accountId", "description"] as const;
 
 const path = (accountId: string) => `/12/accounts/${accountId}/do_not_reach_lists`;
 
@@ -39,53 +34,31 @@ export async function readDoNotReachList(ctx: Context, accountId: string, id: st
   return found && !found.deleted ? found : undefined;
 }
 
-export const doNotReachList: ResourceDefinition<DoNotReachListInputs, DoNotReachListOutputs> = {
+export const doNotReachList = defineResource<DoNotReachListInputs, DoNotReachListOutputs>({
   kind: "DoNotReachList",
+  noun: "do-not-reach list",
   description: `The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`,
   inputs: doNotReachListInputs,
   outputs: { ...timestamps },
-  createOnly: DO_NOT_REACH_LIST_CREATE_ONLY,
-
-  check(_olds, news) {
-    return validate(doNotReachListInputs, news);
+  path: (l) => path(l.accountId),
+  find: (ctx, l, id) => readDoNotReachList(ctx, l.accountId, id),
+  // One list per account: the old one must go before the new one can be made.
+  uniqueBy: ["accountId"],
+  // The account's only list: a POST that got no answer is the live one made since.
+  lookUp: {
+    candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!.accountId)),
+    matches: () => true,
   },
-
-  diff(_id, olds, news) {
-    const diff = diffFields(olds, news, [...DO_NOT_REACH_LIST_CREATE_ONLY, "adoptId"], DO_NOT_REACH_LIST_CREATE_ONLY, ["adoptId"]);
-    // One list per account: the old one must go before the new one can be made.
-    return diff.replaces ? { ...diff, deleteBeforeReplace: true } : diff;
-  },
-
-  async create(ctx, inputs) {
-    if (inputs.adoptId) {
-      return adopt(ctx, "do-not-reach list", path(inputs.accountId), inputs, (e) => toOutputs<DoNotReachListOutputs>(inputs, e, OUTPUT_FIELDS), API_FIELDS,
-        (e) => ({ description: e.description ?? undefined }));
-    }
-    try {
-      // The account's only list: a POST that got no answer is the live one made since.
-      const entity = await createOnce("do-not-reach list",
-        () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
-        () => ctx.client.list<Entity>(path(inputs.accountId)));
-      return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      const live = (await ctx.client.list<Entity>(path(inputs.accountId))).filter((l) => !l.deleted);
-      if (live.length === 0) throw err;
-      throw new Error(`account ${inputs.accountId} already has do-not-reach list ${live[0]!.id}, and an account has at most ${LIMITS.doNotReachListsPerAccount}: take it over with adoptId: "${live[0]!.id}"`);
-    }
-  },
-
-  async read(ctx, id, props) {
-    const live = await readDoNotReachList(ctx, props.accountId, id);
-    return live && { id, props: toOutputs(props, live, OUTPUT_FIELDS) };
-  },
-
-  async update(_ctx, _id, olds) {
-    // Every input is create-only: diff never plans an update.
-    return olds;
-  },
-
-  async delete(ctx, id, props) {
-    await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
-  },
-};
+  overrides: (standard) => ({
+    async create(ctx, inputs) {
+      try {
+        return await standard.create(ctx, inputs);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        const live = (await ctx.client.list<Entity>(path(inputs.accountId))).filter((l) => !l.deleted);
+        if (live.length === 0) throw err;
+        throw new Error(`account ${inputs.accountId} already has do-not-reach list ${live[0]!.id}, and an account has at most ${LIMITS.doNotReachListsPerAccount}: take it over with adoptId: "${live[0]!.id}"`);
+      }
+    },
+  }),
+});

@@ -26,6 +26,8 @@ export interface FieldMeta {
   local?: boolean;
   /** An instant: the platform answers its own format, so the declared text is kept when both are the same instant. */
   instant?: boolean;
+  /** When two values are the same, where equal JSON is not the test (a set: its order is no change). */
+  same?: (a: unknown, b: unknown) => boolean;
 }
 
 /** The registry of field declarations (zod 4's own registry: keyed by schema instance). */
@@ -65,6 +67,8 @@ export interface Fields {
   readonly live: readonly string[];
   /** The wire name of a field. */
   wire(field: string): string;
+  /** A field's own test of sameness, where it declares one. */
+  sameness(field: string): ((a: unknown, b: unknown) => boolean) | undefined;
 }
 
 export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType> = {}): Fields {
@@ -74,6 +78,7 @@ export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType>
   ];
   const where = (p: (m: FieldMeta, input: boolean) => boolean | undefined) => entries.filter((e) => p(e.meta, e.input)).map((e) => e.name);
   const wireNames = new Map(entries.map((e) => [e.name, e.meta.wire ?? toSnake(e.name)]));
+  const samenesses = new Map(entries.map((e) => [e.name, e.meta.same]));
   return {
     inputs: where((_m, input) => input),
     api: where((m, input) => input && !m.local),
@@ -88,6 +93,7 @@ export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType>
     instants: where((m) => m.instant),
     live: where((m) => !m.local && !m.writeOnly),
     wire: (f) => wireNames.get(f) ?? toSnake(f),
+    sameness: (f) => samenesses.get(f),
   };
 }
 

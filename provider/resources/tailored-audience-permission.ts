@@ -2,14 +2,11 @@
  * Tailored audience permission (Advertising API section 4.12, /5): the
  * older path of the same sharing. A tailored audience is the same record as
  * a custom audience on the platform, so `tailoredAudienceId` takes a custom
- * audience's id. The logic is audience-permission.ts.
+ * audience's id. The declaration is audience-permission.ts.
  */
-import { audiencePermission, PermissionInputs, PermissionOutputs, permissionInputs, PermissionVariant } from "./audience-permission";
+import { audiencePermission, PermissionInputs, PermissionOutputs, permissionInputs } from "./audience-permission";
 
-const variant: PermissionVariant<"tailoredAudienceId"> = {
-  kind: "TailoredAudiencePermission", version: "5", collection: "tailored_audiences",
-  audienceInput: "tailoredAudienceId", idsParam: "tailored_audience_permission_ids", noun: "tailored audience",
-};
+const variant = { audience: "tailoredAudience", version: "5" } as const;
 
 export const tailoredAudiencePermissionInputs = permissionInputs(variant);
 export type TailoredAudiencePermissionInputs = PermissionInputs<"tailoredAudienceId">;

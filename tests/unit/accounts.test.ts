@@ -3,6 +3,7 @@ import { sandboxAccount } from "../../provider/resources/sandbox-account";
 import { taxSettings } from "../../provider/resources/tax-settings";
 import { userSettings } from "../../provider/resources/user-settings";
 import { ResourceDefinition } from "../../provider/resources/framework";
+import { toOutputs, toWire } from "../../provider/resources/fields";
 
 const ACCOUNT = "18ce54d4x5t";
 const reasons = (def: ResourceDefinition, news: Record<string, unknown>, env = { sandbox: true }) =>
@@ -112,5 +113,17 @@ describe("UserSettings", () => {
     expect(userSettings.diff("x", state, { ...valid, notificationEmail: "ops@example.com" } as never)).toEqual({ changes: true, stables: ["accountId", "userId"] });
     expect(userSettings.diff("x", state, valid as never)).toMatchObject({ changes: false });
     expect(userSettings.diff("x", state, { ...valid, userId: "42" } as never)).toMatchObject({ replaces: ["userId"] });
+  });
+
+  test("an empty subscription list is a value (unsubscribed from all): sent, read back and compared as such", () => {
+    const state = { ...valid, userId: "756201191646691328" } as never;
+    const none = { ...valid, subscribeEmailTypes: [] };
+    expect(userSettings.diff("x", state, none as never)).toMatchObject({ changes: true });
+    expect(toWire(userSettings.fields, none)).toMatchObject({ subscribe_email_types: [] });
+    const outs = toOutputs<Record<string, unknown>>(userSettings.fields, none, { notification_email: "ads@example.com", subscribe_email_types: [] });
+    expect(outs.subscribeEmailTypes).toEqual([]);
+    expect(userSettings.diff("x", { ...outs, userId: "756201191646691328" } as never, none as never)).toMatchObject({ changes: false });
+    // Left out of the program, the list is not managed: whatever the platform holds is no change.
+    expect(userSettings.diff("x", { ...outs, userId: "756201191646691328" } as never, { accountId: ACCOUNT, notificationEmail: "ads@example.com" } as never)).toMatchObject({ changes: false });
   });
 });

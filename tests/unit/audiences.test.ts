@@ -3,8 +3,12 @@ import { describeApiPath } from "../../emulator/api-path";
 import { plannedCap, queueKey } from "../../provider/client/client";
 import { slidingWindowDelayMs } from "../../provider/client/rate-limit";
 import { LIMITS, monthsAfter } from "../../provider/limits";
+import { AdsClient } from "../../provider/client/client";
+import { MaybeCommittedError } from "../../provider/client/errors";
+import { backoffMs } from "../../provider/client/retry";
+import { packageSchema } from "../../provider/schema";
 import {
-  CUSTOM_AUDIENCE_USER_FIELDS, chunkUploads, DO_NOT_REACH_USER_FIELDS, expiryFailures, hashUsers, User,
+  CUSTOM_AUDIENCE_USER_FIELDS, chunkUploads, DO_NOT_REACH_USER_FIELDS, expiryFailures, hashUsers, UPLOAD_BACKOFF, uploadChunks, User,
 } from "../../provider/resources/audience-users";
 import { customAudience } from "../../provider/resources/custom-audience";
 import { customAudienceMembers } from "../../provider/resources/custom-audience-members";
@@ -162,6 +166,41 @@ describe("chunks", () => {
       [{ operation_type: "Delete", params: { users: [{ phone_number: ["h1"] }] } }],
       [{ operation_type: "Update", params: { users: [{ partner_user_id: ["p"] }], effective_at: "e", expires_at: "x" } }],
     ]);
+  });
+});
+
+describe("resends", () => {
+  const chunk = (n: number) => [{ operation_type: "Update" as const, params: { users: Array.from({ length: n }, (_, i) => ({ email: [sha(`u${i}`)] })) } }];
+
+  test("a short count or a lost answer sends the chunk again after the shared back-off, until the counts match", async () => {
+    const answers: (() => unknown)[] = [
+      () => ({ success_count: 2, total_count: 3 }),
+      () => { throw new MaybeCommittedError({ code: "NO_RESPONSE", message: "no answer", method: "POST", path: "/users" }); },
+      () => ({ success_count: 3, total_count: 3 }),
+    ];
+    const client = { post: async () => answers.shift()!() } as unknown as AdsClient;
+    const waits: number[] = [];
+    const log: string[] = [];
+    await uploadChunks(client, "/users", [chunk(3)], "audience a1", { sleep: async (ms) => void waits.push(ms), random: () => 0.5, log: (l) => log.push(l) });
+    expect(waits).toEqual([1, 2].map((attempt) => backoffMs(attempt, { ...UPLOAD_BACKOFF, random: () => 0.5 })));
+    expect(log.at(-1)).toBe("audience a1: uploaded 1/1 chunks (3 of 3 users)");
+  });
+
+  test("after 5 attempts without the full count, the upload fails saying it is safe to run again", async () => {
+    const client = { post: async () => ({ success_count: 0, total_count: 3 }) } as unknown as AdsClient;
+    await expect(uploadChunks(client, "/users", [chunk(3)], "audience a1", { sleep: async () => {}, log: () => {} }))
+      .rejects.toThrow("audience a1: chunk 1/1 was not fully accepted after 5 attempts (success_count 0 and total_count 3 for 3 users sent); run pulumi up again (uploads are idempotent)");
+  });
+});
+
+describe("the hashed users are secret", () => {
+  test("declared once: secret in schema.json, never read back, for both member kinds", () => {
+    const resources = packageSchema("0.0.0").resources as Record<string, { inputProperties: Record<string, { secret?: boolean }> }>;
+    for (const def of [customAudienceMembers, doNotReachListMembers]) {
+      expect(def.fields.secret).toEqual(["users"]);
+      expect(def.fields.writeOnly).toContain("users");
+      expect(resources[`xads:index:${def.kind}`]!.inputProperties.users!.secret).toBe(true);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { decide } from "../../provider/client/retry";
+import { backoffMs, CLIENT_BACKOFF, decide } from "../../provider/client/retry";
 import { delayBeforeNextMs, parseRateLimit, retryAfterMs } from "../../provider/client/rate-limit";
 import { encodeQuery, queueKey } from "../../provider/client/client";
 import { redact } from "../../provider/client/errors";
@@ -43,7 +43,27 @@ describe("rate limits are planned from the headers", () => {
   test("a 429 is waited out until retry-after, else until the reset", () => {
     expect(retryAfterMs({ "retry-after": "3" }, now, 0)).toBe(3000);
     expect(retryAfterMs({ "x-rate-limit-limit": "1", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String((now + 2000) / 1000) }, now, 0)).toBe(2250);
-    expect(retryAfterMs({}, now, 2)).toBe(2000);
+  });
+  test("without either, it falls back to the client's back-off: 2 s at the third attempt, half of it random", () => {
+    expect(retryAfterMs({}, now, 2, () => 0)).toBe(1000);
+    expect(retryAfterMs({}, now, 2, () => 0.999_999)).toBe(2000);
+  });
+});
+
+describe("one back-off for the client and the audience upload", () => {
+  const base = { baseMs: 250, capMs: 10_000 };
+  test("the step doubles each attempt up to the cap", () => {
+    const steps = [0, 1, 2, 3, 4, 5, 6].map((a) => backoffMs(a, { ...base, random: () => 0.999_999 }));
+    expect(steps).toEqual([250, 500, 1000, 2000, 4000, 8000, 10_000]);
+    expect(backoffMs(40, { ...CLIENT_BACKOFF, random: () => 0.999_999 })).toBe(30_000);
+  });
+  test("equal jitter: at least half the step, the other half random", () => {
+    expect(backoffMs(3, { ...base, random: () => 0 })).toBe(1000);
+    expect(backoffMs(3, { ...base, random: () => 0.5 })).toBe(1500);
+    const draws = Array.from({ length: 200 }, () => backoffMs(3, base));
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(2000);
+    expect(new Set(draws).size).toBeGreaterThan(1);
   });
 });
 
