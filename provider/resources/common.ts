@@ -1,6 +1,8 @@
 /** Input schemas shared by several resources. */
 import { z } from "zod";
+import type { Entity } from "../client/client";
 import { field } from "./fields";
+import type { Context } from "./framework";
 
 /** An Ads API identifier: base-36, as the platform issues them. */
 export const entityId = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an Ads API id (letters, digits, - and _)" });
@@ -33,3 +35,12 @@ export const timestamps = {
 export const createOnly = <T extends z.ZodType>(schema: T) => field(schema, { createOnly: true });
 export const computed = <T extends z.ZodType>(schema: T) => field(schema, { computed: true });
 export const clearable = <T extends z.ZodType>(schema: T) => field(schema, { clearable: true });
+
+/**
+ * A create's look-up candidates in a collection that lists by line item
+ * (`line_item_ids`): the entities of the items' line items.
+ */
+export function ofLineItems(path: (p: { accountId: string }) => string) {
+  return (ctx: Context, items: { accountId: string; lineItemId: string }[]) =>
+    ctx.client.list<Entity>(path(items[0]!), { line_item_ids: [...new Set(items.map((i) => i.lineItemId))] });
+}

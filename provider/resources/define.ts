@@ -74,10 +74,10 @@ export interface Declaration<I extends Base, O extends object> {
   };
   /** The platform takes the fields as a JSON body (cards, seed 4.11), not as form parameters: the create's POST and the update's PUT. */
   readonly jsonBody?: boolean;
-  /** The create call, where it is not a POST of the platform fields to the collection. */
-  readonly send?: (ctx: Context, p: I) => Promise<Entity>;
-  /** How read finds the live entity, where it is not the coalesced read by id; undefined when gone. */
-  readonly find?: (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
+  /** The create call, where it is not a POST of the platform fields (`body`, in wire names) to the collection. */
+  readonly send?: (ctx: Context, p: I, body: Query) => Promise<Entity>;
+  /** How read finds the live entity, where it is not the coalesced read by id (`byId`, for a find that adds to it); undefined when gone. */
+  readonly find?: (ctx: Context, p: I, id: string, byId: Finder<I>) => Promise<Entity | undefined>;
   /** Two entities cannot share these fields' values (a name unique in the account): a replacement deletes the old one first. */
   readonly uniqueBy?: readonly (keyof I & string)[];
   /** The platform cannot delete these entities: what destroy says as it leaves one in place. */
@@ -88,9 +88,13 @@ export interface Declaration<I extends Base, O extends object> {
   readonly transitions?: (olds: Partial<I>, news: Record<string, unknown>) => CheckFailure[];
   /** What the outputs keep beside the live entity's fields (e.g. the declared Tweet id beside the served one). */
   readonly outputsFrom?: (outs: O, declared: Partial<I>, entity: Entity) => O;
+  /** The live values adoption compares with the inputs, where the outputs keep declared ones (e.g. the live Tweet id). */
+  readonly adoptCompares?: (entity: Entity) => Partial<Record<keyof I & string, unknown>>;
   /** Lifecycle methods that differ from the standard; they may call the standard ones (`standard`). */
   readonly overrides?: (standard: Standard<I, O>) => Partial<Lifecycle<I, O>>;
 }
+
+type Finder<I> = (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
 
 type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
 
@@ -121,15 +125,17 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
     return d.outputsFrom ? d.outputsFrom(outs, declared, entity) : outs;
   };
 
-  const find = d.find ?? ((ctx: Context, p: I, id: string) => readLive(() => d.idsParam || d.readBy
+  const byId: Finder<I> = (ctx, p, id) => readLive(() => d.idsParam || d.readBy
     ? ctx.client.getById({ collectionPath: d.path(p), idsParam: d.idsParam, by: d.readBy?.(p), id, query: d.readQuery })
-    : ctx.client.get<Entity>(`${d.path(p)}/${id}`, d.readQuery)));
+    : ctx.client.get<Entity>(`${d.path(p)}/${id}`, d.readQuery));
+  const find: Finder<I> = d.find ? (ctx, p, id) => d.find!(ctx, p, id, byId) : byId;
 
   const wire = (p: I, names: readonly string[] = fields.api) => toWire(fields, p as Record<string, unknown>, names, false) as Query;
   /** A POST or PUT of platform fields, as form parameters or a JSON body. */
   const write = (ctx: Context, method: "post" | "put", path: string, params: Query) =>
     d.jsonBody ? ctx.client[method]<Entity>(path, undefined, params) : ctx.client[method]<Entity>(path, params);
-  const send = d.send ?? ((ctx: Context, p: I) => write(ctx, "post", d.path(p), wire(p)));
+  const post = (ctx: Context, p: I, body: Query) => write(ctx, "post", d.path(p), body);
+  const send = (ctx: Context, p: I) => (d.send ?? post)(ctx, p, wire(p));
   const candidates = async (ctx: Context, items: I[]): Promise<Entity[]> => (d.lookUp ? d.lookUp.candidates(ctx, items) : []);
   const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
   const createAlone = (ctx: Context, p: I) =>
@@ -176,7 +182,8 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
       const live = await find(ctx, inputs, id);
       if (!live) throw new Error(`${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)`);
       const outs = outputs(inputs, live);
-      assertAdoptable(d.noun, id, inputs as Record<string, unknown>, outs as Record<string, unknown>, fields.api.filter((f) => !fields.writeOnly.includes(f)));
+      const compared = { ...outs, ...d.adoptCompares?.(live) } as Record<string, unknown>;
+      assertAdoptable(d.noun, id, inputs as Record<string, unknown>, compared, fields.api.filter((f) => !fields.writeOnly.includes(f)));
       return { id, outs };
     },
 

@@ -5,18 +5,16 @@
  */
 import { z } from "zod";
 import { ENUMS } from "../limits";
-import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, entityId, timestamps } from "./common";
-import {
-  adopt, createOnce, deleteIdempotent, diffFields, readLive, ResourceDefinition, toOutputs, toWire, validate,
-} from "./framework";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
 
 export const trackingTagInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: entityId.describe("The line item the tag measures. Create-only."),
-  trackingTagType: z.enum(ENUMS.trackingTagType).describe("IMPRESSION_TAG or CLICK_TRACKER. Create-only."),
+  lineItemId: createOnly(entityId.describe("The line item the tag measures. Create-only.")),
+  trackingTagType: createOnly(z.enum(ENUMS.trackingTagType).describe("IMPRESSION_TAG or CLICK_TRACKER. Create-only.")),
+  // The only input that changes in place (seed 4.10: PUT takes tracking_tag_url).
   trackingTagUrl: z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL from the tracking partner" }).describe("The tracking partner's URL; changes in place."),
   adoptId: adoptIdInput,
 });
@@ -24,52 +22,22 @@ export const trackingTagInputs = z.strictObject({
 export type TrackingTagInputs = z.infer<typeof trackingTagInputs>;
 export type TrackingTagOutputs = TrackingTagInputs & { createdAt?: string };
 
-const API_FIELDS = ["lineItemId", "trackingTagType", "trackingTagUrl"] as const;
-const OUTPUT_FIELDS = [...API_FIELDS, "createdAt"] as const;
-export const TRACKING_TAG_CREATE_ONLY = ["accountId", "lineItemId", "trackingTagType"] as const;
-
-const path = (accountId: string) => `/12/accounts/${accountId}/tracking_tags`;
+const path = (t: { accountId: string }) => `/12/accounts/${t.accountId}/tracking_tags`;
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const trackingTag: ResourceDefinition<TrackingTagInputs, TrackingTagOutputs> = {
+export const trackingTag = defineResource<TrackingTagInputs, TrackingTagOutputs>({
   kind: "TrackingTag",
+  noun: "tracking tag",
   description: "A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.",
   inputs: trackingTagInputs,
   outputs: { ...timestamps },
-  createOnly: TRACKING_TAG_CREATE_ONLY,
-
-  check(_olds, news) {
-    return validate(trackingTagInputs, news);
+  path,
+  idsParam: "tracking_tag_ids",
+  readQuery: { with_deleted: true },
+  describe: (t) => `${t.trackingTagType} tag on line item ${t.lineItemId}`,
+  lookUp: {
+    candidates: ofLineItems(path),
+    matches: (t, e) => e.line_item_id === t.lineItemId && e.tracking_tag_type === t.trackingTagType && e.tracking_tag_url === t.trackingTagUrl,
   },
-
-  diff(_id, olds, news) {
-    return diffFields(olds, news, [...TRACKING_TAG_CREATE_ONLY, "trackingTagUrl", "adoptId"], TRACKING_TAG_CREATE_ONLY, ["adoptId"]);
-  },
-
-  async create(ctx, inputs) {
-    if (inputs.adoptId) return adopt(ctx, "tracking tag", path(inputs.accountId), inputs, (e) => toOutputs<TrackingTagOutputs>(inputs, e, OUTPUT_FIELDS), API_FIELDS);
-    const entity = await createOnce(`${inputs.trackingTagType} tag on line item ${inputs.lineItemId}`,
-      () => ctx.client.post<Entity>(path(inputs.accountId), toWire(inputs, API_FIELDS)),
-      async () => (await ctx.client.list<Entity>(path(inputs.accountId), { line_item_ids: [inputs.lineItemId] }))
-        .filter((t) => t.tracking_tag_type === inputs.trackingTagType && t.tracking_tag_url === inputs.trackingTagUrl));
-    return { id: entity.id, outs: toOutputs(inputs, entity, OUTPUT_FIELDS) };
-  },
-
-  async read(ctx, id, props) {
-    const live = await readLive(() => ctx.client.getById({
-      collectionPath: path(props.accountId), idsParam: "tracking_tag_ids", id, query: { with_deleted: true },
-    }));
-    return live && { id, props: toOutputs(props, live, OUTPUT_FIELDS) };
-  },
-
-  async update(ctx, id, _olds, news) {
-    // The only input that changes in place (seed 4.10: PUT takes tracking_tag_url).
-    const entity = await ctx.client.put<Entity>(`${path(news.accountId)}/${id}`, toWire(news, ["trackingTagUrl"]));
-    return toOutputs(news, entity, OUTPUT_FIELDS);
-  },
-
-  async delete(ctx, id, props) {
-    await deleteIdempotent(() => ctx.client.delete(`${path(props.accountId)}/${id}`));
-  },
-};
+});

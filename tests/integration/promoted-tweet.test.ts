@@ -32,6 +32,16 @@ test("a POST whose answer never came is not sent twice: each Tweet finds its com
   expect(created.map((c) => c.id).sort()).toEqual(live.map((e) => e.id).sort());
 });
 
+test("a POST whose connection dropped before anything committed fails each Tweet saying none was created", async () => {
+  const shared = ctx();
+  emu().control.fault({ method: "POST", path: "/promoted_tweets$", kind: "drop" });
+  const results = await Promise.allSettled(["21", "22"].map((t) => promotedTweet.create(shared, inputs(t))));
+  expect(posts()).toHaveLength(1);
+  expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "created"))).toEqual(["21", "22"].map((t) =>
+    expect.stringContaining(`No promotion of Tweet ${t} on line item ${lineItemId} was found afterwards, so none was created`)));
+  expect(emu().control.entities("sandbox", ACCOUNT, "promoted_tweets", {})).toEqual([]);
+});
+
 test("a promoted Tweet whose line item was deleted reads as gone, though its own record is not marked deleted", async () => {
   const { id, outs } = await promotedTweet.create(ctx(), inputs("77"));
   emu().control.remove("sandbox", ACCOUNT, "line_items", lineItemId);
