@@ -8,7 +8,7 @@
  */
 import { keysToCamel, toSnake } from "../provider/names";
 import { definitionOf } from "../provider/resources";
-import { LOCAL_INPUTS } from "../provider/resources/framework";
+import { isEmpty } from "../provider/resources/fields";
 import { Entity, ImportKind } from "./import-kinds";
 
 export interface ListedKind {
@@ -62,13 +62,9 @@ function byCreation(a: Entity, b: Entity): number {
 }
 
 /** The inputs a kind's schema takes, except those the program sets itself. */
-function inputFields(kind: string): string[] {
-  const shape = (definitionOf(kind).inputs as unknown as { shape: Record<string, unknown> }).shape;
-  return Object.keys(shape).filter((k) => !(LOCAL_INPUTS as readonly string[]).includes(k));
-}
-
-function isEmpty(v: unknown): boolean {
-  return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+function inputFields(kind: string): readonly string[] {
+  const { fields } = definitionOf(kind);
+  return fields.inputs.filter((f) => !fields.local.includes(f));
 }
 
 interface Declared {

@@ -63,7 +63,7 @@ export function permissionInputs<A extends string>(v: PermissionVariant<A>): z.Z
   return z.strictObject({
     accountId: accountField("The account that owns the audience (only the owner may share it). Defaults to the provider's `xads:accountId`."),
     // In the path, never a field of the permission (as the account is).
-    [audienceInput]: field(entityId.describe(`The ${noun} to share. Create-only.`), { createOnly: true, local: true }),
+    [audienceInput]: field(entityId.describe(`The ${noun} to share. Create-only.`), { createOnly: true, inPath: true }),
     grantedAccountId: createOnly(entityId.describe("The account the audience is shared with; of the owner's business unless the owner has SHARE_AUDIENCE_OUTSIDE_BUSINESS. Create-only.")),
     // No PUT on the platform: every input it keeps is create-only.
     permissionLevel: createOnly(z.enum(ENUMS.audiencePermissionLevel).describe("READ_ONLY or READ_WRITE. The platform has no update: a new level replaces the permission.")),

@@ -307,7 +307,7 @@ export interface MemberListSpec {
 }
 
 /** The audience or list the users belong to: in the upload's path, never a field of a user. */
-export const memberParent = (description: string) => field(entityId.describe(description), { createOnly: true, local: true });
+export const memberParent = (description: string) => field(entityId.describe(description), { createOnly: true, inPath: true });
 
 /**
  * The hashed users: secret (a hashed e-mail can be guessed back from a list

@@ -14,7 +14,7 @@
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-create";
-import { Fields, fieldsOf, isEmpty, toOutputs, toWire } from "./fields";
+import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
   approveDeletion, assertAdoptable, assertDeletable, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
   CreateResult, deleteIdempotent, DiffResult, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
@@ -172,7 +172,7 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
 
     diff(id, olds, news) {
       const diff = diffOf(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
-      const sameKey = d.uniqueBy?.every((f) => same(olds[f as keyof O], news[f]));
+      const sameKey = d.uniqueBy?.every((f) => sameValue(olds[f as keyof O], news[f]));
       const ordered = diff.replaces && sameKey ? { ...diff, deleteBeforeReplace: true } : diff;
       return protectedKind ? approveDeletion(id, ordered, news as Record<string, unknown>) : ordered;
     },
@@ -243,25 +243,6 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
 }
 
 // ----------------------------------------------------------------- diff ---
-
-/** Equal as the platform sees them: an empty list or string is unset, unless it is a value of its own. */
-function same(a: unknown, b: unknown, emptyIsValue = false): boolean {
-  const norm = (v: unknown) => (!emptyIsValue && isEmpty(v) ? null : v ?? null);
-  return canonical(norm(a)) === canonical(norm(b));
-}
-
-/** The same value of field `f`: by its own test where it declares one (a set). */
-function sameField(fields: Fields, f: string, a: unknown, b: unknown): boolean {
-  return fields.sameness(f)?.(a, b) ?? same(a, b, fields.emptyIsValue.includes(f));
-}
-
-/** JSON with object keys sorted: the platform answers nested objects in its own key order. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) =>
-    x !== null && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : x);
-}
 
 /**
  * Which inputs differ between the state (olds) and the program (news), and

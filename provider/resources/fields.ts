@@ -24,6 +24,8 @@ export interface FieldMeta {
   writeOnly?: boolean;
   /** The resource's own (accountId, adoptId, deletionProtection): never sent as an entity field. */
   local?: boolean;
+  /** A platform value carried in the entity's path (the audience a permission belongs to), not as a field. */
+  inPath?: boolean;
   /** An instant: the platform answers its own format, so the declared text is kept when both are the same instant. */
   instant?: boolean;
   /** When two values are the same, where equal JSON is not the test (a set: its order is no change). */
@@ -62,6 +64,8 @@ export interface Fields {
   readonly secret: readonly string[];
   readonly writeOnly: readonly string[];
   readonly local: readonly string[];
+  /** Platform values the path carries: kept from the declaration, never sent as fields. */
+  readonly inPath: readonly string[];
   readonly instants: readonly string[];
   /** What the outputs take from the live entity: platform inputs read back, and output-only fields. */
   readonly live: readonly string[];
@@ -81,17 +85,18 @@ export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType>
   const samenesses = new Map(entries.map((e) => [e.name, e.meta.same]));
   return {
     inputs: where((_m, input) => input),
-    api: where((m, input) => input && !m.local),
+    api: where((m, input) => input && !m.local && !m.inPath),
     createOnly: where((m, input) => input && m.createOnly),
-    updatable: where((m, input) => input && !m.local && !m.createOnly),
+    updatable: where((m, input) => input && !m.local && !m.inPath && !m.createOnly),
     computed: where((m, input) => input && m.computed),
     clearable: where((m, input) => input && m.clearable),
     emptyIsValue: where((m) => m.emptyIsValue),
     secret: where((m) => m.secret),
     writeOnly: where((m) => m.writeOnly),
     local: where((m, input) => input && m.local),
+    inPath: where((m, input) => input && m.inPath),
     instants: where((m) => m.instant),
-    live: where((m) => !m.local && !m.writeOnly),
+    live: where((m) => !m.local && !m.inPath && !m.writeOnly),
     wire: (f) => wireNames.get(f) ?? toSnake(f),
     sameness: (f) => samenesses.get(f),
   };
@@ -118,6 +123,25 @@ export function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 }
 
+/** Equal as the platform sees them: an empty list or string is unset, unless it is a value of its own. */
+export function sameValue(a: unknown, b: unknown, emptyIsValue = false): boolean {
+  const norm = (v: unknown) => (!emptyIsValue && isEmpty(v) ? null : v ?? null);
+  return canonical(norm(a)) === canonical(norm(b));
+}
+
+/** The same value of field `f`: by its own test where it declares one (a set). */
+export function sameField(fields: Fields, f: string, a: unknown, b: unknown): boolean {
+  return fields.sameness(f)?.(a, b) ?? sameValue(a, b, fields.emptyIsValue.includes(f));
+}
+
+/** JSON with object keys sorted: the platform answers nested objects in its own key order. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x);
+}
+
 function sameInstant(a: unknown, b: unknown): boolean {
   return typeof a === "string" && typeof b === "string" && !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
 }
@@ -129,7 +153,7 @@ function sameInstant(a: unknown, b: unknown): boolean {
  */
 export function toOutputs<O>(fields: Fields, declared: Record<string, unknown>, entity: Record<string, unknown>): O {
   const out: Record<string, unknown> = {};
-  for (const f of [...fields.local, ...fields.writeOnly]) if (declared[f] !== undefined) out[f] = declared[f];
+  for (const f of [...fields.local, ...fields.inPath, ...fields.writeOnly]) if (declared[f] !== undefined) out[f] = declared[f];
   for (const f of fields.live) {
     const raw = entity[fields.wire(f)];
     // The platform answers an unset list as [] or null: the same as not declared, unless [] is a value of its own.

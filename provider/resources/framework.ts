@@ -5,11 +5,10 @@
  * the client through their Context.
  */
 import { z } from "zod";
-import { AdsClient, Entity, Query } from "../client/client";
+import { AdsClient } from "../client/client";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { ProviderConfig } from "../config";
-import { keysToCamel, keysToSnake } from "../names";
-import { field } from "./fields";
+import { field, sameValue } from "./fields";
 
 /** The value the engine sends for an input not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -227,46 +226,6 @@ export function declaresSomething(fields: readonly string[]) {
     fields.some((f) => inputs[f] !== undefined) ? [] : [{ property: "", reason: `declare at least one of ${fields.join(", ")}` }];
 }
 
-// ----------------------------------------------------------------- diff ---
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/**
- * The fields an update sends: those of `fields` that differ between the
- * state and the new inputs, leaving out `computed` ones the program no
- * longer sets (the platform keeps its value; they are not managed).
- */
-export function changedFields<F extends string>(
-  olds: Record<string, unknown>, news: Record<string, unknown>, fields: readonly F[], computed: readonly string[] = [],
-): F[] {
-  return fields.filter((f) => JSON.stringify(olds[f]) !== JSON.stringify(news[f]) && !(news[f] === undefined && computed.includes(f)));
-}
-
-/**
- * Which of `fields` differ between the state (olds) and the new inputs, and
- * which of those force a replacement. An input not known yet counts as a
- * change. `computed` fields are ones the platform fills in when not given:
- * left unset in the program, they are not managed, so not a difference.
- */
-export function diffFields(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  fields: readonly string[],
-  createOnly: readonly string[],
-  computed: readonly string[] = [],
-): DiffResult {
-  const changed = fields.filter((f) =>
-    !(news[f] === undefined && computed.includes(f)) && (containsUnknown(news[f]) || !same(olds[f], news[f])));
-  const replaces = changed.filter((f) => createOnly.includes(f));
-  return {
-    changes: changed.length > 0,
-    ...(replaces.length > 0 ? { replaces } : {}),
-    stables: fields.filter((f) => !changed.includes(f) && createOnly.includes(f)),
-  };
-}
-
 // --------------------------------------------------- deletion protection ---
 
 /**
@@ -296,7 +255,7 @@ export function protectReplacement(
 ): CheckFailure[] {
   if (Object.keys(olds).length === 0 || news.deletionProtection === false) return [];
   return createOnly
-    .filter((f) => f in olds && (containsUnknown(news[f]) || !same(olds[f], news[f])))
+    .filter((f) => f in olds && (containsUnknown(news[f]) || !sameValue(olds[f], news[f])))
     .map((f) => ({
       property: f,
       reason: `changing ${f} replaces the ${kind} (the platform cannot change it in place), and the old ${kind} would be deleted, which cannot be undone. Set deletionProtection: false on this resource to allow the replacement.`,
@@ -320,42 +279,6 @@ export function assertDeletable(kind: string, id: string, props: Record<string, 
   );
 }
 
-// ------------------------------------------------------------------ wire ---
-
-/** Input fields that are the resource's own, never sent to the API. */
-export const LOCAL_INPUTS = ["accountId", "adoptId", "deletionProtection"] as const;
-
-/**
- * The API parameters of some inputs: snake_case names, unset values left out
- * unless `clear` lists them (sent empty, which clears them).
- */
-export function toWire(inputs: Record<string, unknown>, fields: readonly string[], clear: readonly string[] = []): Query {
-  const picked: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (inputs[f] !== undefined) picked[f] = inputs[f];
-    else if (clear.includes(f)) picked[f] = "";
-  }
-  return keysToSnake(picked) as Query;
-}
-
-/**
- * Outputs: the live entity's fields (camelCase, only those the resource
- * knows) over the inputs that are the resource's own. The same function for
- * create, read and update, so a refresh without changes shows no difference.
- */
-export function toOutputs<O>(localInputs: Record<string, unknown>, entity: Record<string, unknown>, fields: readonly string[]): O {
-  const live = keysToCamel(entity) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const f of LOCAL_INPUTS) if (localInputs[f] !== undefined) out[f] = localInputs[f];
-  for (const f of fields) {
-    const v = live[f];
-    // The platform answers an unset list as []: the same as not declared.
-    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
-    out[f] = v;
-  }
-  return out as O;
-}
-
 // ------------------------------------------------------------- adoption ---
 
 /**
@@ -365,7 +288,7 @@ export function toOutputs<O>(localInputs: Record<string, unknown>, entity: Recor
  */
 export function adoptionDifferences(inputs: Record<string, unknown>, live: Record<string, unknown>, fields: readonly string[]): string[] {
   return fields
-    .filter((f) => inputs[f] !== undefined && !same(inputs[f], live[f]))
+    .filter((f) => inputs[f] !== undefined && !sameValue(inputs[f], live[f]))
     .map((f) => `${f}: declared ${show(inputs[f])}, live ${show(live[f])}`);
 }
 
@@ -375,30 +298,6 @@ export function assertAdoptable(kind: string, id: string, inputs: Record<string,
   if (diffs.length > 0) {
     throw new Error(`${kind} ${id} was not adopted: the live entity differs from the declared inputs (${diffs.join("; ")}). Declare the live values, adopt, then change them.`);
   }
-}
-
-/** The one "no answer, look it up" create (batch-create.ts). */
-export { createOnce } from "./batch-create";
-
-/**
- * Create by adoption: read the live entity at `entityPath`, refuse when it
- * differs from the inputs in `fields` (compared on `view`, the live values in
- * SDK names; by default the outputs), and take it over.
- */
-export async function adopt<O extends object>(
-  ctx: Context,
-  what: string,
-  entityPath: string,
-  inputs: Record<string, unknown> & { adoptId?: string },
-  outputs: (entity: Entity) => O,
-  fields: readonly string[],
-  view: (entity: Entity, outs: O) => Record<string, unknown> = (_e, outs) => outs as Record<string, unknown>,
-): Promise<CreateResult<O>> {
-  const id = inputs.adoptId!;
-  const live = await ctx.client.get<Entity>(`${entityPath}/${id}`, { with_deleted: true });
-  const outs = outputs(live);
-  assertAdoptable(what, id, inputs, { ...view(live, outs), deleted: live.deleted }, fields);
-  return { id, outs };
 }
 
 /** Read helper: undefined for a deleted or missing entity. */

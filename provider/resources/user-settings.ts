@@ -22,7 +22,7 @@ export const userSettingsInputs = z.strictObject({
   // In the path; unset, it is the authenticated user, resolved at create: not a change.
   userId: field(z.string().regex(/^\d+$/, { error: "must be a user id (decimal digits)" }).optional()
     .describe("The user (a long, as a string). Defaults to the authenticated user: the only one whose settings the credentials can change. Create-only."),
-  { createOnly: true, computed: true, local: true }),
+  { createOnly: true, computed: true, inPath: true }),
   notificationEmail: computed(z.email({ error: "must be an e-mail address" }).optional().describe("Where the platform sends this user's notifications.")),
   contactPhone: computed(z.string().min(1).optional().describe("The user's contact phone number.")),
   contactPhoneExtension: computed(z.string().min(1).optional().describe("The extension of the contact phone number.")),
