@@ -101,9 +101,8 @@ async function removeKeys(ctx: Context, accountId: string, keys: readonly string
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const accountFeatures = defineResource<AccountFeaturesInputs, AccountFeaturesOutputs>({
+export const accountFeatures = defineResource({
   kind: "AccountFeatures",
-  noun: "account features",
   description: "The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.",
   inputs: accountFeaturesInputs,
   outputs: {

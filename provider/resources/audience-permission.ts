@@ -79,7 +79,7 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
   const path = (p: I) => `/${v.version}/accounts/${p.accountId}/${collection}/${audienceOf(p)}/permissions`;
   const what = (p: I) => `${noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
 
-  return defineResource<I, PermissionOutputs<`${A}Id`>>({
+  return defineResource({
     kind,
     noun: `${noun} permission`,
     description: `Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,

@@ -363,7 +363,7 @@ export function memberListResource(spec: MemberListSpec): DeclaredResource<Membe
     if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentOf(inputs)), chunks, what(inputs));
   }
 
-  return defineResource<MemberInputs, MemberOutputs>({
+  return defineResource({
     kind: spec.kind,
     noun: `${spec.noun} users`,
     description: spec.description,

@@ -58,9 +58,8 @@ export function draftOnlyAtCreation(olds: Partial<CampaignInputs>, news: Record<
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const campaign = defineResource<CampaignInputs, CampaignOutputs>({
+export const campaign = defineResource({
   kind: "Campaign",
-  noun: "campaign",
   description: "An advertising campaign under a funding instrument. Deletion is irreversible and protected by default.",
   inputs: campaignInputs,
   outputs: {
@@ -70,9 +69,8 @@ export const campaign = defineResource<CampaignInputs, CampaignOutputs>({
   },
   rules: campaignRules,
   transitions: draftOnlyAtCreation,
-  path,
-  idsParam: "campaign_ids",
-  readQuery: { with_deleted: true, with_draft: true },
+  collection: "campaigns",
+  readQuery: { with_draft: true },
   // Campaigns created together share batch POSTs of at most 40 (seed 4.4 batch endpoint, section 8; DESIGN rule 8).
   batch: {
     path: (c) => `/12/batch/accounts/${c.accountId}/campaigns`,

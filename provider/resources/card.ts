@@ -130,9 +130,8 @@ function swipeableCount(f: CheckFailure): CheckFailure {
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const card = defineResource<CardInputs, CardOutputs>({
+export const card = defineResource({
   kind: "Card",
-  noun: "card",
   description: "A card (media, details, buttons, or carousel slides) that posts attach by its cardUri. Name, components and slides change in place.",
   inputs: cardInputs,
   outputs: {
@@ -141,7 +140,7 @@ export const card = defineResource<CardInputs, CardOutputs>({
     ...timestamps,
   },
   rules: cardRules,
-  path,
+  collection: "cards",
   idsParam: "card_id",
   readQuery: { ...LIST_QUERY, with_deleted: true },
   // The API takes a JSON body. A card holds components or slides: the one given replaces its content (seed 4.11 PUT).

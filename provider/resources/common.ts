@@ -40,7 +40,7 @@ export const clearable = <T extends z.ZodType>(schema: T) => field(schema, { cle
  * A create's look-up candidates in a collection that lists by line item
  * (`line_item_ids`): the entities of the items' line items.
  */
-export function ofLineItems(path: (p: { accountId: string }) => string) {
+export function ofLineItems(collection: string) {
   return (ctx: Context, items: { accountId: string; lineItemId: string }[]) =>
-    ctx.client.list<Entity>(path(items[0]!), { line_item_ids: [...new Set(items.map((i) => i.lineItemId))] });
+    ctx.client.list<Entity>(`/12/accounts/${items[0]!.accountId}/${collection}`, { line_item_ids: [...new Set(items.map((i) => i.lineItemId))] });
 }

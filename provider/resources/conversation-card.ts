@@ -117,7 +117,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     return new Error(`${field} ${JSON.stringify(given[field])} was refused by the platform: ${err.message}. ${media.rule} (the provider cannot see media sizes: only the platform checks them)`);
   };
 
-  const definition = defineResource<I, Outputs<I>>({
+  const definition = defineResource({
     kind: spec.kind,
     noun: spec.noun,
     description: spec.description,
@@ -132,8 +132,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     ],
     path,
     idsParam: "card_ids",
-    readQuery: { with_deleted: true },
-    lookUp: {
+      lookUp: {
       candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { q: c!.name }),
       matches: (c, e) => e.name === c.name,
     },

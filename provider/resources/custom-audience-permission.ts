@@ -9,5 +9,4 @@ const variant = { audience: "customAudience", version: "12" } as const;
 
 export const customAudiencePermissionInputs = permissionInputs(variant);
 export type CustomAudiencePermissionInputs = PermissionInputs<"customAudienceId">;
-export type CustomAudiencePermissionOutputs = PermissionOutputs<"customAudienceId">;
 export const customAudiencePermission = audiencePermission(variant);

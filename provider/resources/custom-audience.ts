@@ -36,9 +36,8 @@ export function readCustomAudience(ctx: Context, accountId: string, id: string):
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const customAudience = defineResource<CustomAudienceInputs, CustomAudienceOutputs>({
+export const customAudience = defineResource({
   kind: "CustomAudience",
-  noun: "custom audience",
   description: "A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and description change in place; deletion is irreversible: see deletionProtection.",
   inputs: customAudienceInputs,
   outputs: {

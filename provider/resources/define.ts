@@ -24,22 +24,28 @@ import {
 /** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
 type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
 
-export interface Declaration<I extends Base, O extends object> {
+export interface Declaration<I extends object, O extends object> {
   readonly kind: string;
-  /** The entity in messages, e.g. "campaign". */
-  readonly noun: string;
+  /** The entity in messages (default: the kind in words, e.g. "promoted Tweet"). */
+  readonly noun?: string;
   readonly description: string;
   readonly inputs: z.ZodObject & z.ZodType<I>;
   /** Output-only fields, read from the live entity. */
   readonly outputs?: Record<string, z.ZodType>;
   readonly rules?: readonly Rule<I>[];
-  /** The collection of an entity with these inputs; the entity is `${path}/${id}`. */
-  readonly path: (p: I) => string;
-  /** The collection's IDS filter: reads of one collection are coalesced into list calls of up to 200 ids. Without it, read GETs the entity. */
+  /**
+   * The account's collection of this kind, e.g. `tracking_tags`: the path
+   * is `/12/accounts/:account_id/tracking_tags` and reads are filtered by
+   * `tracking_tag_ids`, the platform's convention.
+   */
+  readonly collection?: string;
+  /** The collection of an entity with these inputs, where it is not the account's `collection`; the entity is `${path}/${id}`. */
+  readonly path?: (p: I) => string;
+  /** The collection's IDS filter (default: the collection's, by convention): reads of one collection are coalesced into list calls of up to 200 ids. Without one, read GETs the entity. */
   readonly idsParam?: string;
   /** Where the collection's list filters by a parent, not by id: that filter and the entity's parent id (reads still coalesce). */
   readonly readBy?: (p: I) => { param: string; value: string };
-  /** The query of every read, e.g. `{ with_deleted: true, with_draft: true }`. */
+  /** The query of every read besides `with_deleted: true` (DESIGN rule 6: a deleted entity is read as gone), e.g. `{ with_draft: true }`. */
   readonly readQuery?: Query;
   /** A short description of one entity for messages (default: the noun and its name). */
   readonly describe?: (p: I) => string;
@@ -59,23 +65,23 @@ export interface Declaration<I extends Base, O extends object> {
    * looked up with `lookUp`, never resent.
    */
   readonly batch?: {
-    /** The batch endpoint of an item's collection. */
-    path: (p: I) => string;
+    /** The batch endpoint of an item's collection (not needed with `send`). */
+    path?: (p: I) => string;
     /** Most items in one call. */
     max: number;
     /** Items that may share a call (default: the same collection). */
     group?: (p: I) => string;
     /** How long a group stays open after its last item (the client's default otherwise). */
     windowMs?: number;
-    /** The call, where it is not the batch endpoint's `Create` items. */
-    send?: (ctx: Context, items: I[]) => Promise<(Entity | undefined)[]>;
+    /** The call, where it is not the batch endpoint's `Create` items (`path`: the items' collection). */
+    send?: (ctx: Context, items: I[], path: string) => Promise<(Entity | undefined)[]>;
     /** Whether a lone create still goes through `send` (the default: the plain POST). */
     alwaysBatch?: boolean;
   };
   /** The platform takes the fields as a JSON body (cards, seed 4.11), not as form parameters: the create's POST and the update's PUT. */
   readonly jsonBody?: boolean;
-  /** The create call, where it is not a POST of the platform fields (`body`, in wire names) to the collection. */
-  readonly send?: (ctx: Context, p: I, body: Query) => Promise<Entity>;
+  /** The create call, where it is not a POST of the platform fields (`body`, in wire names) to the collection (`path`). */
+  readonly send?: (ctx: Context, p: I, body: Query, path: string) => Promise<Entity>;
   /** How read finds the live entity, where it is not the coalesced read by id (`byId`, for a find that adds to it); undefined when gone. */
   readonly find?: (ctx: Context, p: I, id: string, byId: Finder<I>) => Promise<Entity | undefined>;
   /** Two entities cannot share these fields' values (a name unique in the account): a replacement deletes the old one first. */
@@ -114,7 +120,33 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
   readonly rules: readonly Rule<I>[];
 }
 
-export function defineResource<I extends Base, O extends object>(d: Declaration<I, O>): DeclaredResource<I, O> {
+/** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
+export type StateOf<S extends z.ZodType, Out extends Record<string, z.ZodType>> = z.infer<S> & { [K in keyof Out]?: z.infer<Out[K]> };
+
+/** `tracking_tags` -> `tracking_tag_ids`, `line_item_curated_categories` -> `line_item_curated_category_ids`. */
+export function idsParamOf(collection: string): string {
+  return `${collection.replace(/ies$/, "y").replace(/s$/, "")}_ids`;
+}
+
+/** `ScheduledPromotedTweet` -> `scheduled promoted Tweet`: the platform writes Tweet with a capital. */
+export function nounOf(kind: string): string {
+  return kind.replace(/([a-z])([A-Z])/g, "$1 $2").split(" ").map((w) => (w === "Tweet" ? w : w.toLowerCase())).join(" ");
+}
+
+export function defineResource<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
+  declaration: Declaration<z.infer<S>, StateOf<S, Out>> & { readonly inputs: S; readonly outputs?: Out },
+): DeclaredResource<z.infer<S>, StateOf<S, Out>> {
+  type I = z.infer<S> & Base;
+  type O = StateOf<S, Out>;
+  const { collection } = declaration;
+  const d = {
+    ...declaration,
+    noun: declaration.noun ?? nounOf(declaration.kind),
+    path: declaration.path ?? ((p: I) => `/12/accounts/${p.accountId}/${collection}`),
+    idsParam: declaration.idsParam ?? (collection && !declaration.readBy ? idsParamOf(collection) : undefined),
+    readQuery: { with_deleted: true, ...declaration.readQuery },
+  };
+  if (!declaration.path && !collection) throw new Error(`${declaration.kind}: declare its collection or its path`);
   const fields = fieldsOf(d.inputs, d.outputs);
   const rules = d.rules ?? [];
   const protectedKind = fields.inputs.includes("deletionProtection");
@@ -134,8 +166,9 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
   /** A POST or PUT of platform fields, as form parameters or a JSON body. */
   const write = (ctx: Context, method: "post" | "put", path: string, params: Query) =>
     d.jsonBody ? ctx.client[method]<Entity>(path, undefined, params) : ctx.client[method]<Entity>(path, params);
-  const post = (ctx: Context, p: I, body: Query) => write(ctx, "post", d.path(p), body);
-  const send = (ctx: Context, p: I) => (d.send ?? post)(ctx, p, wire(p));
+  const send = (ctx: Context, p: I) => (d.send
+    ? d.send(ctx, p, wire(p), d.path(p))
+    : write(ctx, "post", d.path(p), wire(p)));
   const candidates = async (ctx: Context, items: I[]): Promise<Entity[]> => (d.lookUp ? d.lookUp.candidates(ctx, items) : []);
   const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
   const createAlone = (ctx: Context, p: I) =>
@@ -145,7 +178,7 @@ export function defineResource<I extends Base, O extends object>(d: Declaration<
     group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
     max: b.max,
     windowMs: b.windowMs,
-    send: b.send ? (items) => b.send!(ctx, items) : batchSend(ctx, b.path(p), b.max, (item) => wire(item)),
+    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => wire(item)),
     candidates: (items) => candidates(ctx, items),
     matches,
     single: b.alwaysBatch ? undefined : (item) => createAlone(ctx, item),
@@ -267,6 +300,7 @@ export function changedFields(fields: Fields, olds: Record<string, unknown>, new
     !sameField(fields, f, olds[f], news[f]) && !(news[f] === undefined && fields.computed.includes(f)));
 }
 
+/** The resource's own inputs that are set (the engine cannot serialize an undefined value: "Unexpected struct type"). */
 function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(fields.local.map((f) => [f, inputs[f]]));
+  return Object.fromEntries(fields.local.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
 }

@@ -21,7 +21,6 @@ export const doNotReachListInputs = z.strictObject({
 });
 
 export type DoNotReachListInputs = z.infer<typeof doNotReachListInputs>;
-export type DoNotReachListOutputs = DoNotReachListInputs & { createdAt?: string };
 
 const path = (accountId: string) => `/12/accounts/${accountId}/do_not_reach_lists`;
 
@@ -34,7 +33,7 @@ export async function readDoNotReachList(ctx: Context, accountId: string, id: st
   return found && !found.deleted ? found : undefined;
 }
 
-export const doNotReachList = defineResource<DoNotReachListInputs, DoNotReachListOutputs>({
+export const doNotReachList = defineResource({
   kind: "DoNotReachList",
   noun: "do-not-reach list",
   description: `The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`,

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { accountIdInput, adoptIdInput, clearable, computed, timestamps } from "./common";
-import { defineResource } from "./define";
 import { accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, textInput } from "./posts";
 
 // --------------------------------------------------------------- schema ---
@@ -25,16 +24,14 @@ export const draftTweetInputs = z.strictObject({
 });
 
 export type DraftTweetInputs = z.infer<typeof draftTweetInputs>;
-export type DraftTweetOutputs = DraftTweetInputs & { createdAt?: string };
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const draftTweet = defineResource<DraftTweetInputs, DraftTweetOutputs>(declarePost({
+export const draftTweet = declarePost({
   kind: "DraftTweet",
-  noun: "draft Tweet",
   description: "A draft post (Tweet) of an advertiser user. Text, card, media, nullcast and name change in place.",
   inputs: draftTweetInputs,
   outputs: { ...timestamps },
   tweetType: "DRAFT",
   path: (t) => `${accountPath(t.accountId)}/draft_tweets`,
-}));
+});

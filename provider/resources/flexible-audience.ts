@@ -127,9 +127,8 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const flexibleAudience = defineResource<FlexibleAudienceInputs, FlexibleAudienceOutputs>({
+export const flexibleAudience = defineResource({
   kind: "FlexibleAudience",
-  noun: "flexible audience",
   description:
     `A flexible audience: custom audiences combined by a tree of segments (at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves). ` +
     "Immutable after creation: any change replaces it. Deletion is irreversible: see deletionProtection.",

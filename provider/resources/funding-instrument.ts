@@ -29,15 +29,12 @@ const path = (fi: { accountId: string }) => `/12/accounts/${fi.accountId}/fundin
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const fundingInstrument = defineResource<FundingInstrumentInputs, FundingInstrumentOutputs>({
+export const fundingInstrument = defineResource({
   kind: "FundingInstrument",
-  noun: "funding instrument",
   description: "A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.",
   inputs: fundingInstrumentInputs,
   outputs: { entityStatus: z.string().describe("ACTIVE while it can fund campaigns."), ...timestamps },
-  path,
-  idsParam: "funding_instrument_ids",
-  readQuery: { with_deleted: true },
+  collection: "funding_instruments",
   describe: (fi) => `${fi.type} funding instrument in ${fi.currency} from ${fi.startTime}`,
   // An instrument has no name: one of the same currency, type and start, created since the POST, is the one it made.
   lookUp: {

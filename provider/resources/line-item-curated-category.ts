@@ -18,24 +18,19 @@ export const lineItemCuratedCategoryInputs = z.strictObject({
 });
 
 export type LineItemCuratedCategoryInputs = z.infer<typeof lineItemCuratedCategoryInputs>;
-export type LineItemCuratedCategoryOutputs = LineItemCuratedCategoryInputs & { createdAt?: string };
 
-const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/line_item_curated_categories`;
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const lineItemCuratedCategory = defineResource<LineItemCuratedCategoryInputs, LineItemCuratedCategoryOutputs>({
+export const lineItemCuratedCategory = defineResource({
   kind: "LineItemCuratedCategory",
-  noun: "line item curated category",
   description: "A curated category attached to a line item. Both the line item and the category change in place.",
   inputs: lineItemCuratedCategoryInputs,
   outputs: { ...timestamps },
-  path,
-  idsParam: "line_item_curated_category_ids",
-  readQuery: { with_deleted: true },
+  collection: "line_item_curated_categories",
   describe: (c) => `curated category ${c.curatedCategoryId} on line item ${c.lineItemId}`,
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("line_item_curated_categories"),
     matches: (c, e) => e.line_item_id === c.lineItemId && e.curated_category_id === c.curatedCategoryId,
   },
 });

@@ -54,16 +54,14 @@ export const lineItemRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const lineItem = defineResource<LineItemInputs, LineItemOutputs>({
+export const lineItem = defineResource({
   kind: "LineItem",
-  noun: "line item",
   description: "A line item of a campaign: objective, placements, bid and budget.",
   inputs: lineItemInputs,
   outputs: { currency: z.string().describe("Currency of the campaign's funding instrument."), ...timestamps },
   rules: lineItemRules,
-  path,
-  idsParam: "line_item_ids",
-  readQuery: { with_deleted: true, with_draft: true },
+  collection: "line_items",
+  readQuery: { with_draft: true },
   describe: (li) => `line item "${li.name ?? li.objective}"`,
   lookUp: {
     candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!), {

@@ -11,7 +11,6 @@ import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
 import { defineResource } from "./define";
-import { accountPath } from "./posts";
 
 // --------------------------------------------------------------- schema ---
 
@@ -28,13 +27,10 @@ export const mediaCreativeInputs = z.strictObject({
 export type MediaCreativeInputs = z.infer<typeof mediaCreativeInputs>;
 export type MediaCreativeOutputs = MediaCreativeInputs & { approvalStatus?: string; servingStatus?: string; createdAt?: string };
 
-const path = (m: { accountId: string }) => `${accountPath(m.accountId)}/media_creatives`;
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const mediaCreative = defineResource<MediaCreativeInputs, MediaCreativeOutputs>({
+export const mediaCreative = defineResource({
   kind: "MediaCreative",
-  noun: "media creative",
   description: "Account media running on a line item. No update exists: any change replaces it. landingUrl is required on WEBSITE_CLICKS line items.",
   inputs: mediaCreativeInputs,
   outputs: {
@@ -42,18 +38,16 @@ export const mediaCreative = defineResource<MediaCreativeInputs, MediaCreativeOu
     servingStatus: z.string().describe("Whether the creative serves."),
     ...timestamps,
   },
-  path,
-  idsParam: "media_creative_ids",
-  readQuery: { with_deleted: true },
+  collection: "media_creatives",
   describe: (m) => `media creative of ${m.accountMediaId} on line item ${m.lineItemId}`,
-  send: (ctx, m, body) => ctx.client.post<Entity>(path(m), body).catch((err: unknown) => {
+  send: (ctx, m, body, path) => ctx.client.post<Entity>(path, body).catch((err: unknown) => {
     if (err instanceof ValidationError && err.parameter === "landing_url") {
       throw new Error(`landingUrl is required: the platform refused the media creative without one because line item ${m.lineItemId} has objective WEBSITE_CLICKS (${err.message})`);
     }
     throw err;
   }),
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("media_creatives"),
     matches: (m, e) => e.line_item_id === m.lineItemId && e.account_media_id === m.accountMediaId,
   },
   // seed 4.6: the platform ignores landing_url for preroll (answers none): the declared one stays.

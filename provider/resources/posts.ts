@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../limits";
 import { createOnly } from "./common";
-import { Declaration } from "./define";
+import { Declaration, defineResource, StateOf } from "./define";
 import { readLive, rule, Rule } from "./framework";
 
 // --------------------------------------------------------------- inputs ---
@@ -79,7 +79,7 @@ function samePost(p: PostInputs, e: Entity): boolean {
     && JSON.stringify(e.media_keys ?? []) === JSON.stringify(p.mediaKeys ?? []);
 }
 
-export interface PostDeclaration<I extends PostInputs, O extends object> extends Omit<Declaration<I, O>, "find" | "lookUp"> {
+export interface PostDeclaration<I extends object, O extends object> extends Omit<Declaration<I, O>, "find" | "lookUp"> {
   /** The posts GET tweets lists for this kind. */
   readonly tweetType: TweetType;
   /** What else the post a lost POST made shares with the inputs, beyond text, name and media. */
@@ -94,22 +94,26 @@ export interface PostDeclaration<I extends PostInputs, O extends object> extends
  * listed, so it is gone); a POST without an answer looked up among the
  * user's posts of that type.
  */
-export function declarePost<I extends PostInputs, O extends object>({ tweetType, sameAlso, ...d }: PostDeclaration<I, O>): Declaration<I, O> {
-  return {
-    describe: (p) => `${d.noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`,
+export function declarePost<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
+  { tweetType, sameAlso, ...d }: PostDeclaration<z.infer<S>, StateOf<S, Out>> & { readonly inputs: S; readonly outputs?: Out },
+) {
+  type P = z.infer<S> & PostInputs;
+  const post = (p: z.infer<S>) => p as P;
+  return defineResource<S, Out>({
+    describe: (i) => { const p = post(i); return `${d.noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`; },
     ...d,
-    rules: [...postRules, ...(d.rules ?? [])],
+    rules: [...(postRules as unknown as Rule<z.infer<S>>[]), ...(d.rules ?? [])],
     find: (ctx, p, id) => readLive(() => ctx.client.getById({
-      collectionPath: tweetsPath(p.accountId), idsParam: "tweet_ids", id, query: listQuery(tweetType, p.asUserId),
+      collectionPath: tweetsPath(post(p).accountId), idsParam: "tweet_ids", id, query: listQuery(tweetType, post(p).asUserId),
     })),
     lookUp: {
-      candidates: (ctx, [p]) => ctx.client.list<Entity>(tweetsPath(p!.accountId), listQuery(tweetType, p!.asUserId)),
-      matches: (p, e) => samePost(p, e) && (sameAlso?.(p, e) ?? true),
+      candidates: (ctx, [p]) => ctx.client.list<Entity>(tweetsPath(post(p!).accountId), listQuery(tweetType, post(p!).asUserId)),
+      matches: (p, e) => samePost(post(p), e) && (sameAlso?.(p, e) ?? true),
     },
     // The platform's `user_id` is the resource's `asUserId` (`as_user_id` on create).
     outputsFrom: (outs, declared, e) => {
       const authored = (e.user_id ?? undefined) === undefined ? outs : { ...outs, asUserId: e.user_id };
       return d.outputsFrom ? d.outputsFrom(authored, declared, e) : authored;
     },
-  };
+  });
 }

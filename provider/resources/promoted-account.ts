@@ -27,15 +27,13 @@ export const promotedAccountInputs = z.strictObject({
 export type PromotedAccountInputs = z.infer<typeof promotedAccountInputs>;
 export type PromotedAccountOutputs = PromotedAccountInputs & { entityStatus?: string; approvalStatus?: string; createdAt?: string };
 
-const path = (p: { accountId: string }) => `/12/accounts/${p.accountId}/promoted_accounts`;
-const promotionsOfLineItems = ofLineItems(path);
+const promotionsOfLineItems = ofLineItems("promoted_accounts");
 const promotes = (p: PromotedAccountInputs, e: Entity) => e.line_item_id === p.lineItemId && String(e.user_id) === p.userId;
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const promotedAccount = defineResource<PromotedAccountInputs, PromotedAccountOutputs>({
+export const promotedAccount = defineResource({
   kind: "PromotedAccount",
-  noun: "promoted account",
   description: "A user (account) promoted on a line item of product type PROMOTED_ACCOUNT. No update exists on the platform: any change replaces it. An existing promotion of the same user is taken over, not duplicated.",
   inputs: promotedAccountInputs,
   outputs: {
@@ -44,9 +42,7 @@ export const promotedAccount = defineResource<PromotedAccountInputs, PromotedAcc
     ...timestamps,
   },
   // DELETE disassociates the user from the line item (seed 4.7).
-  path,
-  idsParam: "promoted_account_ids",
-  readQuery: { with_deleted: true },
+  collection: "promoted_accounts",
   describe: (p) => `promotion of user ${p.userId} on line item ${p.lineItemId}`,
   send: promote,
   lookUp: { candidates: promotionsOfLineItems, matches: promotes },
@@ -60,10 +56,10 @@ export const promotedAccount = defineResource<PromotedAccountInputs, PromotedAcc
  * record, or nothing), the existing record is looked up and taken over. Its
  * two refusals become one error naming the line item or the user.
  */
-async function promote(ctx: Context, inputs: PromotedAccountInputs, body: Query): Promise<Entity> {
+async function promote(ctx: Context, inputs: PromotedAccountInputs, body: Query, path: string): Promise<Entity> {
   let answer: Entity | Entity[] | null | undefined;
   try {
-    answer = await ctx.client.post<Entity | Entity[] | null>(path(inputs), body);
+    answer = await ctx.client.post<Entity | Entity[] | null>(path, body);
   } catch (err) {
     throw explain(err, inputs);
   }

@@ -28,14 +28,10 @@ export type PromotedTweetOutputs = PromotedTweetInputs & {
   servedTweetId?: string; entityStatus?: string; approvalStatus?: string; createdAt?: string;
 };
 
-// DELETE takes the record's id, never the tweet_id (seed 4.7).
-const path = (p: { accountId: string }) => `/12/accounts/${p.accountId}/promoted_tweets`;
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const promotedTweet = defineResource<PromotedTweetInputs, PromotedTweetOutputs>({
+export const promotedTweet = defineResource({
   kind: "PromotedTweet",
-  noun: "promoted Tweet",
   description: "A Tweet promoted on a line item. No update exists on the platform: any change replaces it. Deleting it shows the Tweet as paused in the advertiser UI.",
   inputs: promotedTweetInputs,
   outputs: {
@@ -44,9 +40,8 @@ export const promotedTweet = defineResource<PromotedTweetInputs, PromotedTweetOu
     approvalStatus: z.string().describe("The platform's review of the promoted content."),
     ...timestamps,
   },
-  path,
-  idsParam: "promoted_tweet_ids",
-  readQuery: { with_deleted: true },
+  // DELETE takes the record's id, never the tweet_id (seed 4.7).
+  collection: "promoted_tweets",
   describe: (p) => `promotion of Tweet ${p.tweetId} on line item ${p.lineItemId}`,
   // A promoted Tweet's `deleted` stays false when its line item is deleted
   // (seed section 2): the association is dead with its line item.
@@ -56,16 +51,14 @@ export const promotedTweet = defineResource<PromotedTweetInputs, PromotedTweetOu
   },
   // One POST promotes up to 50 Tweets of a line item, and is the only create there is.
   batch: {
-    // No batch endpoint: the collection's own POST takes the tweet_ids.
-    path,
     max: LIMITS.tweetIdsPerPromotedTweetsPost,
     group: (p) => `${p.accountId}|${p.lineItemId}`,
     alwaysBatch: true,
-    // The records answer in the order of `tweet_ids`.
-    send: (ctx, items) => ctx.client.post<Entity[]>(path(items[0]!), { line_item_id: items[0]!.lineItemId, tweet_ids: items.map((p) => p.tweetId) }),
+    // No batch endpoint: the collection's own POST takes the tweet_ids; the records answer in their order.
+    send: (ctx, items, path) => ctx.client.post<Entity[]>(path, { line_item_id: items[0]!.lineItemId, tweet_ids: items.map((p) => p.tweetId) }),
   },
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("promoted_tweets"),
     matches: (p, e) => e.line_item_id === p.lineItemId && String(e.tweet_id) === p.tweetId,
   },
   // The declared tweetId stays as declared: promoting another user's Tweet

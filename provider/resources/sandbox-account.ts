@@ -24,21 +24,13 @@ export const sandboxAccountInputs = z.strictObject({
 });
 
 export type SandboxAccountInputs = z.infer<typeof sandboxAccountInputs>;
-export type SandboxAccountOutputs = SandboxAccountInputs & {
-  businessId?: string;
-  businessName?: string;
-  timezone?: string;
-  approvalStatus?: string;
-  createdAt?: string;
-};
 
 const PATH = "/12/accounts";
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const sandboxAccount = defineResource<SandboxAccountInputs, SandboxAccountOutputs>({
+export const sandboxAccount = defineResource({
   kind: "SandboxAccount",
-  noun: "sandbox account",
   description: "An ads account created in the sandbox (no cost); its id is the account id for resources created in it. Name and industry type change in place; destroy deletes the account. Refused in a production stack.",
   inputs: sandboxAccountInputs,
   outputs: {
@@ -51,7 +43,6 @@ export const sandboxAccount = defineResource<SandboxAccountInputs, SandboxAccoun
   sandboxOnly: "creates and deletes accounts",
   path: () => PATH,
   idsParam: "account_ids",
-  readQuery: { with_deleted: true },
   overrides: (standard) => ({
     async create(ctx, inputs) {
       if (inputs.adoptId) return standard.adopt(ctx, inputs);

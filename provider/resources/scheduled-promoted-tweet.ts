@@ -9,7 +9,6 @@ import { z } from "zod";
 import { AdsApiError } from "../client/errors";
 import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
 import { defineResource } from "./define";
-import { accountPath } from "./posts";
 
 // --------------------------------------------------------------- schema ---
 
@@ -25,8 +24,6 @@ export const scheduledPromotedTweetInputs = z.strictObject({
 export type ScheduledPromotedTweetInputs = z.infer<typeof scheduledPromotedTweetInputs>;
 export type ScheduledPromotedTweetOutputs = ScheduledPromotedTweetInputs & { tweetId?: string; createdAt?: string };
 
-const path = (p: { accountId: string }) => `${accountPath(p.accountId)}/scheduled_promoted_tweets`;
-
 /** Why a scheduled promoted Tweet cannot be deleted any more, and what to do instead. */
 export function undeletableMessage(id: string, props: Partial<ScheduledPromotedTweetInputs>, platform: string): string {
   return `scheduled promoted Tweet ${id} was not deleted, and it stays in the stack: the platform deletes a scheduled promoted Tweet `
@@ -37,18 +34,15 @@ export function undeletableMessage(id: string, props: Partial<ScheduledPromotedT
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const scheduledPromotedTweet = defineResource<ScheduledPromotedTweetInputs, ScheduledPromotedTweetOutputs>({
+export const scheduledPromotedTweet = defineResource({
   kind: "ScheduledPromotedTweet",
-  noun: "scheduled promoted Tweet",
   description: "A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to do and keeps it in the stack.",
   inputs: scheduledPromotedTweetInputs,
   outputs: { tweetId: z.string().describe("The published Tweet's id, once the scheduled Tweet is out."), ...timestamps },
-  path,
-  idsParam: "scheduled_promoted_tweet_ids",
-  readQuery: { with_deleted: true },
+  collection: "scheduled_promoted_tweets",
   describe: (p) => `scheduled promotion of ${p.scheduledTweetId} on line item ${p.lineItemId}`,
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("scheduled_promoted_tweets"),
     matches: (p, e) => e.line_item_id === p.lineItemId && String(e.scheduled_tweet_id) === p.scheduledTweetId,
   },
   overrides: (standard) => ({

@@ -8,7 +8,6 @@
  */
 import { z } from "zod";
 import { accountIdInput, adoptIdInput, computed, createOnly, isoTime, timestamps } from "./common";
-import { defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure } from "./framework";
 import {
@@ -52,9 +51,8 @@ export function scheduleRule(olds: Record<string, unknown>, news: Record<string,
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const scheduledTweet = defineResource<ScheduledTweetInputs, ScheduledTweetOutputs>(declarePost({
+export const scheduledTweet = declarePost({
   kind: "ScheduledTweet",
-  noun: "scheduled Tweet",
   description: "A post (Tweet) the platform publishes at scheduledAt. Text, time, nullcast and name change in place; author, card and media replace it.",
   inputs: scheduledTweetInputs,
   outputs: {
@@ -67,4 +65,4 @@ export const scheduledTweet = defineResource<ScheduledTweetInputs, ScheduledTwee
   path: (t) => `${accountPath(t.accountId)}/scheduled_tweets`,
   describe: (t) => `scheduled Tweet "${t.name ?? t.text ?? t.scheduledAt}"`,
   sameAlso: (t, e) => Date.parse(String(e.scheduled_at)) === Date.parse(t.scheduledAt),
-}));
+});

@@ -10,5 +10,4 @@ const variant = { audience: "tailoredAudience", version: "5" } as const;
 
 export const tailoredAudiencePermissionInputs = permissionInputs(variant);
 export type TailoredAudiencePermissionInputs = PermissionInputs<"tailoredAudienceId">;
-export type TailoredAudiencePermissionOutputs = PermissionOutputs<"tailoredAudienceId">;
 export const tailoredAudiencePermission = audiencePermission(variant);

@@ -31,7 +31,6 @@ export const targetingCriterionInputs = z.strictObject({
 export type TargetingCriterionInputs = z.infer<typeof targetingCriterionInputs>;
 export type TargetingCriterionOutputs = TargetingCriterionInputs & { name?: string; createdAt?: string };
 
-const path = (tc: { accountId: string }) => `/12/accounts/${tc.accountId}/targeting_criteria`;
 // seed 4.3: content categories are targeted through the batch targeting criteria endpoint.
 const batchPath = (tc: { accountId: string }) => `/12/batch/accounts/${tc.accountId}/targeting_criteria`;
 
@@ -59,24 +58,22 @@ export const targetingCriterionRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const targetingCriterion = defineResource<TargetingCriterionInputs, TargetingCriterionOutputs>({
+export const targetingCriterion = defineResource({
   kind: "TargetingCriterion",
-  noun: "targeting criterion",
   description: "One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.",
   inputs: targetingCriterionInputs,
   outputs: { name: z.string().describe("The platform's name of the targeted value."), ...timestamps },
   rules: targetingCriterionRules,
   // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).
-  path,
+  collection: "targeting_criteria",
   // GET targeting_criteria filters by line item only (seed 4.8): concurrent reads share list calls by their line items.
   readBy: (tc) => ({ param: "line_item_ids", value: tc.lineItemId }),
-  readQuery: { with_deleted: true },
   describe: (tc) => `${tc.targetingType} ${tc.targetingValue} criterion on line item ${tc.lineItemId}`,
   // One criterion in one call of the batch endpoint.
   send: async (ctx, tc, body) =>
     (await ctx.client.batch<Entity>(batchPath(tc), [{ operation_type: "Create", params: body }], LIMITS.targetingCriteriaBatchSize))[0]!,
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("targeting_criteria"),
     matches: (tc, e) => e.line_item_id === tc.lineItemId && e.targeting_type === tc.targetingType
       && e.targeting_value === tc.targetingValue && e.operator_type === tc.operatorType,
   },

@@ -30,7 +30,6 @@ export const taxSettingsInputs = z.strictObject({
 });
 
 export type TaxSettingsInputs = z.infer<typeof taxSettingsInputs>;
-export type TaxSettingsOutputs = TaxSettingsInputs;
 
 // seed: not shown ("its read endpoints: not shown"); real platform has
 // GET /accounts/:account_id/tax_settings beside the PUT.
@@ -38,13 +37,12 @@ const path = (t: { accountId: string }) => `/12/accounts/${t.accountId}/tax_sett
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const taxSettings = defineResource<TaxSettingsInputs, TaxSettingsOutputs>({
+export const taxSettings = defineResource({
   kind: "TaxSettings",
-  noun: "tax settings",
   description: "The tax settings of an ads account (one per account). Declared fields are set with PUT and change in place; the others are read, not managed. Destroy leaves the settings on the platform as they are.",
   inputs: taxSettingsInputs,
   rules: [declaresASetting(taxSettingsInputs)],
-  path,
+  collection: "tax_settings",
   // A deleted account (404) takes its settings with it.
   find: (ctx, t) => readLive(() => ctx.client.get<Entity>(path(t))),
   // The platform has no DELETE for tax settings: leave them.

@@ -20,24 +20,19 @@ export const trackingTagInputs = z.strictObject({
 });
 
 export type TrackingTagInputs = z.infer<typeof trackingTagInputs>;
-export type TrackingTagOutputs = TrackingTagInputs & { createdAt?: string };
 
-const path = (t: { accountId: string }) => `/12/accounts/${t.accountId}/tracking_tags`;
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const trackingTag = defineResource<TrackingTagInputs, TrackingTagOutputs>({
+export const trackingTag = defineResource({
   kind: "TrackingTag",
-  noun: "tracking tag",
   description: "A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.",
   inputs: trackingTagInputs,
   outputs: { ...timestamps },
-  path,
-  idsParam: "tracking_tag_ids",
-  readQuery: { with_deleted: true },
+  collection: "tracking_tags",
   describe: (t) => `${t.trackingTagType} tag on line item ${t.lineItemId}`,
   lookUp: {
-    candidates: ofLineItems(path),
+    candidates: ofLineItems("tracking_tags"),
     matches: (t, e) => e.line_item_id === t.lineItemId && e.tracking_tag_type === t.trackingTagType && e.tracking_tag_url === t.trackingTagUrl,
   },
 });

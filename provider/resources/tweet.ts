@@ -10,7 +10,6 @@ import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity, Query } from "../client/client";
 import { accountIdInput, adoptIdInput, createOnly, timestamps } from "./common";
-import { defineResource } from "./define";
 import { field, toWire } from "./fields";
 import { rule } from "./framework";
 import {
@@ -38,7 +37,6 @@ export const tweetInputs = z.strictObject({
 });
 
 export type TweetInputs = z.infer<typeof tweetInputs>;
-export type TweetOutputs = TweetInputs & { createdAt?: string };
 
 const VIDEO_FIELDS = ["videoCta", "videoCtaValue", "videoDescription", "videoTitle"] as const;
 
@@ -62,9 +60,8 @@ export const tweetRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const tweet = defineResource<TweetInputs, TweetOutputs>(declarePost({
+export const tweet = declarePost({
   kind: "Tweet",
-  noun: "Tweet",
   description: "A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and replacements leave them on the platform (and say so).",
   inputs: tweetInputs,
   outputs: { ...timestamps },
@@ -86,4 +83,4 @@ export const tweet = defineResource<TweetInputs, TweetOutputs>(declarePost({
       return standard.outputs({ ...news, conversationSettings: news.conversationSettings ?? olds.conversationSettings }, entity);
     },
   }),
-}));
+});

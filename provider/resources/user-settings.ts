@@ -33,7 +33,6 @@ export const userSettingsInputs = z.strictObject({
 });
 
 export type UserSettingsInputs = z.infer<typeof userSettingsInputs>;
-export type UserSettingsOutputs = UserSettingsInputs & { userId: string };
 
 const path = (u: { accountId: string; userId?: string }) => `/12/accounts/${u.accountId}/user_settings/${u.userId}`;
 
@@ -53,9 +52,8 @@ async function authenticatedUser(ctx: Context, accountId: string): Promise<strin
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const userSettings = defineResource<UserSettingsInputs, UserSettingsOutputs>({
+export const userSettings = defineResource({
   kind: "UserSettings",
-  noun: "user settings",
   description: "A user's settings on an ads account (notification e-mail, contact phone, e-mail subscriptions); by default the authenticated user's, the only ones the credentials can change. Declared fields change in place; destroy leaves the settings as they are.",
   inputs: userSettingsInputs,
   rules: [declaresASetting(userSettingsInputs), rule(["subscribeEmailTypes"], repeatedTypes)],

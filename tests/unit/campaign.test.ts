@@ -88,6 +88,16 @@ describe("Campaign check", () => {
   });
 });
 
+describe("Campaign update", () => {
+  test("turning deletionProtection on sends nothing and leaves no undefined value for the engine to serialize", async () => {
+    const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: false, currency: "USD" } as never;
+    const noClient = {} as never;
+    const outs = await campaign.update(noClient, "c1", state, { ...(state as object), deletionProtection: true } as never);
+    expect(outs).toMatchObject({ deletionProtection: true, currency: "USD" });
+    expect(Object.entries(outs).filter(([, v]) => v === undefined)).toEqual([]);
+  });
+});
+
 describe("Campaign diff", () => {
   const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", standardDelivery: true, deletionProtection: true, currency: "USD" } as never;
   const inputs = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: true } as never;
