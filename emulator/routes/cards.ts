@@ -19,7 +19,6 @@ import { field, parseParams, platformErrors } from "../wire";
 type CardType = (typeof ENUMS.cardType)[number];
 
 export interface Card extends Entity {
-  account_id: string;
   name: string;
   /** `card://<id>` (seed section 2): what posts attach. */
   card_uri: string;
@@ -136,7 +135,7 @@ function create(ctx: ResourceContext, body: unknown): Card {
   const p = parseBody(createBody, body);
   const cardType = checkContent(ctx.account, p);
   const fields: NewFields<Card> = {
-    account_id: ctx.account.id, name: p.name, card_uri: "", card_type: cardType, components: p.components ?? null, slides: p.slides ?? null,
+    name: p.name, card_uri: "", card_type: cardType, components: p.components ?? null, slides: p.slides ?? null,
   };
   const collection = ctx.account.collection<Card>(cards.collection);
   const entity = collection.insert(fields);

@@ -15,7 +15,7 @@ import { Entity, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { CARD_COLLECTIONS } from "./cards";
 
-export type ConversationCard = Entity & Record<string, string | null> & { account_id: string; name: string; card_uri: string };
+export type ConversationCard = Entity & Record<string, string | null> & { name: string; card_uri: string };
 
 /** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
 const hashtag = () => z.string()
@@ -114,7 +114,7 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
       checkCtas(p);
       checkGivenMedia(ctx, p);
       const fields = Object.fromEntries(fieldNames.map((f) => [f, p[f] ?? null]));
-      return { account_id: ctx.account.id, card_uri: "", ...fields } as NewFields<ConversationCard>;
+      return { card_uri: "", ...fields } as NewFields<ConversationCard>;
     },
     fromId: (id) => ({ card_uri: `card://${id}` }),
     update(ctx, current, wire: WireParams) {

@@ -19,7 +19,6 @@ import { Account, Clock, Entity, isoTime } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 
 export interface Post extends Entity {
-  account_id: string;
   /** The advertiser user the post is by (`as_user_id` on create). */
   user_id: string;
   text: string | null;
@@ -114,7 +113,6 @@ function newPost(ctx: ResourceContext, p: {
 }): Omit<Post, keyof Entity> {
   assertAccountUser(ctx.account, p.as_user_id);
   const post = {
-    account_id: ctx.account.id,
     user_id: p.as_user_id,
     text: p.text ?? null,
     card_uri: p.card_uri ?? null,
