@@ -32,6 +32,8 @@ export interface ResourceSpec<T extends Entity> {
    * corpus of tests/conformance says what the platform sends.
    */
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
+  /** The fields a DELETE answers, where it answers only some (seed: not shown; real platform: conversation cards). */
+  deleteAnswer?: readonly string[];
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
@@ -161,7 +163,8 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     if (spec.deletable) {
       app.delete<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
-        return one(req, answered(spec, deleteEntity(spec, ctx, req.params.id), ctx));
+        const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
+        return one(req, spec.deleteAnswer ? Object.fromEntries(spec.deleteAnswer.map((f) => [f, shown[f]])) : shown);
       });
     }
   };
