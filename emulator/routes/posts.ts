@@ -296,7 +296,17 @@ const SOURCE = '<a href="https://ads-api.x.com" rel="nofollow">Ads API emulator<
  * `user_id`, `text` beside full_text, `media_keys`, `card_uri`, the POST's
  * `nullcast` and the video fields given.
  */
-function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT"): Record<string, unknown> {
+/**
+ * The author as a Tweet names it: `trim_user=true` gives only the ids; else
+ * also the name and screen name. seed: not shown; the emulator knows the
+ * configured user's screen name only, and names other users by their id.
+ */
+export interface Author {
+  trim: boolean;
+  screenNameOf: (userId: string) => string;
+}
+
+function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT", author: Author): Record<string, unknown> {
   const { deleted: _deleted, updated_at: _updated, conversation_settings, nullcast, video_cta, video_cta_value, video_description, video_title, ...kept } = tweet;
   const text = tweet.text ?? "";
   const legacy = {
@@ -306,7 +316,10 @@ function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT"): R
     entities: { hashtags: [], symbols: [], user_mentions: [], urls: [] },
     source: SOURCE,
     in_reply_to_status_id: null, in_reply_to_status_id_str: null, in_reply_to_user_id: null, in_reply_to_user_id_str: null, in_reply_to_screen_name: null,
-    user: { id: BigInt(tweet.user_id), id_str: tweet.user_id },
+    user: {
+      id: BigInt(tweet.user_id), id_str: tweet.user_id,
+      ...(author.trim ? {} : { name: author.screenNameOf(tweet.user_id), screen_name: author.screenNameOf(tweet.user_id) }),
+    },
     geo: null, coordinates: null, place: null, contributors: null,
     retweet_count: 0, favorite_count: 0, favorited: false, retweeted: false,
     scopes: { followers: false },
@@ -324,8 +337,8 @@ function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT"): R
 }
 
 /** A post of GET tweets, by its type. */
-function answerOfType(type: (typeof ENUMS.tweetType)[number], post: Post): Record<string, unknown> {
-  if (type === "PUBLISHED") return publishedAnswer(post as PublishedTweet, "GET");
+function answerOfType(type: (typeof ENUMS.tweetType)[number], post: Post, author: Author): Record<string, unknown> {
+  if (type === "PUBLISHED") return publishedAnswer(post as PublishedTweet, "GET", author);
   return type === "SCHEDULED" ? scheduledAnswer(post as ScheduledTweet) : draftAnswer(post);
 }
 
@@ -335,6 +348,11 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   const base = "/12/accounts/:account_id";
   const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
   const posts = <T extends Post>(ctx: ResourceContext, collection: string) => ctx.account.collection<T>(collection);
+  const { user } = app.emulator.auth;
+  const author = (req: FastifyRequest): Author => ({
+    trim: wireParams(req).trim_user === "true",
+    screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
+  });
 
   // Draft Tweets (seed 4.11).
   app.get<AccountRoute>(`${base}/draft_tweets`, async (req) => {
@@ -396,13 +414,13 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   // Published Tweets (seed 4.11): POST tweet, PUT of the name only, no DELETE.
   app.post<AccountRoute>(`${base}/tweet`, async (req, reply) => {
     const tweet = createPublished(context(req), wireParams(req), req.api?.userId);
-    return reply.status(201).send(one(req, publishedAnswer(tweet, "POST")));
+    return reply.status(201).send(one(req, publishedAnswer(tweet, "POST", author(req))));
   });
   app.put<EntityRoute>(`${base}/tweets/:id/name`, async (req) => {
     const ctx = context(req);
     const current = found(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).get(req.params.id), "Tweet", req.params.id);
     const { name } = parseParams(nameUpdate, wireParams(req));
-    return one(req, publishedAnswer(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }), "PUT"));
+    return one(req, publishedAnswer(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }), "PUT", author(req)));
   });
   for (const method of ["PUT", "DELETE"] as const) {
     // The seed shows no DELETE and no PUT of a published Tweet but its name.
@@ -424,7 +442,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
       && (p.timeline_type === "ALL" || t.nullcast === (p.timeline_type === "NULLCAST"))
       && (p.name === undefined || (t.name ?? "").toLowerCase().startsWith(p.name.toLowerCase())));
     const listed = page(all, p, LIMITS.count.default);
-    return { request: echo(req), ...listed, data: listed.data.map((t) => answerOfType(p.tweet_type, t)) };
+    return { request: echo(req), ...listed, data: listed.data.map((t) => answerOfType(p.tweet_type, t, author(req))) };
   });
 };
 
