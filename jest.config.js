@@ -1,6 +1,7 @@
-// Three projects, one per test level. got 14 and its dependencies are ESM
-// only: Node 20 loads them with require() at run time, but jest's module
-// loader does not, so jest (alone) transpiles them to CommonJS with ts-jest.
+// Four projects, one per test level (conformance: the emulator against the
+// real platform's recorded shapes). got 14 and its dependencies are ESM only:
+// Node 20 loads them with require() at run time, but jest's module loader
+// does not, so jest (alone) transpiles them to CommonJS with ts-jest.
 const esmOnly = [
   "got", "@sindresorhus/is", "byte-counter", "cacheable-lookup", "cacheable-request",
   "get-stream", "@sec-ant/readable-stream", "is-stream", "keyv", "@keyv/serialize",
@@ -22,6 +23,7 @@ module.exports = {
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts", "<rootDir>/policy/tests/**/*.test.ts"] },
     { ...common, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
+    { ...common, displayName: "conformance", testMatch: ["<rootDir>/tests/conformance/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
   ],
 };

@@ -49,6 +49,7 @@ import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
 import { Clock, Env, Store } from "./store";
+import { toJson } from "./json";
 import { paramsRecord } from "./wire";
 
 export interface AppOptions {
@@ -126,6 +127,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { querystringParser: (qs) => paramsRecord(new URLSearchParams(qs)) },
   });
 
+  // Numbers beyond 2^53 (bigints) written exactly (json.ts).
+  app.setReplySerializer((payload) => toJson(payload));
   // Decorated here rather than in a plugin, so app.control works before app.ready().
   app.decorate("emulator", state);
   app.decorate("control", control);

@@ -15,7 +15,7 @@ import { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiError } from "./errors";
 import { ENUMS, LIMITS } from "./platform";
-import { echo, EntityRoute, found } from "./http";
+import { batchEcho, EntityRoute, found } from "./http";
 import { resourceContext } from "./resource";
 import { Account, Entity, Env, isoTime } from "./store";
 import { parseParams } from "./wire";
@@ -96,7 +96,7 @@ export function uploadRoute(app: FastifyInstance, env: Env, path: string, spec: 
       if (op.type === "Delete") set.delete(memberKey(op.user));
       else set.set(memberKey(op.user), { user: op.user, effective_at: op.effectiveAt, expires_at: op.expiresAt });
     }
-    return { request: echo(req as FastifyRequest), data: { success_count: applied.length, total_count: operations.length } };
+    return { request: batchEcho(req as FastifyRequest), data: { success_count: applied.length, total_count: operations.length } };
   });
 }
 

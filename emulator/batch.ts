@@ -9,8 +9,8 @@ import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { RouteOptions } from "./context";
 import { ApiError, BatchError, PlatformError } from "./errors";
-import { AccountRoute, echo } from "./http";
-import { createEntity, deleteEntity, ResourceContext, resourceContext, ResourceSpec, updateEntity } from "./resource";
+import { AccountRoute, batchEcho } from "./http";
+import { answered, createEntity, deleteEntity, ResourceContext, resourceContext, ResourceSpec, updateEntity } from "./resource";
 import { Entity } from "./store";
 import { platformErrors, toWireParams } from "./wire";
 
@@ -30,14 +30,16 @@ export interface BatchSpec<T extends Entity> {
    * seed: not shown; real platform batch items carry `<entity>_id` in params.
    */
   idParam: string;
+  /** `data_type` of the answer, where the platform sends one (seed: not shown; real platform: targeting criteria). */
+  dataType?: string;
 }
 
 export function batchRoutes<T extends Entity>(spec: BatchSpec<T>): FastifyPluginAsync<RouteOptions> {
   return async (app, { env }) => {
     app.post<AccountRoute>(`/12/batch/accounts/:account_id/${spec.resource.collection}`, async (req) => {
       const ctx = resourceContext(app, env, req);
-      const data = runBatch(ctx, req.body, spec.maxItems, (item) => runItem(spec, ctx, item));
-      return { request: echo(req), data };
+      const data = runBatch(ctx, req.body, spec.maxItems, (item) => runItem(spec, ctx, item)).map((e) => answered(spec.resource, e, ctx));
+      return { ...(spec.dataType ? { data_type: spec.dataType } : {}), request: batchEcho(req), data };
     });
   };
 }

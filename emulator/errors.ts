@@ -9,6 +9,9 @@ export interface PlatformError {
   code: string | number;
   message: string;
   parameter?: string;
+  /** seed: not shown; real platform: the value refused and the reason in short, where a parameter's value is refused. */
+  value?: string;
+  details?: string;
   label?: string;
 }
 

@@ -32,6 +32,20 @@ export function echo(req: FastifyRequest): { params: Record<string, unknown> } {
   return { params: { ...path, ...wireParams(req) } };
 }
 
+/**
+ * The `request` member of a batch answer. seed: not shown; real platform
+ * echoes an array, one `{params, operation_type}` per item, the account
+ * (and the path's other ids) in each item's params.
+ */
+export function batchEcho(req: FastifyRequest): unknown[] | { params: Record<string, unknown> } {
+  if (!Array.isArray(req.body) || !req.url.includes("/batch/")) return echo(req);
+  const path = echo(req).params;
+  return req.body.map((item: unknown) => {
+    const { operation_type, params } = (item ?? {}) as { operation_type?: unknown; params?: unknown };
+    return { params: { ...(params !== null && typeof params === "object" ? params : {}), ...path }, operation_type };
+  });
+}
+
 export function one<T>(req: FastifyRequest, data: T): { request: { params: Record<string, unknown> }; data: T } {
   return { request: echo(req), data };
 }

@@ -74,3 +74,22 @@ export function postMediaProblem(types: readonly MediaType[]): string | undefine
   }
   return types.length > images ? `may hold at most ${images} images ${got}` : undefined;
 }
+
+/**
+ * Where the platform serves an asset, as cards answer it. seed: not shown;
+ * real platform (tests/conformance corpus, conversation cards): images under
+ * pbs.twimg.com/media, videos as a VMAP under video.twimg.com, a video's
+ * first frame under pbs.twimg.com/amplify_video_thumb.
+ */
+export const MEDIA_URLS = {
+  image: (key: string) => `https://pbs.twimg.com/media/${key}.jpg`,
+  video: (key: string) => `https://video.twimg.com/amplify_video/vmap/${key}.vmap`,
+  firstFrame: (key: string) => `https://pbs.twimg.com/amplify_video_thumb/${key}/img/first-frame.jpg`,
+};
+
+/** width:height in lowest terms (1920x1080 is 16:9). */
+export function aspectRatio(asset: { width: number; height: number }): [number, number] {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const d = gcd(asset.width, asset.height) || 1;
+  return [asset.width / d, asset.height / d];
+}

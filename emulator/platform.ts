@@ -134,6 +134,15 @@ export const ENUMS = {
   objective: [
     "APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "FOLLOWERS", "PREROLL_VIEWS", "REACH", "VIDEO_VIEWS", "WEBSITE_CLICKS",
   ] as const,
+  /**
+   * seed: not shown; ref campaign-management/reference.mdx, POST line_items
+   * `goal`: the goal a line item answers when none is given, one of the
+   * reference's values per objective.
+   */
+  defaultGoal: {
+    APP_ENGAGEMENTS: "APP_CLICKS", APP_INSTALLS: "APP_INSTALLS", ENGAGEMENTS: "ENGAGEMENT", FOLLOWERS: "FOLLOWERS",
+    PREROLL_VIEWS: "PREROLL", REACH: "MAX_REACH", VIDEO_VIEWS: "VIDEO_VIEW", WEBSITE_CLICKS: "LINK_CLICKS",
+  } as const,
   /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `placements`. */
   placement: [
     "ALL_ON_TWITTER", "PUBLISHER_NETWORK", "TAP_BANNER", "TAP_FULL", "TAP_FULL_LANDSCAPE", "TAP_NATIVE", "TAP_MRECT",

@@ -32,25 +32,46 @@ export const CONTENT_CATEGORIES: readonly ContentCategory[] = [
 /** Every IAB category some content category maps to: the values IAB_CATEGORY targeting accepts. */
 export const IAB_CATEGORIES: ReadonlySet<string> = new Set(CONTENT_CATEGORIES.flatMap((c) => c.iab_categories));
 
+/**
+ * Locations LOCATION targeting names, by targeting_value, with the
+ * `location_type` criteria answer. seed: not shown; real platform serves
+ * them from GET targeting_criteria/locations (not emulated): here only the
+ * reference's example (tests/conformance corpus, POST batch
+ * targeting_criteria, from x-ads-api/campaign-management/reference.mdx).
+ */
+export const LOCATIONS: Readonly<Record<string, { name: string; location_type: string }>> = {
+  "5122804691e5fecc": { name: "San Francisco-Oakland-San Jose CA, US", location_type: "CITY" },
+};
+
 export interface CuratedCategory {
   id: string;
   name: string;
   description: string;
   /** seed 2: availability by country (two-letter ISO codes). */
   country_codes: string[];
+  /** seed: not shown; real platform (tests/conformance corpus): the publishers the category runs beside, and its activity. */
+  publisher_user_ids: string[];
+  videos_monetized_in_last_thirty_days: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /**
  * Curated categories (seed 4.3, 4.6): a handful, each available in a few
  * countries, so a query by country codes has something to filter.
  */
-export const CURATED_CATEGORIES: readonly CuratedCategory[] = [
+export const CURATED_CATEGORIES: readonly CuratedCategory[] = ([
   { id: "1jq3", name: "Sports", description: "Live sports and commentary", country_codes: ["US", "GB", "CA"] },
   { id: "1jq4", name: "News", description: "Publishers of breaking news", country_codes: ["US", "GB", "DE", "FR"] },
   { id: "1jq5", name: "Cooking", description: "Recipes and food creators", country_codes: ["US"] },
   { id: "1jq6", name: "Gaming", description: "Games and esports", country_codes: ["US", "JP", "KR"] },
   { id: "1jq7", name: "Fashion", description: "Style and fashion houses", country_codes: ["FR", "IT", "GB"] },
-];
+] satisfies Pick<CuratedCategory, "id" | "name" | "description" | "country_codes">[]).map((c) => ({
+  ...c,
+  // The public users of PLATFORM_USERS as the publishers; one activity count and date for all.
+  publisher_user_ids: ["2244994945", "783214"], videos_monetized_in_last_thirty_days: 448,
+  created_at: "2021-03-09T20:18:13Z", updated_at: "2021-03-09T20:18:13Z",
+}));
 
 export interface BiddingRule {
   currency: string;

@@ -26,6 +26,14 @@ export interface ResourceSpec<T extends Entity> {
   path?: string;
   /** Fields the API takes but never returns (seed 4.11: unlocked media keys): kept, left out of answers. */
   writeOnly?: readonly string[];
+  /**
+   * The record as the platform answers it, where that is not the stored
+   * one (fields it derives, such as a campaign's effective_status): the
+   * corpus of tests/conformance says what the platform sends.
+   */
+  show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
+  /** The fields a DELETE answers, where it answers only some (seed: not shown; real platform: conversation cards). */
+  deleteAnswer?: readonly string[];
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
@@ -92,19 +100,17 @@ export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequ
   return { env, account: accountFor(app.emulator.store.env(env), req, req.params.account_id), clock: app.emulator.clock };
 }
 
-/** An entity as answered: without its write-only fields. */
-export function answered<T extends Entity>(spec: ResourceSpec<T>, entity: T): T {
-  if (!spec.writeOnly) return entity;
-  const out = { ...entity } as Record<string, unknown>;
-  for (const f of spec.writeOnly) delete out[f];
-  return out as T;
+/** An entity as answered: as the spec shows it, without its write-only fields. */
+export function answered<T extends Entity>(spec: ResourceSpec<T>, entity: T, ctx: ResourceContext): Record<string, unknown> {
+  const out = spec.show ? spec.show(entity, ctx) : { ...entity } as Record<string, unknown>;
+  for (const f of spec.writeOnly ?? []) delete out[f];
+  return out;
 }
 
 /** The routes of a resource, for one environment. */
 export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): FastifyPluginAsync<RouteOptions> {
   return async (app, { env }) => {
     const base = `/12/accounts/:account_id/${spec.path ?? spec.collection}`;
-    const show = (e: T) => answered(spec, e);
     const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
     const collection = (ctx: ResourceContext) => ctx.account.collection<T>(spec.collection);
 
@@ -113,20 +119,22 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
       spec.listRule?.(ctx, wireParams(req));
       const all = spec.listSource ? spec.listSource(ctx, wireParams(req), app.emulator.store.env(env)) : collection(ctx).all();
       const page = listPage(all, wireParams(req), spec.list(ctx.account));
-      return { request: echo(req), ...page, data: page.data.map(show) };
+      return { request: echo(req), ...page, data: page.data.map((e) => answered(spec, e, ctx)) };
     });
 
     app.get<EntityRoute>(`${base}/:id`, async (req) => {
       const { id } = req.params;
-      return one(req, show(found(collection(context(req)).get(id), spec.noun, id, withDeleted(wireParams(req)))));
+      const ctx = context(req);
+      return one(req, answered(spec, found(collection(ctx).get(id), spec.noun, id, withDeleted(wireParams(req))), ctx));
     });
 
     if (spec.create) {
       app.post<AccountRoute>(base, async (req, reply) => {
         if (spec.sandboxOnlyCreate) sandboxOnly(env, req);
-        const { entity, created } = createOrFind(spec, context(req), wireParams(req));
+        const ctx = context(req);
+        const { entity, created } = createOrFind(spec, ctx, wireParams(req));
         // seed: not shown; real platform answers a create with 201 Created (an ignored one with 200).
-        return reply.status(created ? 201 : 200).send(one(req, show(entity)));
+        return reply.status(created ? 201 : 200).send(one(req, answered(spec, entity, ctx)));
       });
     }
 
@@ -135,12 +143,16 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
         const ctx = context(req);
         const fields = spec.createMany!(ctx, wireParams(req));
         const created = fields.map((f) => ctx.account.collection<T>(spec.collection).insert(f));
-        return reply.status(201).send(one(req, created));
+        // seed: not shown; real platform answers the records with their total_count.
+        return reply.status(201).send({ ...one(req, created.map((e) => answered(spec, e, ctx))), total_count: created.length });
       });
     }
 
     if (spec.update) {
-      app.put<EntityRoute>(`${base}/:id`, async (req) => one(req, show(updateEntity(spec, context(req), req.params.id, wireParams(req)))));
+      app.put<EntityRoute>(`${base}/:id`, async (req) => {
+        const ctx = context(req);
+        return one(req, answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx));
+      });
     } else {
       // Records without a PUT (seed 4.7: promoted entities cannot be updated).
       app.put<EntityRoute>(`${base}/:id`, async () => {
@@ -149,7 +161,11 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     }
 
     if (spec.deletable) {
-      app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, show(deleteEntity(spec, context(req), req.params.id))));
+      app.delete<EntityRoute>(`${base}/:id`, async (req) => {
+        const ctx = context(req);
+        const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
+        return one(req, spec.deleteAnswer ? Object.fromEntries(spec.deleteAnswer.map((f) => [f, shown[f]])) : shown);
+      });
     }
   };
 }

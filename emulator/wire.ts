@@ -78,21 +78,28 @@ export function platformErrors(
 }
 
 function describeIssue(issue: z.core.$ZodIssue, parameter: string): PlatformError {
-  const got = `got ${show(issue.input)}`;
-  const invalid = (message: string): PlatformError => ({ code: "INVALID_PARAMETER", message, parameter });
+  if (issue.code === "invalid_type" && issue.input === undefined) return { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter };
+  const [reason, got] = refusal(issue);
+  // seed: not shown; real platform (tests/conformance corpus) adds the value refused and the reason in short.
+  const input = issue.input;
+  const given = Array.isArray(input) ? input.join(",") : typeof input === "string" || typeof input === "number" || typeof input === "boolean" ? String(input) : undefined;
+  const value = given === undefined ? {} : { value: given };
+  return { code: "INVALID_PARAMETER", message: `${parameter} ${reason}, got ${got}`, parameter, ...value, details: reason };
+}
+
+/** Why a value is refused (`must be at most 255 characters`) and what was given. */
+function refusal(issue: z.core.$ZodIssue): [reason: string, got: string] {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined
-        ? { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter }
-        : invalid(`${parameter} must be a ${issue.expected}, ${got}`);
+      return [`must be a ${issue.expected}`, show(issue.input)];
     case "too_big":
-      return invalid(`${parameter} must be at most ${issue.maximum}${unit(issue.origin, issue.maximum)}, got ${measure(issue.input)}`);
+      return [`must be at most ${issue.maximum}${unit(issue.origin, issue.maximum)}`, measure(issue.input)];
     case "too_small":
-      return invalid(`${parameter} must be at least ${issue.minimum}${unit(issue.origin, issue.minimum)}, got ${measure(issue.input)}`);
+      return [`must be at least ${issue.minimum}${unit(issue.origin, issue.minimum)}`, measure(issue.input)];
     case "invalid_value":
-      return invalid(`${parameter} must be one of ${issue.values.join(", ")}, ${got}`);
+      return [`must be one of ${issue.values.join(", ")}`, show(issue.input)];
     default:
-      return invalid(`${parameter} ${issue.message}, ${got}`);
+      return [issue.message, show(issue.input)];
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { FastifyRequest } from "fastify";
 import { ApiError, BatchError, codeForStatus, PlatformError } from "../errors";
-import { echo } from "../http";
+import { batchEcho } from "../http";
 import { global } from "./global";
 
 interface Rendered {
@@ -48,9 +48,9 @@ function render(err: unknown): Rendered {
 }
 
 /** The echo must not fail while an error is being rendered (a body that did not parse, say). */
-function safeEcho(req: FastifyRequest): { params: Record<string, unknown> } {
+function safeEcho(req: FastifyRequest): unknown {
   try {
-    return echo(req);
+    return batchEcho(req);
   } catch {
     return { params: {} };
   }

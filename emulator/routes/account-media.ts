@@ -19,7 +19,6 @@ import { field, parseParams } from "../wire";
 export type CreativeType = (typeof ENUMS.creativeType)[number];
 
 export interface AccountMedia extends Entity {
-  account_id: string;
   media_key: string;
   creative_type: CreativeType;
 }
@@ -44,7 +43,7 @@ export const SEEDED_ACCOUNT_MEDIA: ReadonlyArray<{ id: string; media_key: string
 export function accountMediaOf(account: Account) {
   const c = account.collection<AccountMedia>(ACCOUNT_MEDIA);
   if (c.all().length === 0) {
-    for (const m of SEEDED_ACCOUNT_MEDIA) c.insert({ account_id: account.id, media_key: m.media_key, creative_type: m.creative_type }, m.id);
+    for (const m of SEEDED_ACCOUNT_MEDIA) c.insert({ media_key: m.media_key, creative_type: m.creative_type }, m.id);
   }
   return c;
 }
@@ -53,6 +52,17 @@ const listSpec: ListSpec<AccountMedia> = {
   ids: [{ param: "account_media_ids", value: (m) => m.id }],
   sortable: ["created_at", "updated_at", "creative_type"],
 };
+
+/**
+ * An account media entry as answered. seed: not shown; real platform
+ * (tests/conformance corpus) names the asset by `video_id` (a video's media
+ * key) or `media_url` (an image's address), never by media_key. The media
+ * key stays until the provider reads video_id (tests/conformance PENDING_PROVIDER).
+ */
+function show(m: AccountMedia): Record<string, unknown> {
+  const video = m.creative_type === "PREROLL" || m.creative_type === "VAST_PREROLL";
+  return { ...m, video_id: video ? m.media_key : null, media_url: video ? null : `https://pbs.twimg.com/media/${m.media_key}.jpg` };
+}
 
 const listParams = z.object({ creative_types: field.listOf(ENUMS.creativeType, 1, ENUMS.creativeType.length).optional() });
 
@@ -64,15 +74,16 @@ export const accountMediaRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     const params = wireParams(req);
     const { creative_types } = parseParams(listParams, params);
     const all = media(req).all().filter((m) => !creative_types || creative_types.includes(m.creative_type));
-    return { request: echo(req), ...listPage(all, params, listSpec) };
+    const page = listPage(all, params, listSpec);
+    return { request: echo(req), ...page, data: page.data.map(show) };
   });
 
   app.get<EntityRoute>(`${base}/:id`, async (req) =>
-    one(req, found(media(req).get(req.params.id), "account media", req.params.id, withDeleted(wireParams(req)))));
+    one(req, show(found(media(req).get(req.params.id), "account media", req.params.id, withDeleted(wireParams(req))))));
 
   app.delete<EntityRoute>(`${base}/:id`, async (req) => {
     const c = media(req);
     found(c.get(req.params.id), "account media", req.params.id);
-    return one(req, c.markDeleted(req.params.id));
+    return one(req, show(c.markDeleted(req.params.id)));
   });
 };

@@ -92,18 +92,48 @@ function singleton<T extends Entity>(account: Account, collection: string, id: s
   return c.get(id) ?? c.insert(defaults(), id);
 }
 
+/**
+ * Tax settings as answered. seed: not shown (4.9 shows the PUT only); real
+ * platform (tests/conformance corpus): the billing address fields (what
+ * address_name sets comes back as address_company), bill_to and
+ * business_relationship; no id or timestamps. address_name,
+ * client_address_* and tax_exemption_id are not read back there: they are
+ * still answered until the provider stops reading them (tests/conformance
+ * PENDING_PROVIDER).
+ */
+function taxAnswer(t: TaxSettings): Record<string, unknown> {
+  const { id: _id, created_at: _c, updated_at: _u, deleted: _d, account_id: _a, ...pending } = t;
+  return {
+    ...pending,
+    address_company: t.address_name,
+    address_first_name: null, address_last_name: null, address_email: null,
+    address_street1: null, address_street2: null, address_city: null, address_region: null, address_postal_code: null, address_country: null,
+    bill_to: "NOT_SET", business_relationship: "SELF",
+  };
+}
+
+/**
+ * User settings as answered. seed: not shown; real platform (tests/conformance
+ * corpus): the three contact fields, no id or timestamps. subscribe_email_types
+ * is still answered until the provider stops reading it (PENDING_PROVIDER).
+ */
+function userAnswer(u: UserSettings): Record<string, unknown> {
+  const { id: _id, created_at: _c, updated_at: _u, deleted: _d, user_id: _user, ...fields } = u;
+  return fields;
+}
+
 export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
   const tax = (a: Account) => singleton<TaxSettings>(a, "tax_settings", a.id, () => taxDefaults(a.id));
 
   // seed: not shown ("its read endpoints: not shown"); real platform has
   // GET /accounts/:account_id/tax_settings answering the record.
-  app.get<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => one(req, tax(account(req))));
+  app.get<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => one(req, taxAnswer(tax(account(req)))));
 
   app.put<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => {
     const a = account(req);
     const patch = given(parseParams(taxParams, wireParams(req)));
-    return one(req, a.collection<TaxSettings>("tax_settings").update(tax(a).id, patch as Partial<TaxSettings>));
+    return one(req, taxAnswer(a.collection<TaxSettings>("tax_settings").update(tax(a).id, patch as Partial<TaxSettings>)));
   });
 
   /** The settings of a user of the account; a user without access is 404, like a missing account. */
@@ -114,7 +144,7 @@ export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app
     return { a, userId: user_id, record: singleton<UserSettings>(a, "user_settings", user_id, () => userDefaults(user_id)) };
   };
 
-  app.get<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => one(req, user(req).record));
+  app.get<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => one(req, userAnswer(user(req).record)));
 
   // seed 4.2: user context required, not accessible to account admins: a
   // user changes their own settings only, an admin cannot change another's.
@@ -124,6 +154,6 @@ export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app
       throw ApiError.of(403, "INSUFFICIENT_USER_AUTHORIZED_PERMISSION", `user settings of user ${userId} can only be changed by that user (user context required)`);
     }
     const patch = given(parseParams(userParams, wireParams(req)));
-    return one(req, a.collection<UserSettings>("user_settings").update(record.id, patch as Partial<UserSettings>));
+    return one(req, userAnswer(a.collection<UserSettings>("user_settings").update(record.id, patch as Partial<UserSettings>)));
   });
 };

@@ -18,7 +18,6 @@ type EntityStatus = (typeof ENUMS.entityStatus)[number];
 type BudgetOptimization = (typeof ENUMS.budgetOptimization)[number];
 
 export interface Campaign extends Entity {
-  account_id: string;
   name: string;
   funding_instrument_id: string;
   entity_status: EntityStatus;
@@ -31,6 +30,9 @@ export interface Campaign extends Entity {
   /** The funding instrument's. */
   currency: string;
   servable: boolean;
+  /** seed: not shown; real platform answers these (null when unset); the emulator never sets them. */
+  frequency_cap: number | null;
+  duration_in_days: number | null;
 }
 
 const optional = {
@@ -68,7 +70,6 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
     throw ApiError.missing("daily_budget_amount_local_micro", "daily_budget_amount_local_micro is required with a CREDIT_CARD funding instrument");
   }
   const campaign: NewFields<Campaign> = {
-    account_id: ctx.account.id,
     name: p.name,
     funding_instrument_id: fi.id,
     entity_status: p.entity_status,
@@ -79,6 +80,8 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
     purchase_order_number: p.purchase_order_number ?? null,
     currency: fi.currency,
     servable: servable(p.entity_status),
+    frequency_cap: null,
+    duration_in_days: null,
   };
   assertDailyWithinTotal(campaign.daily_budget_amount_local_micro, campaign.total_budget_amount_local_micro);
   if (campaign.entity_status === "ACTIVE") assertRoomForActive(ctx);
@@ -115,6 +118,18 @@ function servable(status: EntityStatus): boolean {
   return status === "ACTIVE";
 }
 
+/**
+ * seed: not shown; real platform (tests/conformance corpus) answers a
+ * campaign's serving state beside its status: effective_status RUNNING
+ * with no reasons when it can serve, UNKNOWN with the reasons it cannot
+ * (a paused one: PAUSED_BY_ADVERTISER; a draft: INCOMPLETE), and servable
+ * null once deleted.
+ */
+function show(c: Campaign): Record<string, unknown> {
+  const reasons = c.entity_status === "PAUSED" ? ["PAUSED_BY_ADVERTISER"] : c.entity_status === "DRAFT" ? ["INCOMPLETE"] : [];
+  return { ...c, effective_status: reasons.length === 0 ? "RUNNING" : "UNKNOWN", reasons_not_servable: reasons, servable: c.deleted ? null : c.servable };
+}
+
 /** seed section 8: at most the account's limit of ACTIVE campaigns; inactive ones are unlimited. */
 function assertRoomForActive(ctx: ResourceContext): void {
   assertActiveCapacity({
@@ -141,6 +156,7 @@ export const campaigns: ResourceSpec<Campaign> = {
   }),
   create,
   update,
+  show,
   // seed: not shown; real platform leaves a deleted campaign's line items as they are (no cascade).
   deletable: true,
 };

@@ -19,7 +19,6 @@ import { field, parseParams, platformErrors } from "../wire";
 type CardType = (typeof ENUMS.cardType)[number];
 
 export interface Card extends Entity {
-  account_id: string;
   name: string;
   /** `card://<id>` (seed section 2): what posts attach. */
   card_uri: string;
@@ -136,7 +135,7 @@ function create(ctx: ResourceContext, body: unknown): Card {
   const p = parseBody(createBody, body);
   const cardType = checkContent(ctx.account, p);
   const fields: NewFields<Card> = {
-    account_id: ctx.account.id, name: p.name, card_uri: "", card_type: cardType, components: p.components ?? null, slides: p.slides ?? null,
+    name: p.name, card_uri: "", card_type: cardType, components: p.components ?? null, slides: p.slides ?? null,
   };
   const collection = ctx.account.collection<Card>(cards.collection);
   const entity = collection.insert(fields);
@@ -173,8 +172,14 @@ const cardList = (): ListSpec<Card> => ({
   searchMax: LIMITS.text.cardQuery,
 });
 
+/** seed: not shown; real platform (tests/conformance corpus) answers the one of components and slides a card has. */
+function show(card: Card): Record<string, unknown> {
+  const { components, slides, ...rest } = card;
+  return { ...rest, ...(components ? { components } : {}), ...(slides ? { slides } : {}) };
+}
+
 export const cards: ResourceSpec<Card> = {
-  collection: "cards", noun: "card", list: cardList, deletable: true, fromId: (id) => ({ card_uri: `card://${id}` }),
+  collection: "cards", noun: "card", list: cardList, deletable: true, fromId: (id) => ({ card_uri: `card://${id}` }), show,
 };
 
 const listFilters = z.object({
@@ -201,7 +206,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const params = wireParams(req);
     const { card_types: types } = parseParams(listFilters, params);
     const all = collection(ctx).all().filter((c) => !types || types.includes(c.card_type));
-    return { request: echo(req), ...listPage(all, params, cardList()) };
+    const page = listPage(all, params, cardList());
+    return { request: echo(req), ...page, data: page.data.map(show) };
   });
 
   app.get<AccountRoute>(`${base}/all`, async (req) => {
@@ -219,12 +225,12 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
 
   app.get<EntityRoute>(`${base}/:id`, async (req) => {
     const { id } = req.params;
-    return one(req, found(collection(resourceContext(app, env, req)).get(id), cards.noun, id, withDeleted(wireParams(req))));
+    return one(req, show(found(collection(resourceContext(app, env, req)).get(id), cards.noun, id, withDeleted(wireParams(req)))));
   });
 
   app.post<AccountRoute>(base, async (req, reply) => {
     // seed: not shown; real platform answers a create with 201 Created.
-    return reply.status(201).send(one(req, create(resourceContext(app, env, req), req.body)));
+    return reply.status(201).send(one(req, show(create(resourceContext(app, env, req), req.body))));
   });
 
   app.put<EntityRoute>(`${base}/:id`, async (req) => {
@@ -232,8 +238,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const { id } = req.params;
     // seed: not shown; real platform answers 404 to an update of a deleted card.
     const current = found(collection(ctx).get(id), cards.noun, id);
-    return one(req, collection(ctx).update(id, update(ctx, current, req.body)));
+    return one(req, show(collection(ctx).update(id, update(ctx, current, req.body))));
   });
 
-  app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, deleteEntity(cards, resourceContext(app, env, req), req.params.id)));
+  app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, show(deleteEntity(cards, resourceContext(app, env, req), req.params.id))));
 };

@@ -8,14 +8,14 @@
 import { z } from "zod";
 import { ENUMS, FORMS, LIMITS } from "../platform";
 import { ApiError } from "../errors";
-import { hasAspect, mediaAsset, MediaType } from "../media";
+import { aspectRatio, hasAspect, MEDIA_URLS, mediaAsset, MediaType } from "../media";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { given } from "../rules";
 import { Entity, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { CARD_COLLECTIONS } from "./cards";
 
-export type ConversationCard = Entity & Record<string, string | null> & { account_id: string; name: string; card_uri: string };
+export type ConversationCard = Entity & Record<string, string | null> & { name: string; card_uri: string };
 
 /** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
 const hashtag = () => z.string()
@@ -38,6 +38,9 @@ interface ConversationKind {
   collection: string;
   path: string;
   noun: string;
+  cardType: "IMAGE_CONVERSATION" | "VIDEO_CONVERSATION";
+  /** What the card answers about its media (seed: not shown; real platform: addresses and sizes, as strings). */
+  mediaAnswer: (card: ConversationCard, ctx: ResourceContext) => Record<string, string | null>;
   /** Media parameters: media_key is required, the others optional. */
   media: Record<string, MediaRule>;
   writeOnly: readonly string[];
@@ -114,9 +117,17 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
       checkCtas(p);
       checkGivenMedia(ctx, p);
       const fields = Object.fromEntries(fieldNames.map((f) => [f, p[f] ?? null]));
-      return { account_id: ctx.account.id, card_uri: "", ...fields } as NewFields<ConversationCard>;
+      return { card_uri: "", ...fields } as NewFields<ConversationCard>;
     },
     fromId: (id) => ({ card_uri: `card://${id}` }),
+    // seed: not shown; real platform (tests/conformance corpus) leaves unset fields out (not null) and names the card type.
+    show: (card, ctx) => ({
+      ...Object.fromEntries(Object.entries(card).filter(([k, v]) => v !== null || !fieldNames.includes(k))),
+      card_type: kind.cardType,
+      ...kind.mediaAnswer(card, ctx),
+    }),
+    // seed: not shown; real platform (tests/conformance corpus) answers a DELETE with these fields only.
+    deleteAnswer: ["name", "id", "created_at", "updated_at", "deleted", "card_type"],
     update(ctx, current, wire: WireParams) {
       const p = given(parseParams(params.update, wire) as Record<string, unknown>);
       checkCtas({ ...current, ...p });
@@ -135,6 +146,11 @@ export const imageConversationCards = conversationSpec({
   collection: "image_conversation_cards",
   path: "cards/image_conversation",
   noun: "image conversation card",
+  cardType: "IMAGE_CONVERSATION",
+  mediaAnswer: (card, ctx) => {
+    const asset = mediaAsset(ctx.account, String(card.media_key));
+    return { media_url: MEDIA_URLS.image(String(card.media_key)), image_display_width: String(asset?.width ?? ""), image_display_height: String(asset?.height ?? "") };
+  },
   media: {
     media_key: { type: "IMAGE", minWidth: conversationImage.minWidth, aspect: conversationImage.aspect, aspectText: "1.91:1" },
     unlocked_image_media_key: { type: "IMAGE", minWidth: unlockedImage.minWidth, aspect: unlockedImage.aspect, aspectText: "5:2" },
@@ -146,6 +162,17 @@ export const videoConversationCards = conversationSpec({
   collection: "video_conversation_cards",
   path: "cards/video_conversation",
   noun: "video conversation card",
+  cardType: "VIDEO_CONVERSATION",
+  mediaAnswer: (card, ctx) => {
+    const key = String(card.media_key);
+    const [width, height] = aspectRatio(mediaAsset(ctx.account, key) ?? { width: 16, height: 9 });
+    return {
+      media_url: MEDIA_URLS.video(key), video_width: String(width), video_height: String(height),
+      // The video's owner: the account's FULL promotable user, who uploads its media here.
+      video_owner_id: [...ctx.account.userIds][0] ?? null,
+      poster_media_url: card.poster_media_key ? MEDIA_URLS.image(card.poster_media_key) : MEDIA_URLS.firstFrame(key),
+    };
+  },
   media: {
     media_key: { type: "VIDEO", aspect: conversationVideo.aspect, aspectText: "16:9" },
     // seed: poster_media_key defaults to the first frame; the emulator extracts none and answers null.

@@ -20,16 +20,39 @@ import { uploadRoute } from "../audience-users";
 import { given } from "../rules";
 
 export interface CustomAudience extends Entity {
-  account_id: string;
   name: string;
   description: string | null;
-  /** seed 2: a response attribute; true in the owner's account. */
-  is_owner: boolean;
-  /** Flexible audiences only (flexible-audiences.ts): FLEXIBLE or MOBILE_AUDIENCE, and their segments. */
-  audience_type?: string;
+  /**
+   * CRM for a list audience (users uploaded); FLEXIBLE or MOBILE_AUDIENCE
+   * for a flexible one (flexible-audiences.ts), which also holds its segments.
+   */
+  audience_type: string;
+  /** seed: not shown; real platform answers whether (and how) it can be targeted, and its size once known. */
+  targetable: boolean;
+  targetable_types: string[];
+  reasons_not_targetable: string[];
+  partner_source: string;
+  audience_size: number | null;
   boolean_operator?: string;
   child_segments?: unknown[];
   segments?: Record<string, unknown>;
+}
+
+/** An audience as an account sees it: its owner and the level granted (an audience shared with it). */
+export type SeenAudience = CustomAudience & { owner_account_id?: string; permission_level?: string };
+
+/** The fields every new audience starts with: not targetable until the platform has matched enough users. */
+export function newAudience(name: string, description: string | null, audienceType: string): NewFields<CustomAudience> {
+  // seed: not shown; real platform (tests/conformance corpus) answers a new audience PROCESSING and TOO_SMALL, sized later.
+  return {
+    name, description, audience_type: audienceType, targetable: false, targetable_types: [audienceType, `EXCLUDED_${audienceType}`],
+    reasons_not_targetable: ["PROCESSING", "TOO_SMALL"], partner_source: "OTHER", audience_size: null,
+  };
+}
+
+/** Flexible audiences are the custom audiences of these types. */
+export function isFlexible(audience: { audience_type?: unknown }): boolean {
+  return (ENUMS.flexibleAudienceType as readonly unknown[]).includes(audience.audience_type);
 }
 
 const COLLECTION = "custom_audiences";
@@ -53,12 +76,12 @@ export function assertUniqueName(account: Account, name: string, except?: string
 function create(ctx: ResourceContext, params: WireParams): NewFields<CustomAudience> {
   const p = parseParams(createParams, params);
   assertUniqueName(ctx.account, p.name);
-  return { account_id: ctx.account.id, name: p.name, description: p.description ?? null, is_owner: true };
+  return newAudience(p.name, p.description ?? null, "CRM");
 }
 
 function update(ctx: ResourceContext, current: CustomAudience, params: WireParams): Partial<CustomAudience> {
   // seed 4.12: flexible audiences are immutable after creation.
-  if (current.audience_type !== undefined) {
+  if (isFlexible(current)) {
     throw ApiError.invalid("custom_audience_id", `custom audience ${current.id} is a ${current.audience_type} audience, which cannot be changed after creation; create a new one instead`);
   }
   const p = parseParams(updateParams, params);
@@ -68,23 +91,37 @@ function update(ctx: ResourceContext, current: CustomAudience, params: WireParam
 
 const scopeParams = z.object({ permission_scope: field.oneOf(ENUMS.permissionScope).optional() });
 
-/** OWNER: the account's own audiences; SHARED: those other accounts granted it, with is_owner false. */
-function listSource(ctx: ResourceContext, params: WireParams, env: EnvState): CustomAudience[] {
+/** OWNER: the account's own audiences; SHARED: those other accounts granted it, with their owner and level. */
+function listSource(ctx: ResourceContext, params: WireParams, env: EnvState): SeenAudience[] {
   if ((parseParams(scopeParams, params).permission_scope ?? "OWNER") === "OWNER") return ctx.account.collection<CustomAudience>(COLLECTION).all();
   return sharedAudiences(env, ctx.account.id);
 }
 
-/** The audiences other accounts shared with `accountId` through live permissions, as it sees them (is_owner false). */
-export function sharedAudiences(env: EnvState, accountId: string): CustomAudience[] {
-  const shared: CustomAudience[] = [];
+/** The audiences other accounts shared with `accountId` through live permissions, as it sees them (their owner, the level granted). */
+export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[] {
+  const shared: SeenAudience[] = [];
   for (const record of env.accounts.all()) {
     const owner = env.account(record.id);
     if (!owner || owner.id === accountId) continue;
-    const granted = new Set(owner.collection(PERMISSIONS_COLLECTION).all()
-      .filter((p) => !p.deleted && p.granted_account_id === accountId).map((p) => String(p.custom_audience_id)));
-    for (const a of owner.collection<CustomAudience>(COLLECTION).all()) if (granted.has(a.id)) shared.push({ ...a, is_owner: false });
+    const granted = new Map(owner.collection(PERMISSIONS_COLLECTION).all()
+      .filter((p) => !p.deleted && p.granted_account_id === accountId).map((p) => [String(p.custom_audience_id), String(p.permission_level)]));
+    for (const a of owner.collection<CustomAudience>(COLLECTION).all()) {
+      const level = granted.get(a.id);
+      if (level) shared.push({ ...a, owner_account_id: owner.id, permission_level: level });
+    }
   }
   return shared;
+}
+
+/**
+ * An audience as answered to the account asking. seed 2 names `is_owner`;
+ * real platform (tests/conformance corpus) answers `owner_account_id` and
+ * `permission_level` instead. `is_owner` stays until the provider reads
+ * owner_account_id (tests/conformance PENDING_PROVIDER).
+ */
+function show(a: SeenAudience, ctx: ResourceContext): Record<string, unknown> {
+  const owner = a.owner_account_id ?? ctx.account.id;
+  return { ...a, owner_account_id: owner, permission_level: a.permission_level ?? "READ_WRITE", is_owner: owner === ctx.account.id };
 }
 
 export const customAudiences: ResourceSpec<CustomAudience> = {
@@ -96,6 +133,7 @@ export const customAudiences: ResourceSpec<CustomAudience> = {
     sortable: ["created_at", "updated_at", "name"],
   }),
   listSource,
+  show,
   create,
   update,
   deletable: true,

@@ -16,8 +16,12 @@ import { Entity, NewFields } from "../store";
 import { parseParams, WireParams } from "../wire";
 
 export interface DoNotReachList extends Entity {
-  account_id: string;
+  /** seed: not shown; real platform names every list "Do Not Reach List" and answers its targeting state and size. */
+  name: string;
   description: string | null;
+  targetable: boolean;
+  reasons_not_targetable: string[];
+  list_size: number | null;
 }
 
 const COLLECTION = "do_not_reach_lists";
@@ -31,7 +35,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachL
   if (existing.length >= LIMITS.doNotReachListsPerAccount) {
     throw ApiError.of(400, "INVALID_PARAMETER", `account ${ctx.account.id} already has do-not-reach list ${existing[0].id}; an account has at most ${LIMITS.doNotReachListsPerAccount}`);
   }
-  return { account_id: ctx.account.id, description: p.description ?? null };
+  return { name: "Do Not Reach List", description: p.description ?? null, targetable: false, reasons_not_targetable: ["PROCESSING", "TOO_SMALL"], list_size: null };
 }
 
 export const doNotReachLists: ResourceSpec<DoNotReachList> = {

@@ -17,11 +17,11 @@ import { ENUMS, LIMITS } from "../platform";
 import { runBatch } from "../batch";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
-import { AccountRoute, echo } from "../http";
-import { resourceContext, ResourceContext } from "../resource";
+import { AccountRoute, batchEcho } from "../http";
+import { answered, resourceContext, ResourceContext } from "../resource";
 import { Env, EnvState } from "../store";
 import { field, platformErrors } from "../wire";
-import { assertUniqueName, CustomAudience, customAudiences, sharedAudiences } from "./custom-audiences";
+import { assertUniqueName, CustomAudience, customAudiences, isFlexible, newAudience, sharedAudiences } from "./custom-audiences";
 
 type Segment = {
   custom_audience_id?: string;
@@ -118,8 +118,7 @@ function createFlexible(ctx: ResourceContext, state: EnvState, params: unknown):
   }
   assertUniqueName(ctx.account, p.name);
   const { audience_type, name, ...tree } = p;
-  return ctx.account.collection<CustomAudience>(customAudiences.collection)
-    .insert({ account_id: ctx.account.id, name, description: null, is_owner: true, audience_type, ...tree });
+  return ctx.account.collection<CustomAudience>(customAudiences.collection).insert({ ...newAudience(name, null, audience_type), ...tree });
 }
 
 function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAudience {
@@ -133,7 +132,7 @@ function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAud
   const current = audiences.live(id);
   if (!current) throw ApiError.invalid("custom_audience_id", `custom_audience_id ${id} is not a live custom audience of account ${ctx.account.id}`);
   // seed 4.12: the batch endpoint is for flexible audiences only.
-  if (current.audience_type === undefined) throw ApiError.invalid("custom_audience_id", `custom audience ${id} is not a flexible audience: delete it with DELETE custom_audiences/${id}`);
+  if (!isFlexible(current)) throw ApiError.invalid("custom_audience_id", `custom audience ${id} is not a flexible audience: delete it with DELETE custom_audiences/${id}`);
   return audiences.markDeleted(id);
 }
 
@@ -141,8 +140,8 @@ function routes(app: FastifyInstance, env: Env): void {
   app.post<AccountRoute>(`/12/batch/accounts/:account_id/${customAudiences.collection}`, async (req) => {
     const ctx = resourceContext(app, env, req);
     const state = app.emulator.store.env(env);
-    const data = runBatch(ctx, req.body, LIMITS.customAudienceBatchSize, (raw) => runItem(ctx, state, raw));
-    return { request: echo(req), data };
+    const data = runBatch(ctx, req.body, LIMITS.customAudienceBatchSize, (raw) => runItem(ctx, state, raw)).map((a) => answered(customAudiences, a, ctx));
+    return { request: batchEcho(req), data };
   });
 }
 

@@ -25,7 +25,12 @@ export interface FundingInstrument extends Entity {
   description: string;
   entity_status: "ACTIVE";
   able_to_fund: boolean;
-  cancelled: boolean;
+  /** seed: not shown; real platform answers these (null when the instrument type has none). */
+  reasons_not_able_to_fund: string[];
+  credit_limit_local_micro: number | null;
+  credit_remaining_local_micro: number | null;
+  funded_amount_local_micro: number | null;
+  io_header: string | null;
 }
 
 const createParams = z.object({
@@ -48,7 +53,11 @@ export function fundingInstrumentFields(accountId: string, p: NewFundingInstrume
     description: `${p.type} (${p.currency})`,
     entity_status: "ACTIVE",
     able_to_fund: true,
-    cancelled: false,
+    reasons_not_able_to_fund: [],
+    credit_limit_local_micro: null,
+    credit_remaining_local_micro: null,
+    funded_amount_local_micro: null,
+    io_header: null,
   };
 }
 

@@ -15,7 +15,6 @@ import { CURATED_CATEGORIES } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
 export interface LineItemCuratedCategory extends Entity {
-  account_id: string;
   line_item_id: string;
   curated_category_id: string;
 }
@@ -34,7 +33,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<LineItemCur
   const p = parseParams(createParams, params);
   referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
   assertCuratedCategory(p.curated_category_id);
-  return { account_id: ctx.account.id, ...p };
+  return p;
 }
 
 function update(ctx: ResourceContext, _current: LineItemCuratedCategory, params: WireParams): Partial<LineItemCuratedCategory> {

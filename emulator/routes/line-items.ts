@@ -18,7 +18,6 @@ type BidStrategy = (typeof ENUMS.bidStrategy)[number];
 type PayBy = (typeof ENUMS.payBy)[number];
 
 export interface LineItem extends Entity {
-  account_id: string;
   campaign_id: string;
   name: string | null;
   objective: Objective;
@@ -34,6 +33,24 @@ export interface LineItem extends Entity {
   categories: string[];
   /** The campaign's funding instrument's. */
   currency: string;
+  /** The campaign's. */
+  funding_instrument_id: string;
+  /** seed: not shown; real platform: the optimization goal, by default the objective's. */
+  goal: string;
+  /** seed: not shown; real platform: the account's FULL promotable user. */
+  advertiser_user_id: string | null;
+  /** seed: not shown; real platform fields the emulator takes no parameter for: null (or the platform's default). */
+  advertiser_domain: string | null;
+  android_app_store_identifier: string | null;
+  ios_app_store_identifier: string | null;
+  automatic_tweet_promotion: boolean | null;
+  creative_source: string;
+  daily_budget_amount_local_micro: number | null;
+  duration_in_days: number | null;
+  frequency_cap: number | null;
+  primary_web_event_tag: string | null;
+  standard_delivery: boolean | null;
+  target_cpa_local_micro: number | null;
 }
 
 /** seed 4.3: PREROLL_VIEWS line items carry one or two advertiser business categories. */
@@ -80,7 +97,6 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<LineItem> {
   const other = siblings.find((li) => li.objective !== p.objective);
   if (other) throw ApiError.invalid("objective", `objective must be ${other.objective} like the other line items of campaign ${campaign.id}, got ${p.objective}`);
   const lineItem: NewFields<LineItem> = {
-    account_id: ctx.account.id,
     campaign_id: campaign.id,
     name: p.name ?? null,
     objective: p.objective,
@@ -96,6 +112,20 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<LineItem> {
     pay_by: p.pay_by ?? defaultPayBy(p.objective),
     categories: p.categories ?? [],
     currency: campaign.currency,
+    funding_instrument_id: campaign.funding_instrument_id,
+    goal: ENUMS.defaultGoal[p.objective],
+    advertiser_user_id: [...ctx.account.userIds][0] ?? null,
+    advertiser_domain: null,
+    android_app_store_identifier: null,
+    ios_app_store_identifier: null,
+    automatic_tweet_promotion: null,
+    creative_source: "MANUAL",
+    daily_budget_amount_local_micro: null,
+    duration_in_days: null,
+    frequency_cap: null,
+    primary_web_event_tag: null,
+    standard_delivery: null,
+    target_cpa_local_micro: null,
   };
   checkLineItem(lineItem);
   if (lineItem.entity_status === "ACTIVE") assertRoomForActive(ctx.account);

@@ -14,13 +14,13 @@ import { AccountMedia, accountMediaOf, ACCOUNT_MEDIA } from "./account-media";
 import { LineItem, lineItems } from "./line-items";
 
 export interface MediaCreative extends Entity {
-  account_id: string;
   account_media_id: string;
   line_item_id: string;
   landing_url: string | null;
-  /** seed: not shown; real platform answers the review and serving state. */
+  /** seed: not shown; real platform answers the account media's creative type, the status and the review state. */
+  creative_type: string;
+  entity_status: "ACTIVE";
   approval_status: string;
-  serving_status: string;
 }
 
 const createParams = z.object({
@@ -40,13 +40,13 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<MediaCreati
   }
   const preroll = media.creative_type === "PREROLL" || media.creative_type === "VAST_PREROLL";
   return {
-    account_id: ctx.account.id,
     account_media_id: media.id,
     line_item_id: lineItem.id,
     // seed 4.6: "only for display creatives, ignored for preroll".
     landing_url: preroll ? null : p.landing_url ?? null,
+    creative_type: media.creative_type,
+    entity_status: "ACTIVE",
     approval_status: "ACCEPTED",
-    serving_status: "ACTIVE",
   };
 }
 

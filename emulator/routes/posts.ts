@@ -19,7 +19,6 @@ import { Account, Clock, Entity, isoTime } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 
 export interface Post extends Entity {
-  account_id: string;
   /** The advertiser user the post is by (`as_user_id` on create). */
   user_id: string;
   text: string | null;
@@ -114,7 +113,6 @@ function newPost(ctx: ResourceContext, p: {
 }): Omit<Post, keyof Entity> {
   assertAccountUser(ctx.account, p.as_user_id);
   const post = {
-    account_id: ctx.account.id,
     user_id: p.as_user_id,
     text: p.text ?? null,
     card_uri: p.card_uri ?? null,
@@ -229,12 +227,6 @@ function createPublished(ctx: ResourceContext, params: WireParams, authenticated
   });
 }
 
-/** seed 4.11: conversation_settings is "not returned by the POST response but by GET". */
-function postResponse(tweet: PublishedTweet): Omit<PublishedTweet, "conversation_settings"> {
-  const { conversation_settings: _hidden, ...rest } = tweet;
-  return rest;
-}
-
 const nameUpdate = z.object({ name: clearable(field.text(LIMITS.text.tweetName)) });
 
 // ---------------------------------------------------------------- lists ---
@@ -272,12 +264,95 @@ function page<T extends Post>(all: readonly T[], p: { count?: number; cursor?: s
   return listPage(all.filter((t) => !t.deleted), params, byId as unknown as ListSpec<T>);
 }
 
+// -------------------------------------------------------------- answers ---
+
+/**
+ * The records as the platform answers them. seed: not shown; real platform
+ * (tests/conformance corpus): draft and scheduled Tweets are deleted for
+ * good, so they carry no `deleted` (a DELETE answers their status
+ * DELETED); a scheduled Tweet answers completed_at, null until published.
+ */
+function draftAnswer(post: Post, deletedNow = false): Record<string, unknown> {
+  const { deleted: _deleted, ...rest } = post;
+  return deletedNow ? { ...rest, status: "DELETED" } : rest;
+}
+
+function scheduledAnswer(tweet: ScheduledTweet, deletedNow = false): Record<string, unknown> {
+  const { deleted: _deleted, ...rest } = tweet;
+  return { ...rest, completed_at: null, ...(deletedNow ? { scheduled_status: "DELETED" } : {}) };
+}
+
+/** seed: not shown; real platform names the application that posted: this emulator. */
+const SOURCE = '<a href="https://ads-api.x.com" rel="nofollow">Ads API emulator</a>';
+
+/**
+ * A published Tweet as the platform answers it (seed: not shown; real
+ * platform, tests/conformance corpus): the legacy Tweet object, its author
+ * as `user: {id, id_str}` (a number beyond 2^53: `json.ts` writes it
+ * exactly), no counts or geo data here. The POST answers `text`; GET and
+ * the name PUT answer `full_text`, `tweet_id`, `tweet_type` and the
+ * conversation settings. Still answered until the provider reads the
+ * platform's form (tests/conformance PENDING_PROVIDER): `id` as a string,
+ * `user_id`, `text` beside full_text, `media_keys`, `card_uri`, the POST's
+ * `nullcast` and the video fields given.
+ */
+/**
+ * The author as a Tweet names it: `trim_user=true` gives only the ids; else
+ * also the name and screen name. seed: not shown; the emulator knows the
+ * configured user's screen name only, and names other users by their id.
+ */
+export interface Author {
+  trim: boolean;
+  screenNameOf: (userId: string) => string;
+}
+
+function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT", author: Author): Record<string, unknown> {
+  const { deleted: _deleted, updated_at: _updated, conversation_settings, nullcast, video_cta, video_cta_value, video_description, video_title, ...kept } = tweet;
+  const text = tweet.text ?? "";
+  const legacy = {
+    ...kept,
+    id_str: tweet.id,
+    truncated: false,
+    entities: { hashtags: [], symbols: [], user_mentions: [], urls: [] },
+    source: SOURCE,
+    in_reply_to_status_id: null, in_reply_to_status_id_str: null, in_reply_to_user_id: null, in_reply_to_user_id_str: null, in_reply_to_screen_name: null,
+    user: {
+      id: BigInt(tweet.user_id), id_str: tweet.user_id,
+      ...(author.trim ? {} : { name: author.screenNameOf(tweet.user_id), screen_name: author.screenNameOf(tweet.user_id) }),
+    },
+    geo: null, coordinates: null, place: null, contributors: null,
+    retweet_count: 0, favorite_count: 0, favorited: false, retweeted: false,
+    scopes: { followers: false },
+    lang: "en",
+    // Pending the provider: the video fields the POST took, which the platform does not answer.
+    ...Object.fromEntries(Object.entries({ video_cta, video_cta_value, video_description, video_title }).filter(([, v]) => v !== null)),
+  };
+  if (form === "POST") return { ...legacy, nullcast };
+  return {
+    ...legacy,
+    full_text: text, display_text_range: [0, [...text].length], tweet_id: tweet.id, tweet_type: "PUBLISHED",
+    conversation_settings, nullcast, scheduled_at: null,
+    ...(form === "PUT" ? { scheduled_status: null } : {}),
+  };
+}
+
+/** A post of GET tweets, by its type. */
+function answerOfType(type: (typeof ENUMS.tweetType)[number], post: Post, author: Author): Record<string, unknown> {
+  if (type === "PUBLISHED") return publishedAnswer(post as PublishedTweet, "GET", author);
+  return type === "SCHEDULED" ? scheduledAnswer(post as ScheduledTweet) : draftAnswer(post);
+}
+
 // --------------------------------------------------------------- routes ---
 
 export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   const base = "/12/accounts/:account_id";
   const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);
   const posts = <T extends Post>(ctx: ResourceContext, collection: string) => ctx.account.collection<T>(collection);
+  const { user } = app.emulator.auth;
+  const author = (req: FastifyRequest): Author => ({
+    trim: wireParams(req).trim_user === "true",
+    screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
+  });
 
   // Draft Tweets (seed 4.11).
   app.get<AccountRoute>(`${base}/draft_tweets`, async (req) => {
@@ -285,22 +360,24 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const p = parseParams(draftList, wireParams(req));
     const user = p.user_id ?? defaultUser(ctx.account);
     const all = posts<DraftTweet>(ctx, DRAFT_TWEETS).all().filter((t) => t.user_id === user);
-    return { request: echo(req), ...page(all, p, LIMITS.draftTweetCount.default) };
+    const drafts = page(all, p, LIMITS.draftTweetCount.default);
+    return { request: echo(req), ...drafts, data: drafts.data.map((d) => draftAnswer(d)) };
   });
   // seed 4.11: no parameters (no WD): a deleted draft is not found.
   app.get<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
-    one(req, found(posts<DraftTweet>(context(req), DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id)));
+    one(req, draftAnswer(found(posts<DraftTweet>(context(req), DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id))));
   app.post<AccountRoute>(`${base}/draft_tweets`, async (req, reply) => {
     const ctx = context(req);
     const draft = insertPost<DraftTweet>(ctx, DRAFT_TWEETS, newPost(ctx, parseParams(draftCreate, wireParams(req))));
-    return reply.status(201).send(one(req, draft));
+    return reply.status(201).send(one(req, draftAnswer(draft)));
   });
   app.put<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<DraftTweet>(ctx, DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id);
-    return one(req, posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, wireParams(req))));
+    return one(req, draftAnswer(posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, wireParams(req)))));
   });
-  app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"));
+  app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
+    one(req, draftAnswer(deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"), true)));
 
   // Scheduled Tweets. seed: not shown ("the parameters of the scheduled Tweet
   // create and list endpoints: not shown"); real platform: POST
@@ -312,10 +389,11 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const p = parseParams(draftList.extend({ count: field.int(LIMITS.count.min, LIMITS.count.max).optional() }), wireParams(req));
     const user = p.user_id ?? defaultUser(ctx.account);
     const all = posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).all().filter((t) => t.user_id === user);
-    return { request: echo(req), ...page(all, p, LIMITS.count.default) };
+    const scheduled = page(all, p, LIMITS.count.default);
+    return { request: echo(req), ...scheduled, data: scheduled.data.map((t) => scheduledAnswer(t)) };
   });
   app.get<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
-    one(req, found(posts<ScheduledTweet>(context(req), SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id)));
+    one(req, scheduledAnswer(found(posts<ScheduledTweet>(context(req), SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id))));
   app.post<AccountRoute>(`${base}/scheduled_tweets`, async (req, reply) => {
     const ctx = context(req);
     const p = parseParams(scheduledCreate, wireParams(req));
@@ -323,25 +401,26 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const tweet = insertPost<ScheduledTweet>(ctx, SCHEDULED_TWEETS, {
       ...newPost(ctx, p), scheduled_at: scheduledAt, scheduled_status: "SCHEDULED", tweet_id: null,
     });
-    return reply.status(201).send(one(req, tweet));
+    return reply.status(201).send(one(req, scheduledAnswer(tweet)));
   });
   app.put<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id);
-    return one(req, posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, wireParams(req))));
+    return one(req, scheduledAnswer(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, wireParams(req)))));
   });
-  app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet"));
+  app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
+    one(req, scheduledAnswer(deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet") as ScheduledTweet, true)));
 
   // Published Tweets (seed 4.11): POST tweet, PUT of the name only, no DELETE.
   app.post<AccountRoute>(`${base}/tweet`, async (req, reply) => {
     const tweet = createPublished(context(req), wireParams(req), req.api?.userId);
-    return reply.status(201).send(one(req, postResponse(tweet)));
+    return reply.status(201).send(one(req, publishedAnswer(tweet, "POST", author(req))));
   });
   app.put<EntityRoute>(`${base}/tweets/:id/name`, async (req) => {
     const ctx = context(req);
     const current = found(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).get(req.params.id), "Tweet", req.params.id);
     const { name } = parseParams(nameUpdate, wireParams(req));
-    return one(req, posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }));
+    return one(req, publishedAnswer(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }), "PUT", author(req)));
   });
   for (const method of ["PUT", "DELETE"] as const) {
     // The seed shows no DELETE and no PUT of a published Tweet but its name.
@@ -362,13 +441,14 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
       t.user_id === user
       && (p.timeline_type === "ALL" || t.nullcast === (p.timeline_type === "NULLCAST"))
       && (p.name === undefined || (t.name ?? "").toLowerCase().startsWith(p.name.toLowerCase())));
-    return { request: echo(req), ...page(all, p, LIMITS.count.default) };
+    const listed = page(all, p, LIMITS.count.default);
+    return { request: echo(req), ...listed, data: listed.data.map((t) => answerOfType(p.tweet_type, t, author(req))) };
   });
 };
 
 /** DELETE of a draft or scheduled Tweet; a second one is 404 (seed section 3). */
-function deletePost(req: FastifyRequest<EntityRoute>, ctx: ResourceContext, collection: string, noun: string) {
+function deletePost(req: FastifyRequest<EntityRoute>, ctx: ResourceContext, collection: string, noun: string): Post {
   const c = ctx.account.collection<Post>(collection);
   found(c.get(req.params.id), noun, req.params.id);
-  return one(req, c.markDeleted(req.params.id));
+  return c.markDeleted(req.params.id);
 }

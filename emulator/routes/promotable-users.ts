@@ -9,6 +9,7 @@ import { resourceRoutes, ResourceSpec } from "../resource";
 import { Account, Entity, NewFields } from "../store";
 
 export interface PromotableUser extends Entity {
+  /** Pending the provider (tests/conformance PENDING_PROVIDER): the real platform sends no account_id here. */
   account_id: string;
   /** A long on the platform; kept as its decimal string. */
   user_id: string;

@@ -15,7 +15,6 @@ import { LineItem, lineItems } from "./line-items";
 import { promotableUser } from "./promotable-users";
 
 export interface PromotedAccount extends Entity {
-  account_id: string;
   line_item_id: string;
   /** A long on the platform; kept as its decimal string (ids exceed 2^53). */
   user_id: string;
@@ -39,7 +38,6 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<PromotedAcc
   }
   assertEligible(ctx.account, p.user_id);
   return {
-    account_id: ctx.account.id,
     line_item_id: lineItem.id,
     user_id: p.user_id,
     entity_status: "ACTIVE",

@@ -13,7 +13,6 @@ import { field, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
 export interface PromotedTweet extends Entity {
-  account_id: string;
   line_item_id: string;
   /** A long on the platform; kept as its decimal string (ids exceed 2^53). */
   tweet_id: string;
@@ -32,7 +31,6 @@ function createMany(ctx: ResourceContext, params: WireParams): NewFields<Promote
   const p = parseParams(createParams, params);
   referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
   return p.tweet_ids.map((tweetId) => ({
-    account_id: ctx.account.id,
     line_item_id: p.line_item_id,
     tweet_id: tweetId,
     entity_status: "ACTIVE",

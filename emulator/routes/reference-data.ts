@@ -12,9 +12,13 @@ import { AccountRoute, accountFor, echo, one, wireParams } from "../http";
 import { field, parseParams } from "../wire";
 import { BIDDING_RULES, CONTENT_CATEGORIES, CURATED_CATEGORIES, PLACEMENTS } from "../reference-data";
 
-/** seed: not shown; real platform's reference lists are short enough for one page (next_cursor null). */
+/**
+ * seed: not shown; real platform's reference lists are short enough for one
+ * page (next_cursor null), and answer their total_count unasked
+ * (tests/conformance corpus: content and curated categories).
+ */
 function page<T>(req: FastifyRequest, data: readonly T[]) {
-  return { request: echo(req), data, next_cursor: null };
+  return { request: echo(req), data, next_cursor: null, total_count: data.length };
 }
 
 const curatedParams = z.object({
@@ -41,12 +45,15 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
   // seed 4.3: an unknown but well-formed currency has no rules: an empty list.
   app.get("/12/bidding_rules", async (req) => {
     const { currency } = parseParams(biddingParams, wireParams(req));
-    return page(req, BIDDING_RULES.filter((r) => currency === undefined || r.currency === currency));
+    const rules = BIDDING_RULES.filter((r) => currency === undefined || r.currency === currency);
+    // seed: not shown; real platform (tests/conformance corpus) answers data_type and total_count, no cursor.
+    return { request: echo(req), data_type: "bidding_rule", data: rules, total_count: rules.length };
   });
 
   app.get("/12/line_items/placements", async (req) => {
     const p = parseParams(placementParams, wireParams(req));
-    return page(req, PLACEMENTS.filter((x) => p.product_type === undefined || x.product_type === p.product_type));
+    // seed: not shown; real platform (tests/conformance corpus) answers one object per product type, no cursor.
+    return one(req, PLACEMENTS.filter((x) => p.product_type === undefined || x.product_type === p.product_type));
   });
 
   // seed 4.3: country_codes required, at most 200; a category is listed when available in any of them.
@@ -75,6 +82,7 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     const a = account(req);
     const roles: (typeof ENUMS.permission)[number][] = ["ACCOUNT_ADMIN"];
     const composer = roles.some((r) => (ENUMS.tweetComposerRoles as readonly string[]).includes(r));
+    // account_id: pending the provider (tests/conformance PENDING_PROVIDER); the real platform sends none.
     return one(req, { account_id: a.id, user_id: req.api?.userId, permissions: composer ? [...roles, "TWEET_COMPOSER"] : roles });
   });
 };

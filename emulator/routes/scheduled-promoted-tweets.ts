@@ -16,7 +16,6 @@ import { LineItem, lineItems } from "./line-items";
 import { SCHEDULED_TWEETS, ScheduledTweet, scheduledTimePassed } from "./posts";
 
 export interface ScheduledPromotedTweet extends Entity {
-  account_id: string;
   line_item_id: string;
   scheduled_tweet_id: string;
   /** seed: not shown; real platform answers the published Tweet's id once it is out, null before. */
@@ -36,7 +35,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<ScheduledPr
   if (scheduledTimePassed(ctx.clock, tweet)) {
     throw ApiError.invalid("scheduled_tweet_id", `scheduled Tweet ${tweet.id} was due at ${tweet.scheduled_at}, which has passed: it can no longer be promoted as scheduled`);
   }
-  return { account_id: ctx.account.id, line_item_id: p.line_item_id, scheduled_tweet_id: tweet.id, tweet_id: null };
+  return { line_item_id: p.line_item_id, scheduled_tweet_id: tweet.id, tweet_id: null };
 }
 
 export const scheduledPromotedTweets: ResourceSpec<ScheduledPromotedTweet> = {

@@ -19,17 +19,18 @@ import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { Entity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
-import { CONTENT_CATEGORIES, IAB_CATEGORIES } from "../reference-data";
+import { CONTENT_CATEGORIES, IAB_CATEGORIES, LOCATIONS } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
 export interface TargetingCriterion extends Entity {
-  account_id: string;
   line_item_id: string;
   targeting_type: (typeof ENUMS.targetingType)[number];
   targeting_value: string;
   operator_type: (typeof ENUMS.operatorType)[number];
   /** seed: not shown; real platform answers a display name of the value. */
   name: string;
+  /** LOCATION criteria only (seed: not shown; real platform): the kind of place, null for a place the emulator does not know. */
+  location_type?: string | null;
 }
 
 const createParams = z.object({
@@ -54,7 +55,11 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
     throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
   }
   const category = p.targeting_type === iab ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
-  return { account_id: ctx.account.id, ...p, name: category ? `${category.name} (${p.targeting_value})` : p.targeting_value };
+  if (p.targeting_type === "LOCATION") {
+    const place = LOCATIONS[p.targeting_value];
+    return { ...p, name: place?.name ?? p.targeting_value, location_type: place?.location_type ?? null };
+  }
+  return { ...p, name: category ? `${category.name} (${p.targeting_value})` : p.targeting_value };
 }
 
 /** seed 4.8: line_item_ids is required. */
@@ -76,7 +81,9 @@ export const targetingCriteria: ResourceSpec<TargetingCriterion> = {
 };
 
 const crud = resourceRoutes(targetingCriteria);
-const batch = batchRoutes({ resource: targetingCriteria, maxItems: LIMITS.targetingCriteriaBatchSize, idParam: "targeting_criterion_id" });
+const batch = batchRoutes({
+  resource: targetingCriteria, maxItems: LIMITS.targetingCriteriaBatchSize, idParam: "targeting_criterion_id", dataType: "targeting_criterion",
+});
 
 export const targetingCriterionRoutes: FastifyPluginAsync<RouteOptions> = async (app, options) => {
   await crud(app, options);

@@ -12,7 +12,6 @@ import { field, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
 export interface TrackingTag extends Entity {
-  account_id: string;
   line_item_id: string;
   tracking_tag_type: (typeof ENUMS.trackingTagType)[number];
   tracking_tag_url: string;
@@ -32,7 +31,7 @@ const updateParams = z.object({ tracking_tag_url: url() });
 function create(ctx: ResourceContext, params: WireParams): NewFields<TrackingTag> {
   const p = parseParams(createParams, params);
   referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
-  return { account_id: ctx.account.id, ...p };
+  return p;
 }
 
 function update(_ctx: ResourceContext, _current: TrackingTag, params: WireParams): Partial<TrackingTag> {

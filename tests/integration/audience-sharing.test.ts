@@ -56,7 +56,7 @@ describe("FlexibleAudience", () => {
     expect(batchPosts()).toHaveLength(1);
     const record = emu().control.entities("sandbox", ACCOUNT, "custom_audiences").find((e) => e.id === id);
     expect(record).toMatchObject({
-      name: "Installers not buyers", audience_type: "FLEXIBLE", boolean_operator: "AND", is_owner: true,
+      name: "Installers not buyers", audience_type: "FLEXIBLE", boolean_operator: "AND",
       child_segments: [
         { custom_audience_id: a, lookback_window: 30, frequency: 1, frequency_comparator: "NUM_GTE", negate: true },
         { custom_audience_id: b, lookback_window: 7, frequency: 2, frequency_comparator: "NUM_GT", negate: false },
@@ -102,7 +102,7 @@ describe("FlexibleAudience", () => {
     emu().control.fault({ method: "POST", path: "/batch/accounts/[^/]+/custom_audiences$", kind: "timeout-after-commit", delayMs: 3000 });
     const { id, outs } = await flexibleAudience.create(ctx(client(500)), flexible("Timed out", [leaf(a)]));
     expect(batchPosts()).toHaveLength(1);
-    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").filter((e) => e.audience_type).map((e) => e.id)).toEqual([id]);
+    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").filter((e) => e.audience_type === "FLEXIBLE").map((e) => e.id)).toEqual([id]);
     expect(outs).toMatchObject({ name: "Timed out", audienceType: "FLEXIBLE" });
   });
 
@@ -122,7 +122,7 @@ describe("FlexibleAudience", () => {
     expect(noOperator).toMatchObject({ operationErrors: [[{ code: "MISSING_PARAMETER", parameter: "segments.boolean_operator" }]] });
     const nestedNoOperator = await rawBatch([wireItem({ name: "Nested no op", child_segments: [{ child_segments: [wireLeaf(ids[0]!)] }] })]);
     expect(nestedNoOperator).toMatchObject({ operationErrors: [[{ parameter: "child_segments[0].boolean_operator" }]] });
-    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").filter((e) => e.audience_type)).toEqual([]);
+    expect(emu().control.entities("sandbox", ACCOUNT, "custom_audiences").filter((e) => e.audience_type === "FLEXIBLE")).toEqual([]);
   });
 
   test("leaves must be live audiences of the account or shared with it; a name must be unique; a bad item fails the whole batch by index", async () => {

@@ -73,7 +73,8 @@ describe("funding instruments", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(String), account_id: ACCOUNT, currency: "EUR", start_time: "2026-01-01T00:00:00Z", end_time: null,
-      type: "CREDIT_CARD", description: expect.any(String), entity_status: "ACTIVE", able_to_fund: true, cancelled: false,
+      type: "CREDIT_CARD", description: expect.any(String), entity_status: "ACTIVE", able_to_fund: true, reasons_not_able_to_fund: [],
+      credit_limit_local_micro: null, credit_remaining_local_micro: null, funded_amount_local_micro: null, io_header: null,
       created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
     });
     const one = await api.get(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments/${res.body.data.id}`);
@@ -83,7 +84,7 @@ describe("funding instruments", () => {
   test("a currency that is not three capitals is refused, naming currency", async () => {
     const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "usd", start_time: "2026-01-01T00:00:00Z" });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "currency", message: expect.stringMatching(/^currency must be an ISO-4217 code/) }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "currency", message: expect.stringMatching(/^currency must be an ISO-4217 code/), value: "usd", details: expect.stringMatching(/^must be an ISO-4217 code/) }]);
   });
 
   test("a missing start_time is MISSING_PARAMETER", async () => {

@@ -46,7 +46,7 @@ describe("campaign batches", () => {
     expect(res.body.errors).toEqual([]);
     expect(res.body.operation_errors).toEqual([
       [],
-      [{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256" }],
+      [{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256", value: "n".repeat(256), details: "must be at most 255 characters" }],
       [],
     ]);
     expect(campaigns()).toEqual([]);
@@ -73,7 +73,7 @@ describe("campaign batches", () => {
     expect(res.status).toBe(400);
     expect(res.body.operation_errors).toEqual([
       [{ code: "MISSING_PARAMETER", parameter: "campaign_id", message: "campaign_id is required to Delete a campaign" }],
-      [{ code: "INVALID_PARAMETER", parameter: "operation_type", message: 'operation_type must be one of Create, Update, Delete, got "Upsert"' }],
+      [{ code: "INVALID_PARAMETER", parameter: "operation_type", message: 'operation_type must be one of Create, Update, Delete, got "Upsert"', value: "Upsert", details: "must be one of Create, Update, Delete" }],
     ]);
   });
 

@@ -22,23 +22,24 @@ describe("creating a campaign", () => {
     const res = await create({ total_budget_amount_local_micro: 5_000_000 });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
-      id: expect.stringMatching(/^[0-9a-z]+$/), account_id: ACCOUNT, name: "Spring sale", funding_instrument_id: fi,
+      id: expect.stringMatching(/^[0-9a-z]+$/), name: "Spring sale", funding_instrument_id: fi,
       entity_status: "ACTIVE", budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: 1_000_000,
       total_budget_amount_local_micro: 5_000_000, standard_delivery: true, purchase_order_number: null,
-      currency: "USD", servable: true, created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
+      currency: "USD", servable: true, effective_status: "RUNNING", reasons_not_servable: [], frequency_cap: null, duration_in_days: null,
+      created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
     });
   });
 
   test("a 256-character name is refused, naming name and 255", async () => {
     const res = await create({ name: "n".repeat(256) });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256" }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256", value: "n".repeat(256), details: "must be at most 255 characters" }]);
   });
 
   test("a 51-character purchase order number is refused, naming the parameter and 50", async () => {
     const res = await create({ purchase_order_number: "p".repeat(51) });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "purchase_order_number", message: "purchase_order_number must be at most 50 characters, got 51" }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "purchase_order_number", message: "purchase_order_number must be at most 50 characters, got 51", value: "p".repeat(51), details: "must be at most 50 characters" }]);
   });
 
   test("a daily budget above the total is refused", async () => {
@@ -74,8 +75,8 @@ describe("creating a campaign", () => {
     const res = await create({ daily_budget_amount_local_micro: "1e6", standard_delivery: "yes" });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { code: "INVALID_PARAMETER", parameter: "daily_budget_amount_local_micro", message: 'daily_budget_amount_local_micro must be a whole number in decimal digits, got "1e6"' },
-      { code: "INVALID_PARAMETER", parameter: "standard_delivery", message: 'standard_delivery must be one of true, false, got "yes"' },
+      { code: "INVALID_PARAMETER", parameter: "daily_budget_amount_local_micro", message: 'daily_budget_amount_local_micro must be a whole number in decimal digits, got "1e6"', value: "1e6", details: "must be a whole number in decimal digits" },
+      { code: "INVALID_PARAMETER", parameter: "standard_delivery", message: 'standard_delivery must be one of true, false, got "yes"', value: "yes", details: "must be one of true, false" },
     ]);
   });
 });
@@ -85,7 +86,10 @@ describe("updating a campaign", () => {
     const c = await created({ purchase_order_number: "PO-1" });
     const res = await api.put(`${path}/${c.id}`, { name: "Summer sale", entity_status: "PAUSED" });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ...c, name: "Summer sale", entity_status: "PAUSED", servable: false, updated_at: expect.any(String) });
+    expect(res.body.data).toEqual({
+      ...c, name: "Summer sale", entity_status: "PAUSED", servable: false, effective_status: "UNKNOWN", reasons_not_servable: ["PAUSED_BY_ADVERTISER"],
+      updated_at: expect.any(String),
+    });
   });
 
   test("an empty value clears an optional field", async () => {
@@ -98,7 +102,7 @@ describe("updating a campaign", () => {
     const c = await created();
     const res = await api.put(`${path}/${c.id}`, { entity_status: "DRAFT" });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "entity_status", message: 'entity_status must be one of ACTIVE, PAUSED, got "DRAFT"' }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "entity_status", message: 'entity_status must be one of ACTIVE, PAUSED, got "DRAFT"', value: "DRAFT", details: "must be one of ACTIVE, PAUSED" }]);
   });
 
   test("funding_instrument_id is refused on update", async () => {

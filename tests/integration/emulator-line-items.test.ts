@@ -1,7 +1,7 @@
 /**
  * Line items (seed: not shown; the real platform's v12 rules).
  */
-import { ACCOUNT, TestApi } from "./emulator-helpers";
+import { ACCOUNT, TestApi, USER } from "./emulator-helpers";
 
 const api = new TestApi();
 const path = `/12/accounts/${ACCOUNT}/line_items`;
@@ -21,10 +21,14 @@ describe("line items", () => {
     expect(created.status).toBe(201);
     const li = created.body.data;
     expect(li).toEqual({
-      id: expect.any(String), account_id: ACCOUNT, campaign_id: campaignId, name: "Timeline", objective: "WEBSITE_CLICKS",
+      id: expect.any(String), campaign_id: campaignId, name: "Timeline", objective: "WEBSITE_CLICKS",
       product_type: "PROMOTED_TWEETS", placements: ["TWITTER_TIMELINE", "TWITTER_SEARCH"], bid_amount_local_micro: 1_500_000,
       bid_strategy: "MAX", entity_status: "ACTIVE", start_time: expect.any(String), end_time: "2027-01-01T00:00:00Z",
       total_budget_amount_local_micro: null, pay_by: "LINK_CLICK", categories: [], currency: "USD",
+      funding_instrument_id: expect.any(String), goal: "LINK_CLICKS", advertiser_user_id: USER, creative_source: "MANUAL",
+      advertiser_domain: null, android_app_store_identifier: null, ios_app_store_identifier: null, automatic_tweet_promotion: null,
+      daily_budget_amount_local_micro: null, duration_in_days: null, frequency_cap: null, primary_web_event_tag: null,
+      standard_delivery: null, target_cpa_local_micro: null,
       created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
     });
     expect((await api.get(`${path}/${li.id}`)).body.data).toEqual(li);
@@ -72,7 +76,7 @@ describe("line items", () => {
     const none = await create({ objective: "PREROLL_VIEWS" });
     expect(none.body.errors[0]).toMatchObject({ code: "MISSING_PARAMETER", parameter: "categories" });
     const three = await create({ objective: "PREROLL_VIEWS", categories: ["IAB1", "IAB2", "IAB3"] });
-    expect(three.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "categories", message: "categories must be at most 2 values, got 3" }]);
+    expect(three.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "categories", message: "categories must be at most 2 values, got 3", value: "IAB1,IAB2,IAB3", details: "must be at most 2 values" }]);
     expect((await create({ objective: "PREROLL_VIEWS", categories: ["IAB1"] })).status).toBe(201);
   });
 

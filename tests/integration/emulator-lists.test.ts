@@ -41,8 +41,9 @@ describe("pagination", () => {
     const res = await api.get(path, { count });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{
-      code: "INVALID_PARAMETER", parameter: "count",
+      code: "INVALID_PARAMETER", parameter: "count", value: String(count),
       message: count === 0 ? "count must be at least 1, got 0" : "count must be at most 1000, got 1001",
+      details: count === 0 ? "must be at least 1" : "must be at most 1000",
     }]);
   });
 
@@ -88,7 +89,7 @@ describe("IDS filters", () => {
     const many = Array.from({ length: 201 }, (_, i) => `c${i}`);
     const res = await api.get(path, { campaign_ids: many });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "campaign_ids", message: "campaign_ids must be at most 200 values, got 201" }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "campaign_ids", message: "campaign_ids must be at most 200 values, got 201", value: many.join(","), details: "must be at most 200 values" }]);
   });
 
   test("funding_instrument_ids filters by instrument", async () => {
@@ -126,6 +127,6 @@ describe("q", () => {
   test("longer than 255 characters is refused", async () => {
     const res = await api.get(path, { q: "q".repeat(256) });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "q", message: "q must be at most 255 characters, got 256" }]);
+    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "q", message: "q must be at most 255 characters, got 256", value: "q".repeat(256), details: "must be at most 255 characters" }]);
   });
 });

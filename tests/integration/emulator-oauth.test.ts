@@ -267,9 +267,9 @@ describe("GET 2/webhooks", () => {
     expect(some.body.data[0]).toEqual({ id: hook.id, url: "https://hooks.example.com/xads", valid: true });
   });
 
-  test("no webhooks: no data, result_count 0", async () => {
+  test("no webhooks: data is empty, result_count 0", async () => {
     const { body: { access_token: token } } = await bearer();
-    expect((await webhooks(`Bearer ${token}`)).body).toEqual({ meta: { result_count: 0 } });
+    expect((await webhooks(`Bearer ${token}`)).body).toEqual({ data: [], meta: { result_count: 0 } });
   });
 
   test("errors are problem details: unknown field, missing or revoked bearer, OAuth 1.0a user context", async () => {

@@ -36,17 +36,17 @@ describe("parseParams", () => {
     expect(errors(() => parseParams(schema, {}))).toEqual([{ code: "MISSING_PARAMETER", parameter: "name", message: "name is required" }]);
   });
 
-  test("each bad parameter gets one error naming it, its limit and the value", () => {
+  test("each bad parameter gets one error naming it, its limit and the value given, with the reason in short as details", () => {
     expect(errors(() => parseParams(schema, {
       name: "abcdef", count: "11", amount: "-1", ids: Array.from({ length: 201 }, (_, i) => i).join(","), status: "DRAFT", flag: "1", at: "tomorrow",
     }))).toEqual([
-      { code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 5 characters, got 6" },
-      { code: "INVALID_PARAMETER", parameter: "count", message: "count must be at most 10, got 11" },
-      { code: "INVALID_PARAMETER", parameter: "amount", message: 'amount must be a whole number in decimal digits, got "-1"' },
-      { code: "INVALID_PARAMETER", parameter: "ids", message: "ids must be at most 200 values, got 201" },
-      { code: "INVALID_PARAMETER", parameter: "status", message: 'status must be one of ACTIVE, PAUSED, got "DRAFT"' },
-      { code: "INVALID_PARAMETER", parameter: "flag", message: 'flag must be one of true, false, got "1"' },
-      { code: "INVALID_PARAMETER", parameter: "at", message: 'at must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z, got "tomorrow"' },
+      { code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 5 characters, got 6", value: "abcdef", details: "must be at most 5 characters" },
+      { code: "INVALID_PARAMETER", parameter: "count", message: "count must be at most 10, got 11", value: "11", details: "must be at most 10" },
+      { code: "INVALID_PARAMETER", parameter: "amount", message: 'amount must be a whole number in decimal digits, got "-1"', value: "-1", details: "must be a whole number in decimal digits" },
+      { code: "INVALID_PARAMETER", parameter: "ids", message: "ids must be at most 200 values, got 201", value: Array.from({ length: 201 }, (_, i) => i).join(","), details: "must be at most 200 values" },
+      { code: "INVALID_PARAMETER", parameter: "status", message: 'status must be one of ACTIVE, PAUSED, got "DRAFT"', value: "DRAFT", details: "must be one of ACTIVE, PAUSED" },
+      { code: "INVALID_PARAMETER", parameter: "flag", message: 'flag must be one of true, false, got "1"', value: "1", details: "must be one of true, false" },
+      { code: "INVALID_PARAMETER", parameter: "at", message: 'at must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z, got "tomorrow"', value: "tomorrow", details: "must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z" },
     ]);
   });
 });

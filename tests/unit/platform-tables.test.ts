@@ -52,6 +52,7 @@ const PROVIDER_OWN: Record<string, string> = {
 
 /** Entries only the emulator has (path or prefix), and why. */
 const EMULATOR_OWN: Record<string, string> = {
+  "ENUMS.defaultGoal": "the goal a line item answers when none is given (the provider sends no goal and reads none)",
   "ENUMS.negatedOnlyTargetingType":
     "a rule of the reference (APP_LIST only with operator_type NE) the emulator enforces; the provider does not check it yet",
 };
