@@ -105,6 +105,8 @@ export const accountFeatures = defineResource({
   kind: "AccountFeatures",
   description: "The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.",
   inputs: accountFeaturesInputs,
+  // The platform's record has no created_at.
+  timestamps: false,
   outputs: {
     addedFeatureKeys: z.array(z.string()).describe("The keys this resource added (the account did not have them): destroy removes these, and leaves the others."),
     featureKeySet: z.record(z.string(), z.boolean()).describe("featureKeys as a set (each key: true), so a preview lists each key added or removed."),

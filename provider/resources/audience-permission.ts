@@ -18,7 +18,7 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { toSnake } from "../names";
-import { accountField, adoptIdInput, createOnly, entityId, timestamps } from "./common";
+import { accountField, adoptIdInput, createOnly, entityId} from "./common";
 import { DeclaredResource, defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
@@ -84,8 +84,7 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
     noun: `${noun} permission`,
     description: `Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,
     inputs: permissionInputs(v) as unknown as z.ZodObject & z.ZodType<I>,
-    outputs: { ...timestamps },
-    rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>
+      rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>
       i.grantedAccountId === i.accountId
         ? [{ property: "grantedAccountId", reason: `grantedAccountId must be another account than the owner accountId ${i.accountId}` }]
         : [])],

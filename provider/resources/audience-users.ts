@@ -368,6 +368,8 @@ export function memberListResource(spec: MemberListSpec): DeclaredResource<Membe
     noun: `${spec.noun} users`,
     description: spec.description,
     inputs: spec.inputs,
+    // The platform's record has no created_at.
+    timestamps: false,
     outputs: MEMBER_OUTPUTS,
     describe: what,
     path: (p) => spec.usersPath(p.accountId, parentOf(p)),

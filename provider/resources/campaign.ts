@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro} from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
@@ -65,7 +65,6 @@ export const campaign = defineResource({
   outputs: {
     currency: z.string().describe("Currency of the funding instrument (ISO-4217)."),
     servable: z.boolean().describe("Whether the campaign can serve."),
-    ...timestamps,
   },
   rules: campaignRules,
   transitions: draftOnlyAtCreation,

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, timestamps } from "./common";
+import { accountIdInput, adoptIdInput} from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, rule } from "./framework";
 
@@ -137,7 +137,6 @@ export const card = defineResource({
   outputs: {
     cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."),
     cardType: z.enum(ENUMS.cardType).describe("The type the platform gives the card from its components."),
-    ...timestamps,
   },
   rules: cardRules,
   collection: "cards",

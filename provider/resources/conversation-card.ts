@@ -14,7 +14,7 @@ import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
-import { accountIdInput, adoptIdInput, clearable, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, clearable} from "./common";
 import { mediaOfCategory } from "./card";
 import { defineResource } from "./define";
 import { field } from "./fields";
@@ -122,7 +122,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     noun: spec.noun,
     description: spec.description,
     inputs: inputs as unknown as z.ZodObject & z.ZodType<I>,
-    outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."), ...timestamps },
+    outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri.") },
     rules: [
       ...conversationRules,
       ...mediaFields.map((f) => rule<I>([f], (c) => {

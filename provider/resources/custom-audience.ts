@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, clearable} from "./common";
 import { defineResource } from "./define";
 import { Context, deletionProtectionInput, readLive } from "./framework";
 
@@ -42,7 +42,6 @@ export const customAudience = defineResource({
   inputs: customAudienceInputs,
   outputs: {
     isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
-    ...timestamps,
   },
   path: (a) => customAudiencesPath(a.accountId),
   find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),

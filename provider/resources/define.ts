@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
+import { timestamps } from "./common";
 import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-create";
 import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
@@ -30,8 +31,10 @@ export interface Declaration<I extends object, O extends object> {
   readonly noun?: string;
   readonly description: string;
   readonly inputs: z.ZodObject & z.ZodType<I>;
-  /** Output-only fields, read from the live entity. */
+  /** Output-only fields, read from the live entity (`createdAt` is every entity's, unless `timestamps` is false). */
   readonly outputs?: Record<string, z.ZodType>;
+  /** False for records the platform answers without `created_at` (settings, feature lists, member lists). */
+  readonly timestamps?: false;
   readonly rules?: readonly Rule<I>[];
   /**
    * The account's collection of this kind, e.g. `tracking_tags`: the path
@@ -121,7 +124,7 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
 }
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
-export type StateOf<S extends z.ZodType, Out extends Record<string, z.ZodType>> = z.infer<S> & { [K in keyof Out]?: z.infer<Out[K]> };
+export type StateOf<S extends z.ZodType, Out extends Record<string, z.ZodType>> = z.infer<S> & { [K in keyof Out]?: z.infer<Out[K]> } & { createdAt?: string };
 
 /** `tracking_tags` -> `tracking_tag_ids`, `line_item_curated_categories` -> `line_item_curated_category_ids`. */
 export function idsParamOf(collection: string): string {
@@ -147,7 +150,8 @@ export function defineResource<S extends z.ZodObject, Out extends Record<string,
     readQuery: { with_deleted: true, ...declaration.readQuery },
   };
   if (!declaration.path && !collection) throw new Error(`${declaration.kind}: declare its collection or its path`);
-  const fields = fieldsOf(d.inputs, d.outputs);
+  const outputFields = { ...d.outputs, ...(d.timestamps === false ? {} : timestamps) };
+  const fields = fieldsOf(d.inputs, outputFields);
   const rules = d.rules ?? [];
   const protectedKind = fields.inputs.includes("deletionProtection");
   const describe = d.describe ?? ((p: I) => (typeof (p as Record<string, unknown>).name === "string" ? `${d.noun} "${(p as Record<string, unknown>).name}"` : d.noun));
@@ -262,7 +266,7 @@ export function defineResource<S extends z.ZodObject, Out extends Record<string,
     kind: d.kind,
     description: d.description,
     inputs: d.inputs as z.ZodType<I>,
-    outputs: d.outputs ?? {},
+    outputs: outputFields,
     createOnly: fields.createOnly,
     fields,
     rules,

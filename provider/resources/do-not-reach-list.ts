@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { LIMITS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly} from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
@@ -38,7 +38,6 @@ export const doNotReachList = defineResource({
   noun: "do-not-reach list",
   description: `The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`,
   inputs: doNotReachListInputs,
-  outputs: { ...timestamps },
   path: (l) => path(l.accountId),
   find: (ctx, l, id) => readDoNotReachList(ctx, l.accountId, id),
   // One list per account: the old one must go before the new one can be made.

@@ -5,7 +5,7 @@
  * parameter sent with no value).
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, clearable, computed, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed} from "./common";
 import { accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, textInput } from "./posts";
 
 // --------------------------------------------------------------- schema ---
@@ -31,7 +31,6 @@ export const draftTweet = declarePost({
   kind: "DraftTweet",
   description: "A draft post (Tweet) of an advertiser user. Text, card, media, nullcast and name change in place.",
   inputs: draftTweetInputs,
-  outputs: { ...timestamps },
   tweetType: "DRAFT",
   path: (t) => `${accountPath(t.accountId)}/draft_tweets`,
 });

@@ -49,54 +49,49 @@ export function metaOf(schema: z.ZodType): FieldMeta {
   return declared.get(schema) ?? {};
 }
 
-/** The field lists of one kind, derived from its declarations. */
-export interface Fields {
+type Predicate = (m: FieldMeta, input: boolean) => boolean | undefined;
+
+/** The field lists of a kind, each the fields whose declaration it takes. */
+const LISTS = {
   /** Every input, in declaration order. */
-  readonly inputs: readonly string[];
-  /** Inputs sent to the platform on create (all but the local ones). */
-  readonly api: readonly string[];
-  readonly createOnly: readonly string[];
+  inputs: (_m, input) => input,
+  /** Inputs sent to the platform on create. */
+  api: (m, input) => input && !m.local && !m.inPath,
+  createOnly: (m, input) => input && m.createOnly,
   /** Platform fields that an update may change. */
-  readonly updatable: readonly string[];
-  readonly computed: readonly string[];
-  readonly clearable: readonly string[];
-  readonly emptyIsValue: readonly string[];
-  readonly secret: readonly string[];
-  readonly writeOnly: readonly string[];
-  readonly local: readonly string[];
+  updatable: (m, input) => input && !m.local && !m.inPath && !m.createOnly,
+  computed: (m, input) => input && m.computed,
+  clearable: (m, input) => input && m.clearable,
+  emptyIsValue: (m) => m.emptyIsValue,
+  secret: (m) => m.secret,
+  writeOnly: (m) => m.writeOnly,
+  local: (m, input) => input && m.local,
   /** Platform values the path carries: kept from the declaration, never sent as fields. */
-  readonly inPath: readonly string[];
-  readonly instants: readonly string[];
+  inPath: (m, input) => input && m.inPath,
+  instants: (m) => m.instant,
   /** What the outputs take from the live entity: platform inputs read back, and output-only fields. */
-  readonly live: readonly string[];
+  live: (m) => !m.local && !m.inPath && !m.writeOnly,
+} satisfies Record<string, Predicate>;
+
+/** The field lists of one kind, derived from its declarations. */
+export type Fields = { readonly [L in keyof typeof LISTS]: readonly string[] } & {
   /** The wire name of a field. */
   wire(field: string): string;
   /** A field's own test of sameness, where it declares one. */
   sameness(field: string): ((a: unknown, b: unknown) => boolean) | undefined;
-}
+};
 
 export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType> = {}): Fields {
   const entries = [
     ...Object.entries(inputs.shape as Record<string, z.ZodType>).map(([name, s]) => ({ name, meta: metaOf(s), input: true })),
     ...Object.entries(outputs).map(([name, s]) => ({ name, meta: metaOf(s), input: false })),
   ];
-  const where = (p: (m: FieldMeta, input: boolean) => boolean | undefined) => entries.filter((e) => p(e.meta, e.input)).map((e) => e.name);
   const wireNames = new Map(entries.map((e) => [e.name, e.meta.wire ?? toSnake(e.name)]));
   const samenesses = new Map(entries.map((e) => [e.name, e.meta.same]));
+  const lists = Object.fromEntries(Object.entries(LISTS).map(([list, taken]: [string, Predicate]) =>
+    [list, entries.filter((e) => taken(e.meta, e.input)).map((e) => e.name)])) as { [L in keyof typeof LISTS]: string[] };
   return {
-    inputs: where((_m, input) => input),
-    api: where((m, input) => input && !m.local && !m.inPath),
-    createOnly: where((m, input) => input && m.createOnly),
-    updatable: where((m, input) => input && !m.local && !m.inPath && !m.createOnly),
-    computed: where((m, input) => input && m.computed),
-    clearable: where((m, input) => input && m.clearable),
-    emptyIsValue: where((m) => m.emptyIsValue),
-    secret: where((m) => m.secret),
-    writeOnly: where((m) => m.writeOnly),
-    local: where((m, input) => input && m.local),
-    inPath: where((m, input) => input && m.inPath),
-    instants: where((m) => m.instant),
-    live: where((m) => !m.local && !m.inPath && !m.writeOnly),
+    ...lists,
     wire: (f) => wireNames.get(f) ?? toSnake(f),
     sameness: (f) => samenesses.get(f),
   };

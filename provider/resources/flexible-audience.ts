@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId} from "./common";
 import { customAudiencesPath, readCustomAudience } from "./custom-audience";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
@@ -135,7 +135,6 @@ export const flexibleAudience = defineResource({
   inputs: flexibleAudienceInputs,
   outputs: {
     isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
-    ...timestamps,
   },
   // The structure rules need no ids, so they run even while leaf ids are unknown.
   rules: [rule<FlexibleAudienceInputs>(["booleanOperator", "childSegments", "segments"], flexibleAudienceFailures, { structural: true })],

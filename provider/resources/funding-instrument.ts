@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, isoTime, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, isoTime} from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 
@@ -33,7 +33,7 @@ export const fundingInstrument = defineResource({
   kind: "FundingInstrument",
   description: "A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.",
   inputs: fundingInstrumentInputs,
-  outputs: { entityStatus: z.string().describe("ACTIVE while it can fund campaigns."), ...timestamps },
+  outputs: { entityStatus: z.string().describe("ACTIVE while it can fund campaigns.") },
   collection: "funding_instruments",
   describe: (fi) => `${fi.type} funding instrument in ${fi.currency} from ${fi.startTime}`,
   // An instrument has no name: one of the same currency, type and start, created since the POST, is the one it made.

@@ -5,7 +5,7 @@
  * what changed), so both change in place; only the account replaces.
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -26,7 +26,6 @@ export const lineItemCuratedCategory = defineResource({
   kind: "LineItemCuratedCategory",
   description: "A curated category attached to a line item. Both the line item and the category change in place.",
   inputs: lineItemCuratedCategoryInputs,
-  outputs: { ...timestamps },
   collection: "line_item_curated_categories",
   describe: (c) => `curated category ${c.curatedCategoryId} on line item ${c.lineItemId}`,
   lookUp: {

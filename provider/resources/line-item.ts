@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro} from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
@@ -58,7 +58,7 @@ export const lineItem = defineResource({
   kind: "LineItem",
   description: "A line item of a campaign: objective, placements, bid and budget.",
   inputs: lineItemInputs,
-  outputs: { currency: z.string().describe("Currency of the campaign's funding instrument."), ...timestamps },
+  outputs: { currency: z.string().describe("Currency of the campaign's funding instrument.") },
   rules: lineItemRules,
   collection: "line_items",
   readQuery: { with_draft: true },

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -36,7 +36,6 @@ export const mediaCreative = defineResource({
   outputs: {
     approvalStatus: z.string().describe("The platform's review of the creative."),
     servingStatus: z.string().describe("Whether the creative serves."),
-    ...timestamps,
   },
   collection: "media_creatives",
   describe: (m) => `media creative of ${m.accountMediaId} on line item ${m.lineItemId}`,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity, Query } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
@@ -39,7 +39,6 @@ export const promotedAccount = defineResource({
   outputs: {
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promotion."),
-    ...timestamps,
   },
   // DELETE disassociates the user from the line item (seed 4.7).
   collection: "promoted_accounts",

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 import { lineItem, LineItemOutputs } from "./line-item";
 
@@ -38,7 +38,6 @@ export const promotedTweet = defineResource({
     servedTweetId: z.string().describe("The Tweet that serves: a repost's own id when another user's Tweet is promoted."),
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promoted content."),
-    ...timestamps,
   },
   // DELETE takes the record's id, never the tweet_id (seed 4.7).
   collection: "promoted_tweets",

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS, ENUMS } from "../limits";
 import { createOnce } from "./batch-create";
-import { adoptIdInput, computed, timestamps } from "./common";
+import { adoptIdInput, computed} from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -38,7 +38,6 @@ export const sandboxAccount = defineResource({
     businessName: z.string().describe("The business's name, when it has one."),
     timezone: z.string().describe("The account's time zone."),
     approvalStatus: z.string().describe("The account's approval status."),
-    ...timestamps,
   },
   sandboxOnly: "creates and deletes accounts",
   path: () => PATH,

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { AdsApiError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -38,7 +38,7 @@ export const scheduledPromotedTweet = defineResource({
   kind: "ScheduledPromotedTweet",
   description: "A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to do and keeps it in the stack.",
   inputs: scheduledPromotedTweetInputs,
-  outputs: { tweetId: z.string().describe("The published Tweet's id, once the scheduled Tweet is out."), ...timestamps },
+  outputs: { tweetId: z.string().describe("The published Tweet's id, once the scheduled Tweet is out.") },
   collection: "scheduled_promoted_tweets",
   describe: (p) => `scheduled promotion of ${p.scheduledTweetId} on line item ${p.lineItemId}`,
   lookUp: {

@@ -7,7 +7,7 @@
  * media_keys, card_uri, nullcast, name).
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, computed, createOnly, isoTime, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, computed, createOnly, isoTime} from "./common";
 import { field } from "./fields";
 import { CheckFailure } from "./framework";
 import {
@@ -58,7 +58,6 @@ export const scheduledTweet = declarePost({
   outputs: {
     scheduledStatus: z.string().describe("SCHEDULED until the platform publishes it."),
     tweetId: tweetIdOutput.describe("The published Tweet's id, once scheduledAt has passed."),
-    ...timestamps,
   },
   transitions: (olds, news) => scheduleRule(olds, news, Date.now()),
   tweetType: "SCHEDULED",

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 import { rule } from "./framework";
 
@@ -62,7 +62,7 @@ export const targetingCriterion = defineResource({
   kind: "TargetingCriterion",
   description: "One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.",
   inputs: targetingCriterionInputs,
-  outputs: { name: z.string().describe("The platform's name of the targeted value."), ...timestamps },
+  outputs: { name: z.string().describe("The platform's name of the targeted value.") },
   rules: targetingCriterionRules,
   // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).
   collection: "targeting_criteria",

@@ -41,6 +41,8 @@ export const taxSettings = defineResource({
   kind: "TaxSettings",
   description: "The tax settings of an ads account (one per account). Declared fields are set with PUT and change in place; the others are read, not managed. Destroy leaves the settings on the platform as they are.",
   inputs: taxSettingsInputs,
+  // The platform's record has no created_at (tests/conformance/corpus).
+  timestamps: false,
   rules: [declaresASetting(taxSettingsInputs)],
   collection: "tax_settings",
   // A deleted account (404) takes its settings with it.

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -28,7 +28,6 @@ export const trackingTag = defineResource({
   kind: "TrackingTag",
   description: "A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.",
   inputs: trackingTagInputs,
-  outputs: { ...timestamps },
   collection: "tracking_tags",
   describe: (t) => `${t.trackingTagType} tag on line item ${t.lineItemId}`,
   lookUp: {

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity, Query } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, timestamps } from "./common";
+import { accountIdInput, adoptIdInput, createOnly} from "./common";
 import { field, toWire } from "./fields";
 import { rule } from "./framework";
 import {
@@ -64,7 +64,6 @@ export const tweet = declarePost({
   kind: "Tweet",
   description: "A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and replacements leave them on the platform (and say so).",
   inputs: tweetInputs,
-  outputs: { ...timestamps },
   rules: tweetRules,
   tweetType: "PUBLISHED",
   // POST accounts/:id/tweet publishes; there is no GET of one published Tweet: reads go through GET tweets.
