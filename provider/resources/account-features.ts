@@ -29,7 +29,7 @@ export const accountFeaturesInputs = z.strictObject({
   featureKeys: field(z.array(z.enum(ACCOUNT_SETTINGS.featureKeys)).min(1)
     .describe("The feature keys this resource manages (seed 4.2 enumeration). Adding or removing one changes the account in place."),
   { same: sameKeys }),
-});
+}).describe("The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.");
 
 export type AccountFeaturesInputs = z.infer<typeof accountFeaturesInputs>;
 export type FeatureKey = AccountFeaturesInputs["featureKeys"][number];
@@ -101,10 +101,7 @@ async function removeKeys(ctx: Context, accountId: string, keys: readonly string
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const accountFeatures = defineResource({
-  kind: "AccountFeatures",
-  description: "The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.",
-  inputs: accountFeaturesInputs,
+export const accountFeatures = defineResource("AccountFeatures", accountFeaturesInputs, {
   // The platform's record has no created_at.
   timestamps: false,
   outputs: {

@@ -18,8 +18,8 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { toSnake } from "../names";
-import { accountField, adoptIdInput, createOnly, entityId} from "./common";
-import { DeclaredResource, defineResource } from "./define";
+import { accountField, adoptIdInput, createOnly, entityId } from "./common";
+import { DeclaredResource, declareResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
 
@@ -79,7 +79,7 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
   const path = (p: I) => `/${v.version}/accounts/${p.accountId}/${collection}/${audienceOf(p)}/permissions`;
   const what = (p: I) => `${noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
 
-  return defineResource({
+  return declareResource<I, PermissionOutputs<`${A}Id`>>({
     kind,
     noun: `${noun} permission`,
     description: `Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,

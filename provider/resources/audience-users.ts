@@ -21,7 +21,7 @@ import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { keysToSnake } from "../names";
 import { entityId, isoTime } from "./common";
-import { DeclaredResource, defineResource } from "./define";
+import { DeclaredResource, declareResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 
@@ -363,7 +363,7 @@ export function memberListResource(spec: MemberListSpec): DeclaredResource<Membe
     if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentOf(inputs)), chunks, what(inputs));
   }
 
-  return defineResource({
+  return declareResource<MemberInputs, MemberOutputs>({
     kind: spec.kind,
     noun: `${spec.noun} users`,
     description: spec.description,

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro} from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
@@ -24,7 +24,7 @@ export const campaignInputs = z.strictObject({
   standardDelivery: computed(z.boolean().optional().describe("Standard (true, the platform's default) or accelerated delivery; only with budgetOptimization CAMPAIGN.")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
-});
+}).describe("An advertising campaign under a funding instrument. Deletion is irreversible and protected by default.");
 
 export type CampaignInputs = z.infer<typeof campaignInputs>;
 export type CampaignOutputs = CampaignInputs & { currency?: string; servable?: boolean; createdAt?: string };
@@ -58,10 +58,7 @@ export function draftOnlyAtCreation(olds: Partial<CampaignInputs>, news: Record<
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const campaign = defineResource({
-  kind: "Campaign",
-  description: "An advertising campaign under a funding instrument. Deletion is irreversible and protected by default.",
-  inputs: campaignInputs,
+export const campaign = defineResource("Campaign", campaignInputs, {
   outputs: {
     currency: z.string().describe("Currency of the funding instrument (ISO-4217)."),
     servable: z.boolean().describe("Whether the campaign can serve."),

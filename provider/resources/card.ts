@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput} from "./common";
+import { accountIdInput, adoptIdInput } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, rule } from "./framework";
 
@@ -56,7 +56,7 @@ export const cardInputs = z.strictObject({
   components: components.optional().describe("The card's components, in order (MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON). Exactly one of components and slides."),
   slides: z.array(components).min(1).optional().describe("A multi-destination carousel: one array of components per slide, in order. Exactly one of components and slides."),
   adoptId: adoptIdInput,
-});
+}).describe("A card (media, details, buttons, or carousel slides) that posts attach by its cardUri. Name, components and slides change in place.");
 
 export type CardComponent = z.infer<typeof cardComponent>;
 export type CardInputs = z.infer<typeof cardInputs>;
@@ -130,10 +130,7 @@ function swipeableCount(f: CheckFailure): CheckFailure {
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const card = defineResource({
-  kind: "Card",
-  description: "A card (media, details, buttons, or carousel slides) that posts attach by its cardUri. Name, components and slides change in place.",
-  inputs: cardInputs,
+export const card = defineResource("Card", cardInputs, {
   outputs: {
     cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."),
     cardType: z.enum(ENUMS.cardType).describe("The type the platform gives the card from its components."),

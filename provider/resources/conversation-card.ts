@@ -14,9 +14,9 @@ import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
-import { accountIdInput, adoptIdInput, clearable} from "./common";
+import { accountIdInput, adoptIdInput, clearable } from "./common";
 import { mediaOfCategory } from "./card";
-import { defineResource } from "./define";
+import { declareResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, rule } from "./framework";
 
@@ -117,7 +117,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     return new Error(`${field} ${JSON.stringify(given[field])} was refused by the platform: ${err.message}. ${media.rule} (the provider cannot see media sizes: only the platform checks them)`);
   };
 
-  const definition = defineResource({
+  const definition = declareResource<I, Outputs<I>>({
     kind: spec.kind,
     noun: spec.noun,
     description: spec.description,

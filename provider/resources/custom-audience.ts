@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable} from "./common";
+import { accountIdInput, adoptIdInput, clearable } from "./common";
 import { defineResource } from "./define";
 import { Context, deletionProtectionInput, readLive } from "./framework";
 
@@ -20,7 +20,7 @@ export const customAudienceInputs = z.strictObject({
   description: clearable(z.string().optional().describe("Free text; changes in place (removing it clears it).")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
-});
+}).describe("A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and description change in place; deletion is irreversible: see deletionProtection.");
 
 export type CustomAudienceInputs = z.infer<typeof customAudienceInputs>;
 export type CustomAudienceOutputs = CustomAudienceInputs & { isOwner?: boolean; createdAt?: string };
@@ -36,10 +36,7 @@ export function readCustomAudience(ctx: Context, accountId: string, id: string):
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const customAudience = defineResource({
-  kind: "CustomAudience",
-  description: "A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and description change in place; deletion is irreversible: see deletionProtection.",
-  inputs: customAudienceInputs,
+export const customAudience = defineResource("CustomAudience", customAudienceInputs, {
   outputs: {
     isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
   },

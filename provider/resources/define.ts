@@ -136,11 +136,26 @@ export function nounOf(kind: string): string {
   return kind.replace(/([a-z])([A-Z])/g, "$1 $2").split(" ").map((w) => (w === "Tweet" ? w : w.toLowerCase())).join(" ");
 }
 
+/** What a kind declares beyond its name and inputs (the inputs schema's own description describes the kind). */
+export type Spec<I extends object, O extends object> = Omit<Declaration<I, O>, "kind" | "inputs" | "description">;
+
+/**
+ * A kind from its name, its inputs (a zod object whose `.describe()` is the
+ * kind's description in the SDK, the README and schema.json) and what it
+ * declares beyond the standard.
+ */
 export function defineResource<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
-  declaration: Declaration<z.infer<S>, StateOf<S, Out>> & { readonly inputs: S; readonly outputs?: Out },
+  kind: string,
+  inputs: S,
+  spec: Spec<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
 ): DeclaredResource<z.infer<S>, StateOf<S, Out>> {
-  type I = z.infer<S> & Base;
-  type O = StateOf<S, Out>;
+  if (!inputs.description) throw new Error(`${kind}: describe the kind on its inputs schema, z.strictObject({...}).describe("what it is")`);
+  return declareResource<z.infer<S>, StateOf<S, Out>>({ ...spec, kind, inputs: inputs as unknown as z.ZodObject & z.ZodType<z.infer<S>>, description: inputs.description });
+}
+
+/** The same for builders of kinds whose input types are generic (audience permissions, member lists, conversation cards). */
+export function declareResource<In extends object, O extends object>(declaration: Declaration<In, O>): DeclaredResource<In, O> {
+  type I = In & Base;
   const { collection } = declaration;
   const d = {
     ...declaration,
@@ -209,7 +224,7 @@ export function defineResource<S extends z.ZodObject, Out extends Record<string,
 
     diff(id, olds, news) {
       const diff = diffOf(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
-      const sameKey = d.uniqueBy?.every((f) => sameValue(olds[f as keyof O], news[f]));
+      const sameKey = d.uniqueBy?.every((f) => sameValue((olds as Record<string, unknown>)[f], news[f]));
       const ordered = diff.replaces && sameKey ? { ...diff, deleteBeforeReplace: true } : diff;
       return protectedKind ? approveDeletion(id, ordered, news as Record<string, unknown>) : ordered;
     },

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { LIMITS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly} from "./common";
+import { accountIdInput, adoptIdInput, createOnly } from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
@@ -18,7 +18,7 @@ export const doNotReachListInputs = z.strictObject({
   accountId: accountIdInput,
   description: createOnly(z.string().optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again).")),
   adoptId: adoptIdInput,
-});
+}).describe(`The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`);
 
 export type DoNotReachListInputs = z.infer<typeof doNotReachListInputs>;
 
@@ -33,11 +33,8 @@ export async function readDoNotReachList(ctx: Context, accountId: string, id: st
   return found && !found.deleted ? found : undefined;
 }
 
-export const doNotReachList = defineResource({
-  kind: "DoNotReachList",
+export const doNotReachList = defineResource("DoNotReachList", doNotReachListInputs, {
   noun: "do-not-reach list",
-  description: `The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`,
-  inputs: doNotReachListInputs,
   path: (l) => path(l.accountId),
   find: (ctx, l, id) => readDoNotReachList(ctx, l.accountId, id),
   // One list per account: the old one must go before the new one can be made.

@@ -5,7 +5,7 @@
  * parameter sent with no value).
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, clearable, computed} from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed } from "./common";
 import { accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, textInput } from "./posts";
 
 // --------------------------------------------------------------- schema ---
@@ -21,16 +21,13 @@ export const draftTweetInputs = z.strictObject({
   nullcast: nullcastInput("true (default): a promoted-only post, not shown on the user's timeline."),
   name: computed(nameInput()),
   adoptId: adoptIdInput,
-});
+}).describe("A draft post (Tweet) of an advertiser user. Text, card, media, nullcast and name change in place.");
 
 export type DraftTweetInputs = z.infer<typeof draftTweetInputs>;
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const draftTweet = declarePost({
-  kind: "DraftTweet",
-  description: "A draft post (Tweet) of an advertiser user. Text, card, media, nullcast and name change in place.",
-  inputs: draftTweetInputs,
+export const draftTweet = declarePost("DraftTweet", draftTweetInputs, {
   tweetType: "DRAFT",
   path: (t) => `${accountPath(t.accountId)}/draft_tweets`,
 });

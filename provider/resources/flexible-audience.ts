@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId } from "./common";
 import { customAudiencesPath, readCustomAudience } from "./custom-audience";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
@@ -62,7 +62,8 @@ export const flexibleAudienceInputs = z.strictObject({
   }).optional().describe("The platform's `segments` object: booleanOperator and childSegments, an alternative place for the top-level group.")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
-});
+}).describe(`A flexible audience: custom audiences combined by a tree of segments (at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves). ` +
+    "Immutable after creation: any change replaces it. Deletion is irreversible: see deletionProtection.");
 
 export type FlexibleAudienceInputs = z.infer<typeof flexibleAudienceInputs>;
 export type FlexibleAudienceOutputs = FlexibleAudienceInputs & { isOwner?: boolean; createdAt?: string };
@@ -127,12 +128,7 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const flexibleAudience = defineResource({
-  kind: "FlexibleAudience",
-  description:
-    `A flexible audience: custom audiences combined by a tree of segments (at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves). ` +
-    "Immutable after creation: any change replaces it. Deletion is irreversible: see deletionProtection.",
-  inputs: flexibleAudienceInputs,
+export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudienceInputs, {
   outputs: {
     isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
   },

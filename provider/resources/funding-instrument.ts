@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, isoTime} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, isoTime } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 
@@ -20,7 +20,7 @@ export const fundingInstrumentInputs = z.strictObject({
   startTime: field(isoTime.describe("ISO 8601 date the instrument becomes active."), { createOnly: true, instant: true }),
   type: createOnly(z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default.")),
   adoptId: adoptIdInput,
-});
+}).describe("A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.");
 
 export type FundingInstrumentInputs = z.infer<typeof fundingInstrumentInputs>;
 export type FundingInstrumentOutputs = FundingInstrumentInputs & { entityStatus?: string; createdAt?: string };
@@ -29,10 +29,7 @@ const path = (fi: { accountId: string }) => `/12/accounts/${fi.accountId}/fundin
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const fundingInstrument = defineResource({
-  kind: "FundingInstrument",
-  description: "A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.",
-  inputs: fundingInstrumentInputs,
+export const fundingInstrument = defineResource("FundingInstrument", fundingInstrumentInputs, {
   outputs: { entityStatus: z.string().describe("ACTIVE while it can fund campaigns.") },
   collection: "funding_instruments",
   describe: (fi) => `${fi.type} funding instrument in ${fi.currency} from ${fi.startTime}`,

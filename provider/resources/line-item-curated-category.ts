@@ -5,7 +5,7 @@
  * what changed), so both change in place; only the account replaces.
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -15,17 +15,13 @@ export const lineItemCuratedCategoryInputs = z.strictObject({
   lineItemId: entityId.describe("The line item; changes in place."),
   curatedCategoryId: entityId.describe("The curated category (getCuratedCategories lists them by country); changes in place."),
   adoptId: adoptIdInput,
-});
+}).describe("A curated category attached to a line item. Both the line item and the category change in place.");
 
 export type LineItemCuratedCategoryInputs = z.infer<typeof lineItemCuratedCategoryInputs>;
 
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const lineItemCuratedCategory = defineResource({
-  kind: "LineItemCuratedCategory",
-  description: "A curated category attached to a line item. Both the line item and the category change in place.",
-  inputs: lineItemCuratedCategoryInputs,
+export const lineItemCuratedCategory = defineResource("LineItemCuratedCategory", lineItemCuratedCategoryInputs, {
   collection: "line_item_curated_categories",
   describe: (c) => `curated category ${c.curatedCategoryId} on line item ${c.lineItemId}`,
   lookUp: {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro} from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
@@ -30,7 +30,7 @@ export const lineItemInputs = z.strictObject({
   endTime: field(isoTime.optional().describe("ISO 8601 end."), { clearable: true, instant: true }),
   categories: z.array(z.string().min(1)).min(LIMITS.lineItemCategories.min).max(LIMITS.lineItemCategories.max).optional().describe("IAB categories of advertiser business categories: one or two, required for PREROLL_VIEWS (seed 4.3)."),
   adoptId: adoptIdInput,
-});
+}).describe("A line item of a campaign: objective, placements, bid and budget.");
 
 export type LineItemInputs = z.infer<typeof lineItemInputs>;
 export type LineItemOutputs = LineItemInputs & { currency?: string; createdAt?: string };
@@ -54,10 +54,7 @@ export const lineItemRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const lineItem = defineResource({
-  kind: "LineItem",
-  description: "A line item of a campaign: objective, placements, bid and budget.",
-  inputs: lineItemInputs,
+export const lineItem = defineResource("LineItem", lineItemInputs, {
   outputs: { currency: z.string().describe("Currency of the campaign's funding instrument.") },
   rules: lineItemRules,
   collection: "line_items",

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -22,17 +22,14 @@ export const mediaCreativeInputs = z.strictObject({
   landingUrl: createOnly(z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL" }).optional()
     .describe("Where a display creative leads; required when the line item's objective is WEBSITE_CLICKS, ignored for preroll. Create-only.")),
   adoptId: adoptIdInput,
-});
+}).describe("Account media running on a line item. No update exists: any change replaces it. landingUrl is required on WEBSITE_CLICKS line items.");
 
 export type MediaCreativeInputs = z.infer<typeof mediaCreativeInputs>;
 export type MediaCreativeOutputs = MediaCreativeInputs & { approvalStatus?: string; servingStatus?: string; createdAt?: string };
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const mediaCreative = defineResource({
-  kind: "MediaCreative",
-  description: "Account media running on a line item. No update exists: any change replaces it. landingUrl is required on WEBSITE_CLICKS line items.",
-  inputs: mediaCreativeInputs,
+export const mediaCreative = defineResource("MediaCreative", mediaCreativeInputs, {
   outputs: {
     approvalStatus: z.string().describe("The platform's review of the creative."),
     servingStatus: z.string().describe("Whether the creative serves."),

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../limits";
 import { createOnly } from "./common";
-import { Declaration, defineResource, StateOf } from "./define";
+import { defineResource, nounOf, Spec, StateOf } from "./define";
 import { readLive, rule, Rule } from "./framework";
 
 // --------------------------------------------------------------- inputs ---
@@ -79,7 +79,7 @@ function samePost(p: PostInputs, e: Entity): boolean {
     && JSON.stringify(e.media_keys ?? []) === JSON.stringify(p.mediaKeys ?? []);
 }
 
-export interface PostDeclaration<I extends object, O extends object> extends Omit<Declaration<I, O>, "find" | "lookUp"> {
+export interface PostDeclaration<I extends object, O extends object> extends Omit<Spec<I, O>, "find" | "lookUp"> {
   /** The posts GET tweets lists for this kind. */
   readonly tweetType: TweetType;
   /** What else the post a lost POST made shares with the inputs, beyond text, name and media. */
@@ -95,12 +95,13 @@ export interface PostDeclaration<I extends object, O extends object> extends Omi
  * user's posts of that type.
  */
 export function declarePost<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
-  { tweetType, sameAlso, ...d }: PostDeclaration<z.infer<S>, StateOf<S, Out>> & { readonly inputs: S; readonly outputs?: Out },
+  kind: string, inputs: S, { tweetType, sameAlso, ...d }: PostDeclaration<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
 ) {
   type P = z.infer<S> & PostInputs;
   const post = (p: z.infer<S>) => p as P;
-  return defineResource<S, Out>({
-    describe: (i) => { const p = post(i); return `${d.noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`; },
+  const noun = d.noun ?? nounOf(kind);
+  return defineResource<S, Out>(kind, inputs, {
+    describe: (i) => { const p = post(i); return `${noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`; },
     ...d,
     rules: [...(postRules as unknown as Rule<z.infer<S>>[]), ...(d.rules ?? [])],
     find: (ctx, p, id) => readLive(() => ctx.client.getById({

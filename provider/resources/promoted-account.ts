@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity, Query } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
@@ -22,7 +22,7 @@ export const promotedAccountInputs = z.strictObject({
   userId: createOnly(z.string().regex(/^\d+$/, { error: "must be a user id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
     .describe("The user (account) to promote: a promotable user of the ads account or a public user. Create-only.")),
   adoptId: adoptIdInput,
-});
+}).describe("A user (account) promoted on a line item of product type PROMOTED_ACCOUNT. No update exists on the platform: any change replaces it. An existing promotion of the same user is taken over, not duplicated.");
 
 export type PromotedAccountInputs = z.infer<typeof promotedAccountInputs>;
 export type PromotedAccountOutputs = PromotedAccountInputs & { entityStatus?: string; approvalStatus?: string; createdAt?: string };
@@ -32,10 +32,7 @@ const promotes = (p: PromotedAccountInputs, e: Entity) => e.line_item_id === p.l
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const promotedAccount = defineResource({
-  kind: "PromotedAccount",
-  description: "A user (account) promoted on a line item of product type PROMOTED_ACCOUNT. No update exists on the platform: any change replaces it. An existing promotion of the same user is taken over, not duplicated.",
-  inputs: promotedAccountInputs,
+export const promotedAccount = defineResource("PromotedAccount", promotedAccountInputs, {
   outputs: {
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promotion."),

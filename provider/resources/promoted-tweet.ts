@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { lineItem, LineItemOutputs } from "./line-item";
 
@@ -21,7 +21,7 @@ export const promotedTweetInputs = z.strictObject({
   tweetId: createOnly(z.string().regex(/^\d+$/, { error: "must be a Tweet id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
     .describe("The Tweet to promote. Create-only.")),
   adoptId: adoptIdInput,
-});
+}).describe("A Tweet promoted on a line item. No update exists on the platform: any change replaces it. Deleting it shows the Tweet as paused in the advertiser UI.");
 
 export type PromotedTweetInputs = z.infer<typeof promotedTweetInputs>;
 export type PromotedTweetOutputs = PromotedTweetInputs & {
@@ -30,10 +30,7 @@ export type PromotedTweetOutputs = PromotedTweetInputs & {
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const promotedTweet = defineResource({
-  kind: "PromotedTweet",
-  description: "A Tweet promoted on a line item. No update exists on the platform: any change replaces it. Deleting it shows the Tweet as paused in the advertiser UI.",
-  inputs: promotedTweetInputs,
+export const promotedTweet = defineResource("PromotedTweet", promotedTweetInputs, {
   outputs: {
     servedTweetId: z.string().describe("The Tweet that serves: a repost's own id when another user's Tweet is promoted."),
     entityStatus: z.string().describe("ACTIVE or PAUSED."),

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS, ENUMS } from "../limits";
 import { createOnce } from "./batch-create";
-import { adoptIdInput, computed} from "./common";
+import { adoptIdInput, computed } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -21,7 +21,7 @@ export const sandboxAccountInputs = z.strictObject({
     .optional().describe("The account's name; changes in place. Left unset, the platform names the account.")),
   industryType: computed(z.enum(ENUMS.industryType).optional().describe("The account's industry (seed section 2 enumeration); changes in place.")),
   adoptId: adoptIdInput,
-});
+}).describe("An ads account created in the sandbox (no cost); its id is the account id for resources created in it. Name and industry type change in place; destroy deletes the account. Refused in a production stack.");
 
 export type SandboxAccountInputs = z.infer<typeof sandboxAccountInputs>;
 
@@ -29,10 +29,7 @@ const PATH = "/12/accounts";
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const sandboxAccount = defineResource({
-  kind: "SandboxAccount",
-  description: "An ads account created in the sandbox (no cost); its id is the account id for resources created in it. Name and industry type change in place; destroy deletes the account. Refused in a production stack.",
-  inputs: sandboxAccountInputs,
+export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInputs, {
   outputs: {
     businessId: z.string().describe("The business the account belongs to (audiences are shared within a business)."),
     businessName: z.string().describe("The business's name, when it has one."),

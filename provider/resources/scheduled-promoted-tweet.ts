@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { AdsApiError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -19,7 +19,7 @@ export const scheduledPromotedTweetInputs = z.strictObject({
   scheduledTweetId: createOnly(z.string().regex(/^\d+$/, { error: "must be a scheduled Tweet id in decimal digits (a ScheduledTweet's id)" })
     .describe("The scheduled Tweet to promote (a ScheduledTweet's id). Create-only.")),
   adoptId: adoptIdInput,
-});
+}).describe("A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to do and keeps it in the stack.");
 
 export type ScheduledPromotedTweetInputs = z.infer<typeof scheduledPromotedTweetInputs>;
 export type ScheduledPromotedTweetOutputs = ScheduledPromotedTweetInputs & { tweetId?: string; createdAt?: string };
@@ -34,10 +34,7 @@ export function undeletableMessage(id: string, props: Partial<ScheduledPromotedT
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const scheduledPromotedTweet = defineResource({
-  kind: "ScheduledPromotedTweet",
-  description: "A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to do and keeps it in the stack.",
-  inputs: scheduledPromotedTweetInputs,
+export const scheduledPromotedTweet = defineResource("ScheduledPromotedTweet", scheduledPromotedTweetInputs, {
   outputs: { tweetId: z.string().describe("The published Tweet's id, once the scheduled Tweet is out.") },
   collection: "scheduled_promoted_tweets",
   describe: (p) => `scheduled promotion of ${p.scheduledTweetId} on line item ${p.lineItemId}`,

@@ -7,7 +7,7 @@
  * media_keys, card_uri, nullcast, name).
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, computed, createOnly, isoTime} from "./common";
+import { accountIdInput, adoptIdInput, computed, createOnly, isoTime } from "./common";
 import { field } from "./fields";
 import { CheckFailure } from "./framework";
 import {
@@ -29,7 +29,7 @@ export const scheduledTweetInputs = z.strictObject({
   nullcast: nullcastInput("true (default): promoted-only, not shown on the user's timeline. false publishes an organic Tweet at scheduledAt, which this tool cannot manage or remove."),
   name: computed(nameInput()),
   adoptId: adoptIdInput,
-});
+}).describe("A post (Tweet) the platform publishes at scheduledAt. Text, time, nullcast and name change in place; author, card and media replace it.");
 
 export type ScheduledTweetInputs = z.infer<typeof scheduledTweetInputs>;
 export type ScheduledTweetOutputs = ScheduledTweetInputs & { scheduledStatus?: string; tweetId?: string; createdAt?: string };
@@ -51,10 +51,7 @@ export function scheduleRule(olds: Record<string, unknown>, news: Record<string,
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const scheduledTweet = declarePost({
-  kind: "ScheduledTweet",
-  description: "A post (Tweet) the platform publishes at scheduledAt. Text, time, nullcast and name change in place; author, card and media replace it.",
-  inputs: scheduledTweetInputs,
+export const scheduledTweet = declarePost("ScheduledTweet", scheduledTweetInputs, {
   outputs: {
     scheduledStatus: z.string().describe("SCHEDULED until the platform publishes it."),
     tweetId: tweetIdOutput.describe("The published Tweet's id, once scheduledAt has passed."),

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { rule } from "./framework";
 
@@ -26,7 +26,7 @@ export const targetingCriterionInputs = z.strictObject({
   targetingValue: createOnly(z.string().min(1).max(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
   operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe("EQ (default) targets the value; NE excludes it. Create-only.")),
   adoptId: adoptIdInput,
-});
+}).describe("One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.");
 
 export type TargetingCriterionInputs = z.infer<typeof targetingCriterionInputs>;
 export type TargetingCriterionOutputs = TargetingCriterionInputs & { name?: string; createdAt?: string };
@@ -58,10 +58,7 @@ export const targetingCriterionRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const targetingCriterion = defineResource({
-  kind: "TargetingCriterion",
-  description: "One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.",
-  inputs: targetingCriterionInputs,
+export const targetingCriterion = defineResource("TargetingCriterion", targetingCriterionInputs, {
   outputs: { name: z.string().describe("The platform's name of the targeted value.") },
   rules: targetingCriterionRules,
   // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).

@@ -27,7 +27,7 @@ export const taxSettingsInputs = z.strictObject({
   taxCategory: computed(z.enum(ACCOUNT_SETTINGS.taxCategory).optional().describe("BUSINESS_NO_VAT, BUSINESS_WITH_VAT or INDIVIDUAL.")),
   taxExemptionId: text("The tax exemption id."),
   taxId: text("The tax id (e.g. a VAT number)."),
-});
+}).describe("The tax settings of an ads account (one per account). Declared fields are set with PUT and change in place; the others are read, not managed. Destroy leaves the settings on the platform as they are.");
 
 export type TaxSettingsInputs = z.infer<typeof taxSettingsInputs>;
 
@@ -37,10 +37,7 @@ const path = (t: { accountId: string }) => `/12/accounts/${t.accountId}/tax_sett
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const taxSettings = defineResource({
-  kind: "TaxSettings",
-  description: "The tax settings of an ads account (one per account). Declared fields are set with PUT and change in place; the others are read, not managed. Destroy leaves the settings on the platform as they are.",
-  inputs: taxSettingsInputs,
+export const taxSettings = defineResource("TaxSettings", taxSettingsInputs, {
   // The platform's record has no created_at (tests/conformance/corpus).
   timestamps: false,
   rules: [declaresASetting(taxSettingsInputs)],

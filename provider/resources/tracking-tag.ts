@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems} from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -17,17 +17,13 @@ export const trackingTagInputs = z.strictObject({
   // The only input that changes in place (seed 4.10: PUT takes tracking_tag_url).
   trackingTagUrl: z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL from the tracking partner" }).describe("The tracking partner's URL; changes in place."),
   adoptId: adoptIdInput,
-});
+}).describe("A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.");
 
 export type TrackingTagInputs = z.infer<typeof trackingTagInputs>;
 
-
 // ------------------------------------------------------------ lifecycle ---
 
-export const trackingTag = defineResource({
-  kind: "TrackingTag",
-  description: "A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.",
-  inputs: trackingTagInputs,
+export const trackingTag = defineResource("TrackingTag", trackingTagInputs, {
   collection: "tracking_tags",
   describe: (t) => `${t.trackingTagType} tag on line item ${t.lineItemId}`,
   lookUp: {

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity, Query } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly} from "./common";
+import { accountIdInput, adoptIdInput, createOnly } from "./common";
 import { field, toWire } from "./fields";
 import { rule } from "./framework";
 import {
@@ -34,7 +34,7 @@ export const tweetInputs = z.strictObject({
   // seed 4.11: PUT tweets/:tweet_id/name; no name clears it.
   name: field(nameInput(`A name for the Tweet in the ads UI, at most ${LIMITS.text.tweetName} characters; the only input that changes in place.`), { clearable: true }),
   adoptId: adoptIdInput,
-});
+}).describe("A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and replacements leave them on the platform (and say so).");
 
 export type TweetInputs = z.infer<typeof tweetInputs>;
 
@@ -60,10 +60,7 @@ export const tweetRules = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const tweet = declarePost({
-  kind: "Tweet",
-  description: "A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and replacements leave them on the platform (and say so).",
-  inputs: tweetInputs,
+export const tweet = declarePost("Tweet", tweetInputs, {
   rules: tweetRules,
   tweetType: "PUBLISHED",
   // POST accounts/:id/tweet publishes; there is no GET of one published Tweet: reads go through GET tweets.

@@ -30,7 +30,7 @@ export const userSettingsInputs = z.strictObject({
   subscribeEmailTypes: field(z.array(z.string().regex(ACCOUNT_SETTINGS.emailType, { error: "must be an e-mail type in capitals and _, e.g. ACCOUNT_PERFORMANCE" }))
     .optional().describe("The e-mails the user subscribes to, e.g. ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT. An empty list unsubscribes from all."),
   { computed: true, emptyIsValue: true }),
-});
+}).describe("A user's settings on an ads account (notification e-mail, contact phone, e-mail subscriptions); by default the authenticated user's, the only ones the credentials can change. Declared fields change in place; destroy leaves the settings as they are.");
 
 export type UserSettingsInputs = z.infer<typeof userSettingsInputs>;
 
@@ -52,10 +52,7 @@ async function authenticatedUser(ctx: Context, accountId: string): Promise<strin
 
 // ------------------------------------------------------------ lifecycle ---
 
-export const userSettings = defineResource({
-  kind: "UserSettings",
-  description: "A user's settings on an ads account (notification e-mail, contact phone, e-mail subscriptions); by default the authenticated user's, the only ones the credentials can change. Declared fields change in place; destroy leaves the settings as they are.",
-  inputs: userSettingsInputs,
+export const userSettings = defineResource("UserSettings", userSettingsInputs, {
   // The platform's record has no created_at (tests/conformance/corpus).
   timestamps: false,
   rules: [declaresASetting(userSettingsInputs), rule(["subscribeEmailTypes"], repeatedTypes)],
