@@ -5,25 +5,22 @@
  * (and getWebhooks with the app-only token), a wrong PIN and an expired
  * request token leave the config byte for byte, logout revokes the token.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AdsClient, AdsApiError } from "../../provider/client";
 import { REQUEST_TOKEN_LIFETIME_MS } from "../../emulator/tokens";
-import { ACCOUNT_ID, CONSUMER, Credentials, Emulator, RunResult, Stack, startStackEmulator } from "./harness";
+import { RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
-let emu: Emulator;
-let creds: Credentials;
+const e2e = useStackEmulator();
 let stack: Stack;
 let cache: string;
 const HOOK = "https://hooks.example.com/xads";
 
 beforeAll(async () => {
-  ({ emu, creds } = await startStackEmulator());
-  stack = new Stack("auth", emu, creds);
+  stack = e2e.stack("auth");
   cache = mkdtempSync(join(tmpdir(), "xads-e2e-auth-"));
   writeFileSync(join(stack.dir, "Pulumi.yaml"), "name: auth\nruntime: nodejs\ndescription: xads auth e2e\n");
   writeFileSync(join(stack.dir, "index.js"), [
@@ -33,51 +30,30 @@ beforeAll(async () => {
     `exports.webhookValid = xads.getWebhooks({ url: ${JSON.stringify(HOOK)} }).then((h) => h.length === 1 && h[0].valid);`,
   ].join("\n"));
   // No credential in the config yet: login brings them.
-  await stack.must(["stack", "init", "dev"]);
-  await stack.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
-  await stack.must(["config", "set", "xads:sandbox", "true"]);
-  await stack.must(["config", "set", "xads:sandboxBaseUrl", emu.sandboxUrl]);
-  await stack.must(["config", "set", "xads:platformBaseUrl", emu.url]);
+  await stack.init({ credentials: false });
+  await stack.must(["config", "set", "xads:platformBaseUrl", e2e.emu.url]);
 });
-afterAll(async () => {
-  await emu?.close();
+afterAll(() => {
   if (cache) rmSync(cache, { recursive: true, force: true });
 });
 
 const configFile = () => join(stack.dir, "Pulumi.dev.yaml");
-/** The environment of a user's shell: pulumi on PATH, the backend, the app's keys in XADS_*, a private cache. */
-const userEnv = () => ({ ...stack.env(), XDG_CACHE_HOME: cache, XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret });
 
 /**
- * `xads ...` from the consumer install's bin, in the stack's folder. With
- * `onUrl`, the authorize URL it prints is passed on and what it answers is
- * typed in as the PIN.
+ * `xads ...` as in a user's shell (pulumi on PATH, the backend, the app's
+ * keys in XADS_*, a private cache), in the stack's folder. With `onUrl`, the
+ * authorize URL it prints is passed on and what it answers is typed in as
+ * the PIN.
  */
 function xads(args: string[], onUrl?: (url: string) => Promise<string>): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(CONSUMER, "node_modules", ".bin", "xads"), args, { cwd: stack.dir, env: userEnv(), stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    let typed = false;
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      const url = /(http\S+\/oauth\/authorize\?\S+)/.exec(stdout)?.[1];
-      if (url && onUrl && !typed) {
-        typed = true;
-        onUrl(url).then((pin) => child.stdin.end(`${pin}\n`), reject);
-      }
-    });
-    child.stderr.on("data", (d) => (stderr += d));
-    if (!onUrl) child.stdin.end();
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  const appKeys = xadsEnv({ consumerKey: e2e.creds.consumerKey, consumerSecret: e2e.creds.consumerSecret });
+  return stack.xads(args, { env: { XDG_CACHE_HOME: cache, ...appKeys }, onUrl });
 }
 
 /** The user approves on the authorize page (its form, no browser): the PIN it shows. */
 async function approve(url: string): Promise<string> {
   const token = new URL(url).searchParams.get("oauth_token")!;
-  const res = await fetch(`${emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: token, allow: "Authorize app" }) });
+  const res = await fetch(`${e2e.emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: token, allow: "Authorize app" }) });
   return /<code id="oauth_pin">(\d+)<\/code>/.exec(await res.text())![1];
 }
 
@@ -102,20 +78,20 @@ test("login with a PIN stores the token and the app's keys as secrets: only ciph
   for (const key of ["accessToken", "accessTokenSecret", "consumerKey", "consumerSecret"]) {
     expect(yaml).toMatch(new RegExp(`xads:${key}:\\n\\s+secure: v1:`));
   }
-  for (const plain of [token, secret, creds.consumerKey, creds.consumerSecret]) {
+  for (const plain of [token, secret, e2e.creds.consumerKey, e2e.creds.consumerSecret]) {
     expect(yaml).not.toContain(plain);
     expect(res.stdout + res.stderr).not.toContain(plain);
   }
 });
 
 test("pulumi up works with the stored credentials, and getWebhooks sees the registered webhook", async () => {
-  emu.control.addWebhook({ url: HOOK });
+  e2e.emu.control.addWebhook({ url: HOOK });
   // Stack.env() carries no XADS_* credential: everything comes from the stack's config.
   const up = await stack.run(["up", "--yes", "--skip-preview"], { XDG_CACHE_HOME: cache });
   expect(up).toMatchObject({ code: 0 });
   const outputs = await stack.outputs();
   expect(outputs.webhookValid).toBe(true);
-  expect(emu.control.entities("sandbox", ACCOUNT_ID, "funding_instruments").map((f) => f.id)).toContain(outputs.usd);
+  expect(e2e.live("funding_instruments").map((f) => f.id)).toContain(outputs.usd);
   expect(stack.stateFileText()).not.toContain(await configValue("xads:accessTokenSecret"));
 });
 
@@ -131,7 +107,7 @@ test("a wrong PIN: one line, non-zero exit, the config file unchanged byte for b
 test("an expired request token: one line, non-zero exit, the config file unchanged byte for byte", async () => {
   const before = readFileSync(configFile());
   const pin = await startLogin();
-  emu.control.advanceAuthClock(REQUEST_TOKEN_LIFETIME_MS / 1000 + 1);
+  e2e.emu.control.advanceAuthClock(REQUEST_TOKEN_LIFETIME_MS / 1000 + 1);
   const res = await xads(["auth", "login", "--stack", "dev", "--pin", pin]);
   expect(res.code).toBe(2);
   expect(res.stderr).toBe("xads: the request token expired or was already used: run xads auth login again for a new authorize URL and PIN\n");
@@ -139,13 +115,13 @@ test("an expired request token: one line, non-zero exit, the config file unchang
 });
 
 test("logout revokes the token and removes it from the config; the old token then gets 401 code 89", async () => {
-  const old = { ...creds, accessToken: await configValue("xads:accessToken"), accessTokenSecret: await configValue("xads:accessTokenSecret") };
+  const old = { ...e2e.creds, accessToken: await configValue("xads:accessToken"), accessTokenSecret: await configValue("xads:accessTokenSecret") };
   const res = await xads(["auth", "logout", "--stack", "dev"]);
   expect(res).toMatchObject({ code: 0, stdout: expect.stringContaining("Revoked the access token") });
   const yaml = readFileSync(configFile(), "utf8");
   expect(yaml).not.toMatch(/xads:accessToken/);
   expect(yaml).toMatch(/xads:consumerKey:\n\s+secure:/);
-  const client = new AdsClient({ credentials: old, baseUrl: emu.sandboxUrl, log: () => {} });
+  const client = new AdsClient({ credentials: old, baseUrl: e2e.emu.sandboxUrl, log: () => {} });
   const err = await client.get("/12/accounts").catch((e: unknown) => e);
   expect(err).toBeInstanceOf(AdsApiError);
   expect(err).toMatchObject({ status: 401, code: 89 });

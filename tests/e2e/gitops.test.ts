@@ -10,43 +10,19 @@
  *   preview shows no changes.
  * Set XADS_UPDATE_GOLDEN=1 to rewrite the golden file from the live preview.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AdsClient, Entity } from "../../provider/client";
-import { CONSUMER, Credentials, Emulator, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
+import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
+import { CONSUMER, ResourceSpec, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
-const XADS = join(CONSUMER, "node_modules", "pulumi-xads", "dist", "cli", "index.js");
 const GOLDEN = join(__dirname, "golden", "pr-summary.md");
 const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 
-let emu: Emulator;
-let creds: Credentials;
-beforeAll(async () => ({ emu, creds } = await startStackEmulator()));
-afterAll(async () => emu?.close());
-
-/** Runs the installed `xads` with the stack's environment (pulumi on PATH, its backend). */
-function xads(stack: Stack, args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [XADS, ...args], { cwd: stack.dir, env: { ...stack.env(), ...options.env }, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
-  });
-}
-
+const e2e = useStackEmulator();
 /** What the emulator needs to answer a process outside the stack (import, the policy pack). */
-const apiEnv = () => ({
-  XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret,
-  XADS_ACCESS_TOKEN: creds.accessToken, XADS_ACCESS_TOKEN_SECRET: creds.accessTokenSecret,
-  XADS_SANDBOX: "true", XADS_SANDBOX_BASE_URL: emu.sandboxUrl,
-});
+const apiEnv = () => e2e.env();
 
 describe("a stack reviewed in a pull request, then edited in the ads UI", () => {
   let stack: Stack;
@@ -66,7 +42,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   ];
 
   beforeAll(async () => {
-    stack = new Stack("gitops-review", emu, creds);
+    stack = e2e.stack("gitops-review");
     stack.writeProgram(program(1));
     await stack.init();
     expect(await stack.up()).toMatchObject({ code: 0 });
@@ -77,7 +53,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   const normalise = (markdown: string) => Object.entries(ids).reduce((m, [name, id]) => m.split(id).join(`<${name}.id>`), markdown);
 
   test("drift with no edits exits 0 and says so", async () => {
-    const r = await xads(stack, ["drift", "--stack", "dev", "--format", "json"]);
+    const r = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
     expect(r).toMatchObject({ code: 0 });
     expect(JSON.parse(r.stdout)).toMatchObject({ stack: "dev", drift: false, changed: [], deleted: [] });
   });
@@ -87,7 +63,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     const preview = await stack.preview("--json");
     expect(preview).toMatchObject({ code: 0 });
     writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
-    const r = await xads(stack, ["pr-summary", "preview.json"]);
+    const r = await stack.xads(["pr-summary", "preview.json"]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
     const summary = normalise(r.stdout);
     // What the reviewer must see, whatever the golden file says.
@@ -103,7 +79,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     }
     expect(summary).toBe(readFileSync(GOLDEN, "utf8"));
     // The same summary from stdin.
-    expect(normalise((await xads(stack, ["pr-summary"], { input: preview.stdout })).stdout)).toBe(summary);
+    expect(normalise((await stack.xads(["pr-summary"], { input: preview.stdout })).stdout)).toBe(summary);
   });
 
   test("the streamed preview with the policy pack adds the pack's violations to the same summary", async () => {
@@ -114,7 +90,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     }));
     const preview = await stack.run(["preview", "--json", "--policy-pack", LAUNCHER, "--policy-pack-config", config], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
     expect(preview).toMatchObject({ code: 0 });
-    const r = await xads(stack, ["pr-summary"], { input: preview.stdout });
+    const r = await stack.xads(["pr-summary"], { input: preview.stdout });
     expect(r).toMatchObject({ code: 0 });
     const summary = normalise(r.stdout);
     expect(summary).toContain("| advisory | `xads-campaign-budget-caps` | `spring` | Campaign \"spring\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD) |");
@@ -123,25 +99,25 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   });
 
   test("a malformed preview gives one clear line and a non-zero exit", async () => {
-    const bad = await xads(stack, ["pr-summary"], { input: '{"steps": [' });
+    const bad = await stack.xads(["pr-summary"], { input: '{"steps": [' });
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toMatch(/^xads: the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`\n$/);
-    const notPreview = await xads(stack, ["pr-summary"], { input: '{"hello": "world"}' });
+    const notPreview = await stack.xads(["pr-summary"], { input: '{"hello": "world"}' });
     expect(notPreview).toMatchObject({ code: 2, stderr: "xads: the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)\n" });
   });
 
   test("drift after a budget edited and a line item deleted in the UI exits 1 and names both", async () => {
-    emu.control.edit("sandbox", "18ce54d4x5t", "campaigns", ids.spring!, { daily_budget_amount_local_micro: 99_000_000 });
-    emu.control.remove("sandbox", "18ce54d4x5t", "line_items", ids.timeline!);
-    const json = await xads(stack, ["drift", "--stack", "dev", "--format", "json"]);
+    e2e.emu.control.edit("sandbox", "18ce54d4x5t", "campaigns", ids.spring!, { daily_budget_amount_local_micro: 99_000_000 });
+    e2e.emu.control.remove("sandbox", "18ce54d4x5t", "line_items", ids.timeline!);
+    const json = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
     expect(json).toMatchObject({ code: 1 });
     const report = JSON.parse(json.stdout);
     expect(report).toMatchObject({ drift: true, deleted: [{ resource: "timeline", kind: "LineItem", id: ids.timeline }] });
     expect(report.changed).toEqual([expect.objectContaining({
       resource: "spring", kind: "Campaign", fields: [{ field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 }],
     })]);
-    const markdown = await xads(stack, ["drift", "--cwd", stack.dir]);
+    const markdown = await stack.xads(["drift", "--cwd", stack.dir]);
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain("- `timeline` (LineItem, id `" + ids.timeline + "`)");
     expect(markdown.stdout).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro` | `USD 50.00` | `USD 99.00` |");
@@ -150,7 +126,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   });
 
   test("drift of a stack that does not exist exits 2 with one line", async () => {
-    const r = await xads(stack, ["drift", "--stack", "nope"]);
+    const r = await stack.xads(["drift", "--stack", "nope"]);
     expect(r).toMatchObject({ code: 2, stdout: "", stderr: "xads: the refresh of stack nope failed: no stack named 'nope' found\n" });
   });
 });
@@ -161,39 +137,37 @@ describe("xads import of a live account", () => {
 
   /** 3 campaigns (two with the same name), 6 line items (one unnamed), 10 promoted Tweets, a tracking tag; a deleted campaign. */
   async function seedAccount(): Promise<void> {
-    emu.control.createAccount("sandbox", { id: ACCOUNT, name: "Imported" });
-    const client = new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, log: () => {} });
-    const path = (c: string) => `/12/accounts/${ACCOUNT}/${c}`;
-    const fi = await client.post<Entity>(path("funding_instruments"), { currency: "EUR", start_time: "2026-01-01T00:00:00Z" });
+    e2e.emu.control.createAccount("sandbox", { id: ACCOUNT, name: "Imported" });
+    const client = e2e.api();
+    const fi = await seedFundingInstrument(client, { currency: "EUR" }, ACCOUNT);
+    const campaign = (fields: Record<string, string | number>) => seedCampaign(client, { funding_instrument_id: fi, daily_budget_amount_local_micro: 20_000_000, ...fields }, ACCOUNT);
     const campaigns = [];
     for (const [name, extra] of [["Spring sale", { total_budget_amount_local_micro: 900_000_000, purchase_order_number: "PO-7" }], ["Always on", { entity_status: "PAUSED" }], ["Always on", {}]] as const) {
-      campaigns.push(await client.post<Entity>(path("campaigns"), { funding_instrument_id: fi.id, name, daily_budget_amount_local_micro: 20_000_000, ...extra }));
+      campaigns.push(await campaign({ name, ...extra }));
     }
-    const gone = await client.post<Entity>(path("campaigns"), { funding_instrument_id: fi.id, name: "Deleted", daily_budget_amount_local_micro: 1_000_000 });
-    emu.control.remove("sandbox", ACCOUNT, "campaigns", gone.id);
+    const gone = await campaign({ name: "Deleted", daily_budget_amount_local_micro: 1_000_000 });
+    e2e.emu.control.remove("sandbox", ACCOUNT, "campaigns", gone.id);
     const lineItems = [];
     for (const [i, c] of campaigns.entries()) {
-      lineItems.push(await client.post<Entity>(path("line_items"), {
-        campaign_id: c.id, name: `Timeline ${i + 1}`, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS",
-        placements: "TWITTER_TIMELINE", bid_strategy: "MAX", bid_amount_local_micro: 1_500_000,
-      }));
-      lineItems.push(await client.post<Entity>(path("line_items"), {
-        campaign_id: c.id, ...(i === 0 ? {} : { name: `Search ${i + 1}` }), objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
-      }));
+      lineItems.push(await seedLineItem(client, {
+        campaign_id: c.id, name: `Timeline ${i + 1}`, placements: "TWITTER_TIMELINE", bid_strategy: "MAX", bid_amount_local_micro: 1_500_000,
+      }, ACCOUNT));
+      lineItems.push(await seedLineItem(client, { campaign_id: c.id, ...(i === 0 ? {} : { name: `Search ${i + 1}` }) }, ACCOUNT));
     }
+    const path = (c: string) => `/12/accounts/${ACCOUNT}/${c}`;
     const tweets = Array.from({ length: 10 }, (_, i) => String(1_700_000_000_000_000_000n + BigInt(i)));
-    await client.post(path("promoted_tweets"), { line_item_id: lineItems[0]!.id, tweet_ids: tweets.slice(0, 5) });
-    await client.post(path("promoted_tweets"), { line_item_id: lineItems[3]!.id, tweet_ids: tweets.slice(5) });
-    await client.post(path("tracking_tags"), { line_item_id: lineItems[0]!.id, tracking_tag_type: "IMPRESSION_TAG", tracking_tag_url: "https://tags.example/i" });
+    await client.post(path("promoted_tweets"), { line_item_id: lineItems[0]!, tweet_ids: tweets.slice(0, 5) });
+    await client.post(path("promoted_tweets"), { line_item_id: lineItems[3]!, tweet_ids: tweets.slice(5) });
+    await client.post(path("tracking_tags"), { line_item_id: lineItems[0]!, tracking_tag_type: "IMPRESSION_TAG", tracking_tag_url: "https://tags.example/i" });
   }
 
   beforeAll(async () => {
     await seedAccount();
-    stack = new Stack("gitops-import", emu, creds);
+    stack = e2e.stack("gitops-import");
   });
 
   test("writes a program that declares every live entity with its adoption id, references as variables", async () => {
-    const r = await xads(stack, ["import", "--account", ACCOUNT, "--out", stack.dir], { env: apiEnv() });
+    const r = await stack.xads(["import", "--account", ACCOUNT, "--out", stack.dir], { env: apiEnv() });
     expect(r).toMatchObject({ code: 0, stdout: "" });
     expect(r.stderr).toContain("xads import: 10 promoted_tweets");
     const index = readFileSync(join(stack.dir, "index.ts"), "utf8");
@@ -208,27 +182,27 @@ describe("xads import of a live account", () => {
 
   test("its pulumi up adopts everything without a POST, and the next preview shows no changes", async () => {
     await stack.init();
-    emu.control.clearRequests();
+    e2e.emu.control.clearRequests();
     const up = await stack.up();
     expect(up).toMatchObject({ code: 0, stdout: expect.stringMatching(/\+ 22 created/) }); // and the stack
-    expect(emu.control.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    expect(e2e.writes()).toEqual([]);
     expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0, stdout: expect.stringMatching(/22 unchanged/) });
   });
 
   test("refuses to overwrite the program, and names missing credentials without values", async () => {
-    const again = await xads(stack, ["import", "--account", ACCOUNT, "--out", stack.dir], { env: apiEnv() });
+    const again = await stack.xads(["import", "--account", ACCOUNT, "--out", stack.dir], { env: apiEnv() });
     expect(again).toMatchObject({ code: 2, stderr: `xads: ${join(stack.dir, "index.ts")} exists: choose another --out, or pass --force to overwrite it\n` });
-    const noCreds = await xads(stack, ["import", "--account", ACCOUNT, "--out", join(stack.dir, "other")]);
+    const noCreds = await stack.xads(["import", "--account", ACCOUNT, "--out", join(stack.dir, "other")]);
     expect(noCreds.code).toBe(2);
     expect(noCreds.stderr).toMatch(/^xads: missing Ads API credentials: xads:consumerKey: XADS_CONSUMER_KEY/);
   });
 
   test("with --stack it takes the credentials and the address from the stack's config, and prints none of them", async () => {
     const out = join(stack.dir, "from-stack");
-    const r = await xads(stack, ["import", "--account", ACCOUNT, "--out", out, "--stack", "dev"]);
+    const r = await stack.xads(["import", "--account", ACCOUNT, "--out", out, "--stack", "dev"]);
     expect(r).toMatchObject({ code: 0, stdout: "" });
     expect(r.stderr).toContain("xads import: 10 promoted_tweets");
     expect(readFileSync(join(out, "index.ts"), "utf8")).toContain("1 FundingInstrument, 3 Campaign, 6 LineItem, 1 TrackingTag, 10 PromotedTweet.");
-    for (const secret of Object.values(creds)) expect(r.stderr).not.toContain(secret);
+    for (const secret of Object.values(e2e.creds)) expect(r.stderr).not.toContain(secret);
   });
 });

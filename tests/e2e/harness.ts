@@ -5,31 +5,61 @@
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startEmulator } from "../../emulator";
+import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
+import { AdsClient, Credentials } from "../../provider/client";
+import { withoutCredentials, xadsEnv } from "../integration/fixtures";
+
+export type { Credentials } from "../../provider/client";
+export { xadsEnv } from "../integration/fixtures";
 
 export const ROOT = resolve(__dirname, "..", "..");
 export const WORK = join(ROOT, ".work");
 export const CONSUMER = join(WORK, "consumer");
+/** The `xads` command of the installed package, as a user's shell finds it. */
+export const XADS_BIN = join(CONSUMER, "node_modules", ".bin", "xads");
 
-export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+export type Emulator = RunningEmulator;
 
-export interface Credentials {
-  consumerKey: string;
-  consumerSecret: string;
-  accessToken: string;
-  accessTokenSecret: string;
+export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
+
+// --------------------------------------------------- one file's emulator ---
+
+/**
+ * The emulator of an e2e file (started before its tests, closed after them),
+ * the credentials it accepts, and views of it. Call it at the top of the
+ * file, before the file's own beforeAll.
+ */
+export function useStackEmulator() {
+  const state: { emu?: Emulator; creds?: Credentials } = {};
+  beforeAll(async () => {
+    assertPrepared();
+    // Made up for each run, so a test can grep for them.
+    state.creds = randomCredentials();
+    state.emu = await startEmulator({ port: 0, credentials: state.creds });
+  });
+  afterAll(async () => state.emu?.close());
+  const emu = () => state.emu!;
+  return {
+    get emu(): Emulator { return emu(); },
+    get creds(): Credentials { return state.creds!; },
+    /** A new stack (its folder emptied) configured for this emulator by its init(). */
+    stack: (name: string) => new Stack(name, emu(), state.creds!),
+    /** A client signed with the stack's credentials: out-of-band writes and reads, as another tool or the ads UI would make them. */
+    api: () => new AdsClient({ credentials: state.creds!, baseUrl: emu().sandboxUrl, log: () => {} }),
+    /** The XADS_* variables of a process outside a stack (xads import, the policy pack). */
+    env: () => xadsEnv(state.creds!, emu()),
+    /** Entities of a collection of a sandbox account (by default the demo one), as the emulator stores them. */
+    live: (collection: string, options: { withDeleted?: boolean; account?: string } = {}) =>
+      emu().control.entities("sandbox", options.account ?? ACCOUNT_ID, collection, { withDeleted: options.withDeleted }),
+    /** Every request since the log was last cleared that could change something. */
+    writes: () => emu().control.requests().filter((r) => r.method !== "GET"),
+  };
 }
 
-export const ACCOUNT_ID = "18ce54d4x5t";
-
-/** Made up for each run, so a test can grep for them. */
-export function randomCredentials(): Credentials {
-  const r = () => randomBytes(18).toString("base64url");
-  return { consumerKey: r(), consumerSecret: r(), accessToken: r(), accessTokenSecret: r() };
-}
+/** What a command printed, both streams. */
+export const output = (r: RunResult): string => `${r.stdout}\n${r.stderr}`;
 
 /** Where `make pulumi` put the CLI (tools/pulumi/build.sh prints it). */
 export function pulumiDir(): string {
@@ -47,6 +77,44 @@ export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** One resource of `pulumi stack export` (its name is the end of its URN: urnName). */
+export interface ExportedResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+
+/** The resource name of a URN (`...::name`). */
+export const urnName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
+
+/**
+ * Runs a command to its end; never throws on a non-zero exit. `input` goes
+ * to stdin (none: stdin is closed). `onUrl`: see Stack.xads.
+ */
+function runCommand(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string> }): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const interactive = options.input !== undefined || options.onUrl !== undefined;
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [interactive ? "pipe" : "ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let typed = false;
+    child.stdout!.on("data", (d) => {
+      stdout += d;
+      const url = /(http\S+\/oauth\/authorize\?\S+)/.exec(stdout)?.[1];
+      if (url && options.onUrl && !typed) {
+        typed = true;
+        options.onUrl(url).then((answer) => child.stdin!.end(`${answer}\n`), reject);
+      }
+    });
+    child.stderr!.on("data", (d) => (stderr += d));
+    if (options.input !== undefined && !options.onUrl) child.stdin!.end(options.input);
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
 }
 
 export interface ResourceSpec {
@@ -77,10 +145,10 @@ export class Stack {
     mkdirSync(this.backend, { recursive: true });
   }
 
+  /** The environment of every command of the stack: pulumi on PATH, its backend, no XADS_* credential (they come from the stack's config). */
   env(): NodeJS.ProcessEnv {
-    const { XADS_CONSUMER_KEY: _a, XADS_CONSUMER_SECRET: _b, XADS_ACCESS_TOKEN: _c, XADS_ACCESS_TOKEN_SECRET: _d, ...rest } = process.env;
     return {
-      ...rest,
+      ...withoutCredentials(process.env),
       PATH: `${pulumiDir()}:${process.env.PATH}`,
       PULUMI_HOME: join(WORK, "pulumi-home"),
       PULUMI_BACKEND_URL: `file://${this.backend}`,
@@ -95,22 +163,22 @@ export class Stack {
    * Runs the real CLI in the stack's folder; never throws on a non-zero exit.
    * `input` goes to its stdin (how secrets are passed: never on the command line).
    */
-  run(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<RunResult> {
-    return new Promise((resolvePromise, reject) => {
-      const child = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], {
-        cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      });
-      if (input !== undefined) child.stdin!.end(input);
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("close", (code) => {
-        this.transcript.push(`${stdout}\n${stderr}`);
-        resolvePromise({ code: code ?? -1, stdout, stderr });
-      });
-    });
+  async run(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<RunResult> {
+    const r = await runCommand(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, input });
+    this.transcript.push(`${r.stdout}\n${r.stderr}`);
+    return r;
+  }
+
+  /**
+   * Runs the installed `xads` in the stack's folder with the stack's
+   * environment and `env` (e.g. xadsEnv(...)); never throws on a non-zero
+   * exit. With `onUrl`, the first authorize URL it prints is passed on and
+   * what that answers is typed in (the PIN of `xads auth login`).
+   */
+  async xads(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string> } = {}): Promise<RunResult> {
+    const r = await runCommand(XADS_BIN, args, { cwd: this.dir, env: { ...this.env(), ...options.env }, input: options.input ?? "", onUrl: options.onUrl });
+    this.transcript.push(`${r.stdout}\n${r.stderr}`);
+    return r;
   }
 
   async must(args: string[], input?: string): Promise<RunResult> {
@@ -136,12 +204,13 @@ export class Stack {
     }
   }
 
-  /** stack init plus the provider configuration, credentials as secrets. */
-  async init(): Promise<void> {
+  /** stack init plus the provider configuration, and (unless told not to) the credentials as secrets. */
+  async init(options: { credentials?: boolean } = {}): Promise<void> {
     await this.must(["stack", "init", "dev"]);
     await this.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
     await this.must(["config", "set", "xads:sandbox", "true"]);
     await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
+    if (options.credentials === false) return;
     // On stdin: a value on the command line shows in the process list, and
     // one starting with "-" (random base64url does, 1 time in 64) is read as a flag.
     for (const [k, v] of Object.entries(this.creds)) await this.must(["config", "set", "--secret", `xads:${k}`], v);
@@ -154,6 +223,17 @@ export class Stack {
     return JSON.parse((await this.must(["stack", "output", "--json"])).stdout);
   }
 
+  /** The resources of the state, as `pulumi stack export` shows them (the stack itself and the provider left out). */
+  async exported(): Promise<ExportedResource[]> {
+    const deployment = JSON.parse((await this.must(["stack", "export"])).stdout) as { deployment: { resources?: ExportedResource[] } };
+    return (deployment.deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+  }
+
+  /** The exported resources of one xads kind (e.g. "Card"). */
+  async exportedOf(kind: string): Promise<ExportedResource[]> {
+    return (await this.exported()).filter((r) => r.type === `pulumi-nodejs:dynamic/xads:${kind}`);
+  }
+
   /** The state file as the backend stores it. */
   stateFileText(): string {
     // One project per stack folder: the backend files it under its name.
@@ -161,11 +241,4 @@ export class Stack {
     const stacks = join(projects, readdirSync(projects)[0] ?? "");
     return readdirSync(stacks).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(stacks, f), "utf8")).join("\n");
   }
-}
-
-export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Credentials }> {
-  assertPrepared();
-  const creds = randomCredentials();
-  const emu = await startEmulator({ port: 0, credentials: creds });
-  return { emu, creds };
 }

@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AdsClient } from "../../provider/client";
-import { ACCOUNT_ID, CONSUMER, Credentials, Emulator, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
+import { seedCampaign, seedFundingInstrument } from "../integration/fixtures";
+import { ACCOUNT_ID, CONSUMER, output, ResourceSpec, RunResult, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -15,21 +15,10 @@ const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "r
 const LIMIT_MESSAGE = (count: number, detail = "") =>
   `account ${ACCOUNT_ID} would have ${count} active campaigns${detail}; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)`;
 
-let emu: Emulator;
-let creds: Credentials;
-beforeAll(async () => ({ emu, creds } = await startStackEmulator()));
-afterAll(async () => emu?.close());
-
-const live = (collection: string) => emu.control.entities("sandbox", ACCOUNT_ID, collection, { withDeleted: true });
-const writes = () => emu.control.requests().filter((r) => r.method !== "GET");
-const output = (r: RunResult) => r.stdout + r.stderr;
-
+const e2e = useStackEmulator();
+const live = (collection: string) => e2e.live(collection, { withDeleted: true });
 /** The environment that gives the pack read credentials for the emulator. */
-const readCredentials = () => ({
-  XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret,
-  XADS_ACCESS_TOKEN: creds.accessToken, XADS_ACCESS_TOKEN_SECRET: creds.accessTokenSecret,
-  XADS_SANDBOX: "true", XADS_SANDBOX_BASE_URL: emu.sandboxUrl,
-});
+const readCredentials = () => e2e.env();
 
 /** A funding instrument and campaigns under it, `count` of each status. */
 function program(counts: { ACTIVE?: number; PAUSED?: number }): ResourceSpec[] {
@@ -52,10 +41,10 @@ describe("a stack with 201 active campaigns", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = new Stack("policy-201-active", emu, creds);
+    stack = e2e.stack("policy-201-active");
     stack.writeProgram(program({ ACTIVE: 201 }));
     await stack.init();
-    emu.control.clearRequests();
+    e2e.emu.control.clearRequests();
   });
 
   test("pulumi preview --policy-pack fails with a message that names the limit and the count", async () => {
@@ -63,7 +52,7 @@ describe("a stack with 201 active campaigns", () => {
     expect(preview.code).not.toBe(0);
     expect(output(preview)).toContain("[mandatory]  xads-active-campaigns-per-account");
     expect(output(preview)).toContain(LIMIT_MESSAGE(201));
-    expect(writes()).toEqual([]);
+    expect(e2e.writes()).toEqual([]);
   });
 
   test("pulumi up --policy-pack creates nothing: no campaign, no funding instrument", async () => {
@@ -72,7 +61,7 @@ describe("a stack with 201 active campaigns", () => {
     expect(output(up)).toContain(LIMIT_MESSAGE(201));
     expect(live("campaigns")).toEqual([]);
     expect(live("funding_instruments")).toEqual([]);
-    expect(writes()).toEqual([]);
+    expect(e2e.writes()).toEqual([]);
   });
 
   test("with the config raising the limit to 8000, the same stack passes", async () => {
@@ -88,7 +77,7 @@ describe("a stack with 150 active and 300 paused campaigns", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = new Stack("policy-150-active-300-paused", emu, creds);
+    stack = e2e.stack("policy-150-active-300-paused");
     stack.writeProgram(program({ ACTIVE: 150, PAUSED: 300 }));
     await stack.init();
   });
@@ -100,14 +89,9 @@ describe("a stack with 150 active and 300 paused campaigns", () => {
   });
 
   test("with read credentials, 60 active campaigns of the account that the stack does not manage make it fail", async () => {
-    const client = new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl });
-    const path = `/12/accounts/${ACCOUNT_ID}`;
-    const fi = await client.post(`${path}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-    for (let i = 0; i < 60; i++) {
-      await client.post(`${path}/campaigns`, {
-        funding_instrument_id: fi.id, name: `Made in the UI ${i}`, entity_status: "ACTIVE", daily_budget_amount_local_micro: 1_000_000,
-      });
-    }
+    const client = e2e.api();
+    const fi = await seedFundingInstrument(client);
+    for (let i = 0; i < 60; i++) await seedCampaign(client, { funding_instrument_id: fi, name: `Made in the UI ${i}`, entity_status: "ACTIVE" });
     const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], readCredentials());
     expect(preview.code).not.toBe(0);
     expect(output(preview)).toContain(LIMIT_MESSAGE(210, " (150 in this stack, 60 not managed by it)"));
@@ -125,7 +109,7 @@ describe("a production stack (the engine gives policies the planned state, not t
     .map((m) => [m[1], m[0].includes("without read credentials")]);
 
   beforeAll(async () => {
-    stack = new Stack("policy-production", emu, creds);
+    stack = e2e.stack("policy-production");
     stack.writeProgram([fi, campaign("steady", "ACTIVE"), campaign("launch", "PAUSED")]);
     await stack.init();
     expect((await stack.up()).code).toBe(0);

@@ -2,15 +2,14 @@
 import { campaign } from "../../provider/resources/campaign";
 import { promotedTweet } from "../../provider/resources/promoted-tweet";
 import { Entity } from "../../provider/client";
-import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const writes = () => fixture.emu.control.requests().filter((r) => r.method !== "GET");
 
 test("a live campaign matching the inputs is adopted without any write", async () => {
-  const c = fixture.client();
-  const fi = await c.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const live = await c.post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "Legacy", daily_budget_amount_local_micro: 5_000_000 });
+  const live = await seedCampaign(fixture.client(), { name: "Legacy", daily_budget_amount_local_micro: 5_000_000 });
+  const fi = { id: String(live.funding_instrument_id) };
   fixture.emu.control.clearRequests();
   const inputs = campaign.check({}, { accountId: ACCOUNT, adoptId: live.id, fundingInstrumentId: fi.id, name: "Legacy", dailyBudgetAmountLocalMicro: 5_000_000 }).inputs!;
   const adopted = await campaign.create(fixture.ctx(), inputs);
@@ -19,9 +18,8 @@ test("a live campaign matching the inputs is adopted without any write", async (
 });
 
 test("a live campaign that differs is refused field by field, and nothing is written", async () => {
-  const c = fixture.client();
-  const fi = await c.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const live = await c.post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "Legacy", daily_budget_amount_local_micro: 5_000_000 });
+  const live = await seedCampaign(fixture.client(), { name: "Legacy", daily_budget_amount_local_micro: 5_000_000 });
+  const fi = { id: String(live.funding_instrument_id) };
   fixture.emu.control.clearRequests();
   const inputs = campaign.check({}, { accountId: ACCOUNT, adoptId: live.id, fundingInstrumentId: fi.id, name: "Renamed", dailyBudgetAmountLocalMicro: 5_000_000 }).inputs!;
   await expect(campaign.create(fixture.ctx(), inputs)).rejects.toThrow(
@@ -31,7 +29,7 @@ test("a live campaign that differs is refused field by field, and nothing is wri
 });
 
 test("a promoted Tweet is compared on its live tweet_id", async () => {
-  const lineItemId = await seedLineItem(fixture.client(), "ENGAGEMENTS");
+  const lineItemId = await seedLineItem(fixture.client(), { objective: "ENGAGEMENTS" });
   const [live] = await fixture.client().post<Entity[]>(`/12/accounts/${ACCOUNT}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: ["500"] });
   const adopt = (tweetId: string) => promotedTweet.create(fixture.ctx(), promotedTweet.check({}, { accountId: ACCOUNT, adoptId: live!.id, lineItemId, tweetId }).inputs!);
   await expect(adopt("500")).resolves.toMatchObject({ id: live!.id, outs: { tweetId: "500", servedTweetId: "500" } });

@@ -15,7 +15,7 @@ import { flexibleAudience, FlexibleAudienceInputs } from "../../provider/resourc
 import { toWire } from "../../provider/resources/fields";
 import { tailoredAudiencePermission } from "../../provider/resources/tailored-audience-permission";
 import { getCustomAudiences } from "../../sdk/data-sources";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, setProcessEnv, useEmulator, xadsEnv } from "./fixtures";
 
 jest.setTimeout(120_000);
 
@@ -216,19 +216,14 @@ describe("CustomAudiencePermission and TailoredAudiencePermission", () => {
   test("the SDK's getCustomAudiences({permissionScope: \"SHARED\"}) of the granted account lists the audience after the grant", async () => {
     const id = await audience("Shared through the SDK");
     const sibling = emu().control.createAccount("sandbox", { name: "Sibling" });
-    const saved = { ...process.env };
     // The SDK's data sources read the provider settings from the stack config or, outside a program, from XADS_*.
-    Object.assign(process.env, {
-      XADS_CONSUMER_KEY: fixture.creds.consumerKey, XADS_CONSUMER_SECRET: fixture.creds.consumerSecret,
-      XADS_ACCESS_TOKEN: fixture.creds.accessToken, XADS_ACCESS_TOKEN_SECRET: fixture.creds.accessTokenSecret,
-      XADS_SANDBOX: "true", XADS_SANDBOX_BASE_URL: emu().sandboxUrl,
-    });
+    const restoreEnv = setProcessEnv(xadsEnv(fixture.creds, emu()));
     try {
       expect(await getCustomAudiences({ accountId: sibling.id, permissionScope: "SHARED" })).toEqual([]);
       await grant(tailoredAudiencePermission, { tailoredAudienceId: id, grantedAccountId: sibling.id });
       expect((await getCustomAudiences({ accountId: sibling.id, permissionScope: "SHARED" })).map((a) => [a.id, a.name, a.isOwner])).toEqual([[id, "Shared through the SDK", false]]);
     } finally {
-      process.env = saved;
+      restoreEnv();
     }
   });
 

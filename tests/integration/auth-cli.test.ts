@@ -7,34 +7,27 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../cli";
-import { startEmulator } from "../../emulator";
 import { BEARER_MIN_INTERVAL_MS } from "../../emulator/tokens";
 import { listWebhooks } from "../../provider/data-sources";
 import { bearerCachePath } from "../../provider/platform-auth";
-import { randomCredentials } from "../e2e/harness";
+import { setProcessEnv, useEmulator, xadsEnv } from "./fixtures";
 
-const creds = randomCredentials();
-let emu: Awaited<ReturnType<typeof startEmulator>>;
+const fixture = useEmulator();
+const { creds } = fixture;
 let cache: string;
-const saved = { ...process.env };
+let restoreEnv: () => void;
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, credentials: creds });
-});
-afterAll(async () => emu.close());
 beforeEach(() => {
-  emu.control.reset();
   cache = mkdtempSync(join(tmpdir(), "xads-auth-"));
-  Object.assign(process.env, {
-    XDG_CACHE_HOME: cache, XADS_CONSUMER_KEY: creds.consumerKey, XADS_CONSUMER_SECRET: creds.consumerSecret, XADS_PLATFORM_BASE_URL: emu.url,
-  });
+  // The app's keys only, and the emulator's addresses (the CLI in process reads XADS_*).
+  restoreEnv = setProcessEnv({ XDG_CACHE_HOME: cache, ...xadsEnv({ consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret }, fixture.emu) });
 });
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv();
   rmSync(cache, { recursive: true, force: true });
 });
 
-const app = () => ({ consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret, baseUrl: emu.url });
+const app = () => ({ consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret, baseUrl: fixture.emu.url });
 
 /** Runs the CLI in process: exit code, stdout and the stderr lines. */
 async function xads(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string[] }> {
@@ -81,12 +74,12 @@ describe("xads auth app-token", () => {
     expect(again.stderr).toHaveLength(1);
     expect(again.stderr[0]).toMatch(/^xads: the platform could not verify the application's credentials \(code 99\): check the consumer key and secret .*wait a minute and retry$/);
     expect(readFileSync(bearerCachePath(app()), "utf8")).toBe(before);
-    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    fixture.emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
     expect((await xads("auth", "app-token", "--renew", "--show")).stdout.trim()).toBe(token);
   });
 
   test("wrong consumer secret: code 99 line, nothing cached", async () => {
-    process.env.XADS_CONSUMER_SECRET = "not-the-secret";
+    setProcessEnv(xadsEnv({ consumerSecret: "not-the-secret" }));
     const res = await xads("auth", "app-token");
     expect([res.code, res.stderr.length]).toEqual([2, 1]);
     expect(res.stderr[0]).toMatch(/code 99/);
@@ -100,14 +93,14 @@ describe("xads auth app-token", () => {
     expect(revoke.code).toBe(0);
     expect(revoke.stdout).toMatch(/Revoked/);
     expect(() => statSync(bearerCachePath(app()))).toThrow();
-    const ads = await fetch(`${emu.url}/12/accounts`, { headers: { authorization: `Bearer ${token}` } });
+    const ads = await fetch(`${fixture.emu.url}/12/accounts`, { headers: { authorization: `Bearer ${token}` } });
     expect([ads.status, (await ads.json()).errors[0].code]).toEqual([401, 89]);
-    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    fixture.emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
     expect(await liveBearer()).not.toBe(token);
   });
 
   test("no consumer key anywhere: one line saying where to put it", async () => {
-    delete process.env.XADS_CONSUMER_KEY;
+    setProcessEnv(xadsEnv({ consumerKey: undefined }));
     const res = await xads("auth", "app-token");
     expect(res).toMatchObject({ code: 2, stderr: [expect.stringMatching(/^xads: the application's consumer key and secret are needed: XADS_CONSUMER_KEY/)] });
   });
@@ -128,7 +121,7 @@ describe("xads auth app-token", () => {
 
 describe("getWebhooks reads (listWebhooks)", () => {
   test("lists the webhooks with the app-only token, in SDK names, and caches the token", async () => {
-    const hook = emu.control.addWebhook({ url: "https://hooks.example.com/xads" });
+    const hook = fixture.emu.control.addWebhook({ url: "https://hooks.example.com/xads" });
     expect(await listWebhooks(app())).toEqual([{ id: hook.id, url: "https://hooks.example.com/xads", valid: true, createdAt: hook.created_at }]);
     expect(statSync(bearerCachePath(app())).mode & 0o777).toBe(0o600);
     // A second read reuses the cached token: no "too often".
@@ -137,12 +130,12 @@ describe("getWebhooks reads (listWebhooks)", () => {
 
   test("a cached token revoked elsewhere is replaced once", async () => {
     await liveBearer();
-    await fetch(`${emu.url}/oauth2/invalidate_token`, {
+    await fetch(`${fixture.emu.url}/oauth2/invalidate_token`, {
       method: "POST",
       headers: { authorization: `Basic ${Buffer.from(`${creds.consumerKey}:${creds.consumerSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ access_token: JSON.parse(readFileSync(bearerCachePath(app()), "utf8")).access_token }),
     });
-    emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
+    fixture.emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
     expect(await listWebhooks(app())).toEqual([]);
   });
 

@@ -3,10 +3,10 @@
  * seed 4.4 and section 8), and each resource still gets its own entity or
  * its own error; a batch without an answer is looked up, never resent.
  */
-import { AdsClient, Entity } from "../../provider/client";
+import { AdsClient } from "../../provider/client";
 import { ProviderConfig } from "../../provider/config";
 import { campaign, CampaignInputs } from "../../provider/resources/campaign";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const emu = () => fixture.emu;
@@ -16,10 +16,6 @@ const client = (timeoutMs = 30_000): AdsClient => fixture.client(timeoutMs, { co
 
 const posts = (path: RegExp) => emu().control.requests().filter((r) => r.method === "POST" && path.test(r.path));
 const live = () => emu().control.entities("sandbox", ACCOUNT, "campaigns");
-
-async function fundingInstrument(c: AdsClient): Promise<string> {
-  return (await c.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" })).id;
-}
 
 function inputs(fi: string, name: string, extra: Partial<CampaignInputs> = {}): CampaignInputs {
   const checked = campaign.check({}, { accountId: ACCOUNT, fundingInstrumentId: fi, name, dailyBudgetAmountLocalMicro: 1_000_000, ...extra });

@@ -5,29 +5,15 @@
 import { AdsClient, AuthError, ClientOptions, ValidationError } from "../../provider/client";
 import { campaign } from "../../provider/resources/campaign";
 import { ProviderConfig } from "../../provider/config";
-import { startEmulator } from "../../emulator";
-import { randomCredentials } from "../e2e/harness";
+import { ACCOUNT, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
 
-const ACCOUNT = "18ce54d4x5t";
-const creds = randomCredentials();
-let emu: Awaited<ReturnType<typeof startEmulator>>;
-
-beforeAll(async () => (emu = await startEmulator({ port: 0, credentials: creds })));
-afterAll(async () => emu.close());
-beforeEach(() => emu.control.reset());
-
-function client(options: Partial<ClientOptions> = {}): AdsClient {
-  return new AdsClient({ credentials: creds, baseUrl: emu.sandboxUrl, log: () => {}, ...options });
-}
+const fixture = useEmulator();
+const { creds } = fixture;
+const client = (options: Partial<ClientOptions> = {}) => fixture.client(undefined, options);
 
 const campaigns = `/12/accounts/${ACCOUNT}/campaigns`;
 const requestsTo = (method: string, pattern: RegExp) =>
-  emu.control.requests().filter((r) => r.method === method && pattern.test(r.path));
-
-async function fundingInstrument(c: AdsClient): Promise<string> {
-  const fi = await c.post<{ id: string }>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  return fi.id;
-}
+  fixture.emu.control.requests().filter((r) => r.method === method && pattern.test(r.path));
 
 describe("signing", () => {
   test("a signed request with query parameters is accepted", async () => {
@@ -48,26 +34,26 @@ describe("retries never double-spend", () => {
   test("a campaign POST whose answer never came is not sent twice: the committed campaign is found and adopted", async () => {
     const c = client({ timeoutMs: 500 });
     const fi = await fundingInstrument(c);
-    emu.control.fault({ method: "POST", path: "/campaigns$", kind: "timeout-after-commit", delayMs: 3000 });
+    fixture.emu.control.fault({ method: "POST", path: "/campaigns$", kind: "timeout-after-commit", delayMs: 3000 });
     const inputs = campaign.check({}, { accountId: ACCOUNT, fundingInstrumentId: fi, name: "Timed out", dailyBudgetAmountLocalMicro: 1_000_000 }).inputs!;
     const config = { sandbox: true } as ProviderConfig;
     const created = await campaign.create({ client: c, config }, inputs);
     expect(requestsTo("POST", /\/campaigns$/)).toHaveLength(1);
-    expect(emu.control.entities("sandbox", ACCOUNT, "campaigns", { withDeleted: true }).map((e) => e.id)).toEqual([created.id]);
+    expect(fixture.emu.control.entities("sandbox", ACCOUNT, "campaigns", { withDeleted: true }).map((e) => e.id)).toEqual([created.id]);
   });
 
   test("a POST refused with 503 did nothing and is sent again: one campaign", async () => {
     const c = client({ sleep: async () => {} });
     const fi = await fundingInstrument(c);
-    emu.control.fault({ method: "POST", path: "/campaigns$", kind: "status", status: 503 });
+    fixture.emu.control.fault({ method: "POST", path: "/campaigns$", kind: "status", status: 503 });
     await c.post(campaigns, { funding_instrument_id: fi, name: "After 503", daily_budget_amount_local_micro: 1_000_000 });
     expect(requestsTo("POST", /\/campaigns$/).map((r) => r.status)).toEqual([503, 201]);
-    expect(emu.control.entities("sandbox", ACCOUNT, "campaigns", {})).toHaveLength(1);
+    expect(fixture.emu.control.entities("sandbox", ACCOUNT, "campaigns", {})).toHaveLength(1);
   });
 
   test("a GET whose connection dropped is sent again", async () => {
     const c = client({ sleep: async () => {} });
-    emu.control.fault({ method: "GET", path: "^/12/accounts$", kind: "drop" });
+    fixture.emu.control.fault({ method: "GET", path: "^/12/accounts$", kind: "drop" });
     expect((await c.list("/12/accounts")).length).toBe(1);
     expect(requestsTo("GET", /^\/12\/accounts$/)).toHaveLength(2);
   });
@@ -76,7 +62,7 @@ describe("retries never double-spend", () => {
     const waits: number[] = [];
     const c = client({ sleep: async (ms) => void waits.push(ms) });
     const reset = Math.ceil(Date.now() / 1000) + 5;
-    emu.control.fault({
+    fixture.emu.control.fault({
       method: "GET", path: "/campaigns$", kind: "status", status: 429,
       headers: { "x-rate-limit-limit": "10", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(reset) },
     });
@@ -103,7 +89,7 @@ describe("lists and batches", () => {
   test("a list of 1,050 campaigns is read to the end through the cursor", async () => {
     const c = client();
     await seedCampaigns(c, 1050);
-    emu.control.clearRequests();
+    fixture.emu.control.clearRequests();
     const all = await c.list(campaigns);
     expect(all).toHaveLength(1050);
     expect(new Set(all.map((x) => x.id)).size).toBe(1050);
@@ -115,7 +101,7 @@ describe("lists and batches", () => {
     const err = await client().batch(`/12/batch/accounts/${ACCOUNT}/campaigns`, items, 40).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as Error).message).toMatch(/at most 40 items \(got 41\)/);
-    expect(emu.control.requests()).toEqual([]);
+    expect(fixture.emu.control.requests()).toEqual([]);
   });
 
   test("a batch of 41 sent anyway is refused by the platform under errors", async () => {
@@ -128,8 +114,8 @@ describe("lists and batches", () => {
   test("250 concurrent reads by id are coalesced into two list calls of at most 200 ids", async () => {
     const c = client();
     await seedCampaigns(c, 250);
-    const ids = emu.control.entities("sandbox", ACCOUNT, "campaigns", {}).map((e) => e.id);
-    emu.control.clearRequests();
+    const ids = fixture.emu.control.entities("sandbox", ACCOUNT, "campaigns", {}).map((e) => e.id);
+    fixture.emu.control.clearRequests();
     const read = await Promise.all(ids.map((id) => c.getById({ collectionPath: campaigns, idsParam: "campaign_ids", id, query: { with_deleted: true, with_draft: true } })));
     expect(read.map((r) => r.id)).toEqual(ids);
     const calls = requestsTo("GET", /\/campaigns$/);

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { ACCOUNT, TestApi } from "./emulator-helpers";
 import { startEmulator } from "../../emulator";
+import { withoutCredentials } from "./fixtures";
 
 const api = new TestApi();
 beforeEach(() => api.control.reset());
@@ -74,8 +75,7 @@ describe("the emulator as a server", () => {
   });
 
   test("main prints made-up credentials as export lines, then the listening line, and stops on SIGTERM", async () => {
-    const env = { ...process.env };
-    for (const name of ["XADS_CONSUMER_KEY", "XADS_CONSUMER_SECRET", "XADS_ACCESS_TOKEN", "XADS_ACCESS_TOKEN_SECRET"]) delete env[name];
+    const env = withoutCredentials(process.env);
     const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join(__dirname, "../../emulator/main.ts"), "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));

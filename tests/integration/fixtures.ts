@@ -1,28 +1,93 @@
-/** Shared set-up of integration tests: an emulator, clients, a live line item. */
-import { AdsClient, ClientOptions, Entity } from "../../provider/client";
-import { ProviderConfig } from "../../provider/config";
-import { startEmulator } from "../../emulator";
-import { randomCredentials } from "../e2e/harness";
+/**
+ * Shared set-up of integration tests, and what the e2e harness shares with
+ * them: the XADS_* environment, entities made through the API as another
+ * tool would make them, an emulator and clients signed for it.
+ */
+import { AdsClient, ClientOptions, Credentials, Entity, Query } from "../../provider/client";
+import { ProviderConfig, SETTINGS } from "../../provider/config";
+import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 
-export const ACCOUNT = "18ce54d4x5t";
+export const ACCOUNT = DEMO_ACCOUNT_ID;
 
-/** A funding instrument, a campaign and a line item of `objective`; answers the line item's id. */
-export async function seedLineItem(client: AdsClient, objective = "WEBSITE_CLICKS"): Promise<string> {
-  const fi = await client.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const campaign = await client.post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
-  const lineItem = await client.post<Entity>(`/12/accounts/${ACCOUNT}/line_items`, {
-    campaign_id: campaign.id, objective, product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER",
+// ---------------------------------------------------- the XADS_* variables ---
+
+const CREDENTIAL_SETTINGS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
+
+/**
+ * The XADS_* variables of a process that reaches the emulator outside a
+ * stack's config (xads import, the policy pack, the SDK's data sources, the
+ * CLI): the credentials given and, with `emu`, the sandbox and platform
+ * addresses. Names from the provider's one table (provider/config.ts).
+ */
+export function xadsEnv(creds: Partial<Credentials>, emu?: Pick<RunningEmulator, "url" | "sandboxUrl">): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  // A credential given as undefined is named, unset: setProcessEnv removes it.
+  for (const s of CREDENTIAL_SETTINGS) if (s in creds) env[SETTINGS[s].env] = creds[s];
+  if (emu) {
+    env[SETTINGS.sandbox.env] = "true";
+    env[SETTINGS.sandboxBaseUrl.env] = emu.sandboxUrl;
+    env[SETTINGS.platformBaseUrl.env] = emu.url;
+  }
+  return env;
+}
+
+/** `env` without the XADS_* credentials (a shell of the developer running the tests may set them). */
+export function withoutCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const names = new Set<string>(CREDENTIAL_SETTINGS.map((s) => SETTINGS[s].env));
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !names.has(k)));
+}
+
+/**
+ * Sets `vars` in this process's environment (for code that reads XADS_*
+ * itself, as the SDK's data sources and the CLI run in process do) and
+ * answers the function that puts the environment back.
+ */
+export function setProcessEnv(vars: Record<string, string | undefined>): () => void {
+  const saved = { ...process.env };
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  return () => {
+    process.env = saved;
+  };
+}
+
+// ------------------------------------------------- entities through the API ---
+
+/** A funding instrument made through the API (sandbox: no cost); answers its id. */
+export async function seedFundingInstrument(client: AdsClient, fields: Query = {}, account = ACCOUNT): Promise<string> {
+  return (await client.post<Entity>(`/12/accounts/${account}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z", ...fields })).id;
+}
+
+/** A campaign made through the API, under a new funding instrument unless `fields` names one. */
+export async function seedCampaign(client: AdsClient, fields: Query = {}, account = ACCOUNT): Promise<Entity> {
+  const fundingInstrumentId = fields.funding_instrument_id ?? await seedFundingInstrument(client, {}, account);
+  return client.post<Entity>(`/12/accounts/${account}/campaigns`, {
+    name: "C", daily_budget_amount_local_micro: 1_000_000, ...fields, funding_instrument_id: fundingInstrumentId,
+  });
+}
+
+/**
+ * A line item made through the API (WEBSITE_CLICKS, PROMOTED_TWEETS on all
+ * placements unless `fields` says otherwise), under a new campaign unless
+ * `fields` names one; answers its id.
+ */
+export async function seedLineItem(client: AdsClient, fields: Query = {}, account = ACCOUNT): Promise<string> {
+  const campaignId = fields.campaign_id ?? (await seedCampaign(client, {}, account)).id;
+  const lineItem = await client.post<Entity>(`/12/accounts/${account}/line_items`, {
+    objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: "ALL_ON_TWITTER", ...fields, campaign_id: campaignId,
   });
   return lineItem.id;
 }
 
 /**
  * An emulator for the file's tests (started once, reset before each test)
- * and clients signed for it.
+ * and clients signed for it (the sandbox address, unless `baseUrl` says).
  */
 export function useEmulator() {
   const creds = randomCredentials();
-  const env: { emu?: Awaited<ReturnType<typeof startEmulator>> } = {};
+  const env: { emu?: RunningEmulator } = {};
   beforeAll(async () => (env.emu = await startEmulator({ port: 0, credentials: creds })));
   afterAll(async () => env.emu?.close());
   beforeEach(() => env.emu!.control.reset());

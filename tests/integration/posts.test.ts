@@ -191,7 +191,7 @@ describe("media creatives and account media", () => {
   });
 
   test("a media creative on a WEBSITE_CLICKS line item needs landingUrl: the refusal names it", async () => {
-    const lineItemId = await seedLineItem(client(), "WEBSITE_CLICKS");
+    const lineItemId = await seedLineItem(client());
     const [banner] = await listAccountMedia(ctx(), ACCOUNT, ["BANNER"]);
     const inputs = mediaCreative.check({}, { accountId: ACCOUNT, accountMediaId: banner!.id, lineItemId }).inputs!;
     const err = (await refusal(mediaCreative.create(ctx(), inputs))) as Error;
@@ -205,7 +205,7 @@ describe("media creatives and account media", () => {
   });
 
   test("preroll media ignores landing_url; the declared one stays in the outputs", async () => {
-    const lineItemId = await seedLineItem(client(), "ENGAGEMENTS");
+    const lineItemId = await seedLineItem(client(), { objective: "ENGAGEMENTS" });
     const [preroll] = await listAccountMedia(ctx(), ACCOUNT, ["PREROLL"]);
     const inputs = mediaCreative.check({}, { accountId: ACCOUNT, accountMediaId: preroll!.id, lineItemId, landingUrl: "https://example.com/" }).inputs!;
     const { id, outs } = await mediaCreative.create(ctx(), inputs);

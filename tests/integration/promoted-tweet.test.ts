@@ -10,7 +10,7 @@ const inputs = (tweetId: string) => promotedTweet.check({}, { accountId: ACCOUNT
 const posts = () => emu().control.requests().filter((r) => r.method === "POST" && r.path.endsWith("/promoted_tweets"));
 
 beforeEach(async () => {
-  lineItemId = await seedLineItem(client(), "ENGAGEMENTS");
+  lineItemId = await seedLineItem(client(), { objective: "ENGAGEMENTS" });
   emu().control.clearRequests();
 });
 

@@ -11,7 +11,7 @@ import { lineItemCuratedCategory } from "../../provider/resources/line-item-cura
 import { promotedAccount } from "../../provider/resources/promoted-account";
 import { targetingCriterion } from "../../provider/resources/targeting-criterion";
 import { DEMO_USER_ID } from "../../emulator";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const { client, ctx } = fixture;
@@ -26,14 +26,11 @@ const writes = () => emu().control.requests().filter((r) => r.method !== "GET");
 const entities = (collection: string) => emu().control.entities("sandbox", ACCOUNT, collection, {});
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 
-/** A funding instrument, a campaign, and line items of the given product types (one objective). */
+/** A campaign and line items of the given product types under it (one objective). */
 async function lineItems(c: AdsClient, ...productTypes: string[]): Promise<string[]> {
-  const fi = await c.post<Entity>(`${base}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const campaign = await c.post<Entity>(`${base}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
+  const campaign = await seedCampaign(c);
   const ids: string[] = [];
-  for (const product_type of productTypes) {
-    ids.push((await c.post<Entity>(`${base}/line_items`, { campaign_id: campaign.id, objective: "FOLLOWERS", product_type, placements: "ALL_ON_TWITTER" })).id);
-  }
+  for (const product_type of productTypes) ids.push(await seedLineItem(c, { campaign_id: campaign.id, objective: "FOLLOWERS", product_type }));
   return ids;
 }
 
