@@ -5,22 +5,14 @@
  * empty childSegments beside segments was lost from the state, so every up
  * replaced the flexible audience.
  */
-import { Credentials, Emulator, RunResult, Stack, startStackEmulator } from "./harness";
+import { output, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
-let emu: Emulator;
-let creds: Credentials;
-const output = (r: RunResult) => r.stdout + r.stderr;
-const writes = () => emu.control.requests().filter((r) => r.method !== "GET");
-
-beforeAll(async () => {
-  ({ emu, creds } = await startStackEmulator());
-});
-afterAll(async () => emu?.close());
+const e2e = useStackEmulator();
 
 test("a MAX bid without an amount, under a campaign of the same program, fails preview naming bidAmountLocalMicro, and nothing is written", async () => {
-  const stack = new Stack("declared-rules", emu, creds);
+  const stack = e2e.stack("declared-rules");
   stack.writeProgram([
     { type: "FundingInstrument", name: "fi", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "Campaign", name: "launch", args: { fundingInstrumentId: "${fi.id}", name: "Launch", dailyBudgetAmountLocalMicro: 5_000_000 } },
@@ -30,15 +22,15 @@ test("a MAX bid without an amount, under a campaign of the same program, fails p
     },
   ]);
   await stack.init();
-  emu.control.clearRequests();
+  e2e.emu.control.clearRequests();
   const preview = await stack.preview();
   expect(preview.code).not.toBe(0);
   expect(output(preview)).toMatch(/bidAmountLocalMicro is required when bidStrategy is MAX/);
-  expect(writes()).toEqual([]);
+  expect(e2e.writes()).toEqual([]);
 });
 
 test("a FlexibleAudience with childSegments: [] beside segments shows no changes on the second preview", async () => {
-  const stack = new Stack("declared-empty-list", emu, creds);
+  const stack = e2e.stack("declared-empty-list");
   stack.writeProgram([
     { type: "CustomAudience", name: "installers", args: { name: "Installers (empty list)", deletionProtection: false } },
     {
