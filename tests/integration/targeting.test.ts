@@ -26,12 +26,12 @@ const writes = () => emu().control.requests().filter((r) => r.method !== "GET");
 const entities = (collection: string) => emu().control.entities("sandbox", ACCOUNT, collection, {});
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 
-/** A funding instrument, a campaign, and line items of the given product types (one objective). */
+/** A funding instrument and line items of the given product types (one objective), each in a campaign of its own: a campaign takes one product type. */
 async function lineItems(c: AdsClient, ...productTypes: string[]): Promise<string[]> {
   const fi = await c.post<Entity>(`${base}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  const campaign = await c.post<Entity>(`${base}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1 });
   const ids: string[] = [];
   for (const product_type of productTypes) {
+    const campaign = await c.post<Entity>(`${base}/campaigns`, { funding_instrument_id: fi.id, name: `C ${product_type}`, daily_budget_amount_local_micro: 1 });
     ids.push((await c.post<Entity>(`${base}/line_items`, { campaign_id: campaign.id, objective: "FOLLOWERS", product_type, placements: "ALL_ON_TWITTER" })).id);
   }
   return ids;
