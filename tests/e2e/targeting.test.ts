@@ -22,13 +22,16 @@ interface Declared { userId: string; curatedCategoryId: string; targetingType: s
 const initial: Declared = { userId: PUBLIC_BRAND, curatedCategoryId: "1jq3", targetingType: "IAB_CATEGORY" };
 
 function program(d: Declared): ResourceSpec[] {
-  const lineItem = (productType: string) => ({ campaignId: "${c.id}", objective: "FOLLOWERS", productType, placements: ["ALL_ON_TWITTER"] });
+  // The line items of a campaign share one product type (the reference's rule): one campaign each.
+  const lineItem = (campaign: string, productType: string) => ({ campaignId: `\${${campaign}.id}`, objective: "FOLLOWERS", productType, placements: ["ALL_ON_TWITTER"] });
+  const campaign = (name: string) => ({ fundingInstrumentId: "${usd.id}", name, dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false });
   return [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
-    { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "C", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
-    { type: "LineItem", name: "followers", args: lineItem("PROMOTED_ACCOUNT") },
+    { type: "Campaign", name: "c", args: campaign("C") },
+    { type: "LineItem", name: "followers", args: lineItem("c", "PROMOTED_ACCOUNT") },
     { type: "PromotedAccount", name: "pa", args: { lineItemId: "${followers.id}", userId: d.userId } },
-    { type: "LineItem", name: "tweets", args: lineItem("PROMOTED_TWEETS") },
+    { type: "Campaign", name: "c2", args: campaign("C2") },
+    { type: "LineItem", name: "tweets", args: lineItem("c2", "PROMOTED_TWEETS") },
     { type: "LineItemCuratedCategory", name: "cat", args: { lineItemId: "${tweets.id}", curatedCategoryId: d.curatedCategoryId } },
     { type: "TargetingCriterion", name: "tc", args: { lineItemId: "${tweets.id}", targetingType: d.targetingType, targetingValue: "IAB17-12" } },
   ];
@@ -56,7 +59,7 @@ test("up promotes the user, attaches the curated category and the criterion, and
   expect(live("line_item_curated_categories")).toEqual([expect.objectContaining({ id: out.cat, line_item_id: out.tweets, curated_category_id: "1jq3" })]);
   expect(live("targeting_criteria")).toEqual([expect.objectContaining({ id: out.tc, targeting_type: "IAB_CATEGORY", targeting_value: "IAB17-12", operator_type: "EQ" })]);
   expect(out.promotableUsers).toContainEqual(expect.objectContaining({ userId: CONFIGURED_USER, promotableUserType: "FULL" }));
-  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0, stdout: expect.stringMatching(/8 unchanged/) });
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0, stdout: expect.stringMatching(/9 unchanged/) });
 });
 
 test("a new curated category updates in place; a new promoted user replaces, and the preview says why", async () => {
