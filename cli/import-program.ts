@@ -61,10 +61,16 @@ function byCreation(a: Entity, b: Entity): number {
   return String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")) || a.id.localeCompare(b.id);
 }
 
-/** The inputs a kind's schema takes, except those the program sets itself. */
+/**
+ * The inputs a kind's schema takes, except those the program sets itself and
+ * those the platform fills in (computed: a line item's pay_by, a campaign's
+ * budget optimization), which a program leaves to the platform unless it
+ * means to manage them: the platform answers values its own parameters do not
+ * take (pay_by ENGAGEMENT), which an imported program could not declare.
+ */
 function inputFields(kind: string): readonly string[] {
   const { fields } = definitionOf(kind);
-  return fields.inputs.filter((f) => !fields.local.includes(f));
+  return fields.inputs.filter((f) => !fields.local.includes(f) && !fields.computed.includes(f));
 }
 
 interface Declared {

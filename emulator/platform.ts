@@ -26,6 +26,8 @@ export const LIMITS = {
   activeCampaignsPerAccount: 200,
   /** seed 8: items in one POST batch/accounts/:id/campaigns. */
   campaignBatchSize: 40,
+  /** seed: not shown (line items); ref campaign-management/reference.mdx, POST batch/accounts/:account_id/line_items: "The current maximum batch size is 40". */
+  lineItemBatchSize: 40,
   /** seed 8 (and 4.12): items in one POST batch/accounts/:id/custom_audiences. */
   customAudienceBatchSize: 10,
   /** seed 4.1 (IDS) and 8: identifiers in one list filter. */
@@ -104,8 +106,14 @@ export const LIMITS = {
    */
   lineItemsPerCampaign: 100,
   activeLineItemsPerAccount: 8000,
-  /** seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser business categories. */
-  lineItemCategories: { min: 1, max: 2 },
+  /**
+   * seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser
+   * business categories, given as their `iab_categories` values. ref
+   * campaign-management/reference.mdx (GET advertiser_business_categories)
+   * shows one business category of 35 IAB values, and its preroll example
+   * sends three: only "at least one" can be checked on the values.
+   */
+  lineItemCategories: { min: 1 },
   /** seed: not shown (targeting criteria writes); ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
   targetingCriteriaBatchSize: 500,
   /** seed 4.3: `country_codes` of GET curated_categories: at most 200 two-letter codes. */
@@ -122,10 +130,11 @@ export const ENUMS = {
   /** seed 3: DRAFT is not accepted on update. */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,
   /**
-   * seed 2: CAMPAIGN (the default) or LINE_ITEM. Today's platform takes only
-   * LINE_ITEM (ref campaign-management/reference.mdx, POST campaigns); the seed is followed.
+   * seed 2 lists CAMPAIGN (its default) and LINE_ITEM; ref
+   * campaign-management/reference.mdx (POST and PUT campaigns) takes LINE_ITEM
+   * alone, and defaults to it. The reference is today's platform: CAMPAIGN is refused.
    */
-  budgetOptimization: ["CAMPAIGN", "LINE_ITEM"] as const,
+  budgetOptimization: ["LINE_ITEM"] as const,
   /** seed 2 and 4.3. */
   productType: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"] as const,
   /** seed 4.7: the product type of line items configured for promoted accounts. */
@@ -150,8 +159,76 @@ export const ENUMS = {
   ] as const,
   /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `bid_strategy`. */
   bidStrategy: ["AUTO", "MAX", "TARGET"] as const,
-  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `pay_by`. */
+  /**
+   * Where MAX and TARGET may be used (AUTO: everywhere). ref POST line_items
+   * `bid_strategy`: MAX "is not available when the objective is set to REACH
+   * or FOLLOWERS"; TARGET "is available when the objective is set to REACH,
+   * FOLLOWERS, or WEBSITE_CLICKS". ref campaign-management.mdx ("Target
+   * Bidding") also lists APP_INSTALLS and APP_ENGAGEMENTS for TARGET; the
+   * emulator takes them too rather than refuse what the platform may accept.
+   */
+  bidStrategyObjectives: {
+    MAX: ["APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "PREROLL_VIEWS", "VIDEO_VIEWS", "WEBSITE_CLICKS"],
+    TARGET: ["APP_ENGAGEMENTS", "APP_INSTALLS", "FOLLOWERS", "REACH", "WEBSITE_CLICKS"],
+  } as const,
+  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `goal` (possible values). */
+  goal: [
+    "APP_CLICKS", "APP_INSTALLS", "APP_PURCHASES", "ENGAGEMENT", "FOLLOWERS", "LINK_CLICKS", "MAX_REACH", "PREROLL",
+    "PREROLL_STARTS", "REACH_WITH_ENGAGEMENT", "SITE_VISITS", "VIDEO_VIEW", "VIEW_3S_100PCT", "VIEW_6S", "VIEW_15S",
+    "WEBSITE_CONVERSIONS",
+  ] as const,
+  /**
+   * ref POST line_items `goal`: the goals it ties to objectives. APP_PURCHASES
+   * is "available for APP_INSTALL"; APP_CLICKS and APP_INSTALLS "for both
+   * APP_INSTALL and APP_ENGAGEMENTS"; SITE_VISITS "only ... with the
+   * WEBSITE_CLICKS objective". The reference ties no other goal to an objective.
+   */
+  goalObjectives: {
+    APP_PURCHASES: ["APP_INSTALLS"],
+    APP_CLICKS: ["APP_ENGAGEMENTS", "APP_INSTALLS"],
+    APP_INSTALLS: ["APP_ENGAGEMENTS", "APP_INSTALLS"],
+    SITE_VISITS: ["WEBSITE_CLICKS"],
+  } as const,
+  /** ref POST line_items `primary_web_event_tag`: required with this goal. */
+  webEventTagGoal: "WEBSITE_CONVERSIONS",
+  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `pay_by` (what a request may give). */
   payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
+  /**
+   * ref POST line_items `pay_by`: set "only ... for line items using the
+   * APP_INSTALLS objective"; yet the same text gives the LINK_CLICKS and
+   * SITE_VISITS goals (WEBSITE_CLICKS line items) values of their own, so
+   * WEBSITE_CLICKS takes it too. Any other objective: refused, the platform
+   * chooses. Values per objective, then per goal.
+   */
+  payByObjectives: {
+    APP_INSTALLS: ["APP_CLICK", "IMPRESSION"],
+    WEBSITE_CLICKS: ["IMPRESSION", "LINK_CLICK"],
+  } as const,
+  payByGoals: {
+    APP_INSTALLS: ["APP_CLICK", "IMPRESSION"],
+    LINK_CLICKS: ["IMPRESSION", "LINK_CLICK"],
+    SITE_VISITS: ["IMPRESSION"],
+  } as const,
+  /** ref POST line_items `pay_by`: LINK_CLICKS bills IMPRESSION by default, "but [it] is not supported when setting TARGET". */
+  payByNotWithTarget: { goal: "LINK_CLICKS", payBy: "IMPRESSION" } as const,
+  /**
+   * seed: not shown; what pay_by a line item answers when none is given. ref
+   * POST line_items: IMPRESSION for the APP_INSTALLS, LINK_CLICKS and
+   * SITE_VISITS goals (LINK_CLICK for LINK_CLICKS with TARGET, in the
+   * emulator's code); its examples answer ENGAGEMENT for ENGAGEMENTS line
+   * items; ref campaign-management.mdx prices APP_ENGAGEMENTS by app click
+   * (CPAC). The rest: IMPRESSION.
+   */
+  defaultPayBy: {
+    APP_ENGAGEMENTS: "APP_CLICK", APP_INSTALLS: "IMPRESSION", ENGAGEMENTS: "ENGAGEMENT", FOLLOWERS: "IMPRESSION",
+    PREROLL_VIEWS: "IMPRESSION", REACH: "IMPRESSION", VIDEO_VIEWS: "IMPRESSION", WEBSITE_CLICKS: "IMPRESSION",
+  } as const,
+  /** ref POST line_items `android_app_store_identifier`, `ios_app_store_identifier`: these objectives "require setting at least one". */
+  appObjectives: ["APP_ENGAGEMENTS", "APP_INSTALLS"] as const,
+  /** ref POST line_items `advertiser_domain` and `categories`: each "Required when the line item's placement is set to PUBLISHER_NETWORK". */
+  publisherNetworkPlacement: "PUBLISHER_NETWORK",
+  /** seed 4.3 (and ref campaign-management.mdx, preroll guide): PREROLL_VIEWS line items must carry `categories`. */
+  categoriesObjective: "PREROLL_VIEWS",
   /** seed 4.5: "parameters after start_time: not shown"; ref campaign-management/reference.mdx, POST funding_instruments `type`. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
   /** seed 2 and 4.10. */

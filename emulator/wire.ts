@@ -78,7 +78,10 @@ export function platformErrors(
 }
 
 function describeIssue(issue: z.core.$ZodIssue, parameter: string): PlatformError {
-  if (issue.code === "invalid_type" && issue.input === undefined) return { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter };
+  // A required enum left out is an invalid_value of undefined in zod 4: missing too.
+  if ((issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined) {
+    return { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter };
+  }
   const [reason, got] = refusal(issue);
   // seed: not shown; real platform (tests/conformance corpus) adds the value refused and the reason in short.
   const input = issue.input;

@@ -116,22 +116,55 @@ export const activeCampaignsPerAccount = activeCampaignsPolicy(environmentLiveCa
  * Ads API "Campaign management" overview, "Limits" table), as provider/limits.ts
  * records them: 100 line items per campaign, 8,000 active per account.
  */
+/**
+ * The stack's line items by campaign, each group with the campaign in words
+ * (and its resource, when the stack declares it). A new campaign's id is
+ * unknown during preview: its line items are grouped by the campaign
+ * resource their campaignId comes from.
+ */
+function lineItemsByCampaign(stack: Stack): { who: string; campaign?: XadsResource; items: XadsResource[] }[] {
+  const campaignOf = (li: XadsResource) => {
+    const source = stack.sourceOf(li, "campaignId", "Campaign");
+    return source ? `urn ${source.urn}` : text(li, "campaignId");
+  };
+  return [...groupBy(stack.ofKind("LineItem"), campaignOf)].map(([key, items]) => {
+    const campaign = stack.sourceOf(items[0], "campaignId", "Campaign");
+    return { who: campaign ? subject(campaign) : `campaign ${key}`, campaign, items };
+  });
+}
+
 export const lineItemsPerCampaign: StackValidationPolicy = {
   name: "xads-line-items-per-campaign",
   description: `At most ${LIMITS.lineItemsPerCampaign} line items per campaign (the real platform's published limit).`,
   enforcementLevel: "mandatory",
   validateStack: forStack((stack, _config, report) => {
-    // A new campaign's id is unknown during preview: its line items are
-    // grouped by the campaign resource their campaignId comes from.
-    const campaignOf = (li: XadsResource) => {
-      const source = stack.sourceOf(li, "campaignId", "Campaign");
-      return source ? `urn ${source.urn}` : text(li, "campaignId");
-    };
-    for (const [key, items] of groupBy(stack.ofKind("LineItem"), campaignOf)) {
+    for (const { who, campaign, items } of lineItemsByCampaign(stack)) {
       if (items.length <= LIMITS.lineItemsPerCampaign) continue;
-      const campaign = stack.sourceOf(items[0], "campaignId", "Campaign");
-      const who = campaign ? subject(campaign) : `campaign ${key}`;
       report(`${who} would have ${items.length} line items; the platform allows at most ${LIMITS.lineItemsPerCampaign} per campaign`, campaign?.urn);
+    }
+  }),
+};
+
+/**
+ * "All line items within a campaign must be of the same product_type and
+ * objective" (the real platform's v12 reference, xdevplatform/docs
+ * x-ads-api/campaign-management/reference.mdx, POST line_items). A line
+ * item's own check cannot see its campaign's other line items; the stack can
+ * (values not known yet are skipped). Line items of the campaign outside the
+ * stack are the platform's to refuse.
+ */
+export const oneProductTypePerCampaign: StackValidationPolicy = {
+  name: "xads-one-product-type-per-campaign",
+  description: "The line items of one campaign share one product type and one objective (the real platform refuses a second).",
+  enforcementLevel: "mandatory",
+  validateStack: forStack((stack, _config, report) => {
+    for (const { who, campaign, items } of lineItemsByCampaign(stack)) {
+      for (const [field, words] of [["productType", "product types"], ["objective", "objectives"]] as const) {
+        const byValue = groupBy(items, (li) => text(li, field));
+        if (byValue.size <= 1) continue;
+        const listed = [...byValue].map(([value, of]) => `${value} (${of.map(subject).join(", ")})`).join(", ");
+        report(`${who} would have line items of ${byValue.size} ${words}: ${listed}; the platform takes one ${field} per campaign`, campaign?.urn);
+      }
     }
   }),
 };

@@ -8,13 +8,14 @@ import { audiencePermissionAllowList } from "./audiences";
 import { campaignBudgetCaps } from "./budgets";
 import { mediaCreativeLandingUrl } from "./creatives";
 import { namingConvention, productionCampaignsStartInactive, protectIrreversibleDeletes, purchaseOrderRequired } from "./guardrails";
-import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign } from "./platform-limits";
+import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign } from "./platform-limits";
 import { resourceChecks } from "./resource-checks";
 
 /** Platform limits (section 8 of the Advertising API document): mandatory. */
 export const PLATFORM_LIMITS: Policies = [
   activeCampaignsPerAccount,
   lineItemsPerCampaign,
+  oneProductTypePerCampaign,
   activeLineItemsPerAccount,
   resourceChecks,
   mediaCreativeLandingUrl,

@@ -10,6 +10,13 @@ export const LIMITS = {
   activeCampaignsPerAccountRaised: 8000,
   /** Items in one POST /batch/accounts/:id/campaigns (section 8). */
   campaignBatchSize: 40,
+  /**
+   * Items in one POST /batch/accounts/:id/line_items: not shown in the seed;
+   * the real platform's v12 reference (xdevplatform/docs
+   * x-ads-api/campaign-management/reference.mdx, POST
+   * batch/accounts/:account_id/line_items): "The current maximum batch size is 40".
+   */
+  lineItemBatchSize: 40,
   /** Items in one POST /batch/accounts/:id/custom_audiences (section 8). */
   customAudienceBatchSize: 10,
   /** Identifiers in one IDS list filter (section 4.1). */
@@ -54,8 +61,14 @@ export const LIMITS = {
    * line items per campaign and 8,000 active line items per account.
    */
   lineItemsPerCampaign: 100,
-  /** Advertiser business categories of a PREROLL_VIEWS line item: one or two (seed 4.3). */
-  lineItemCategories: { min: 1, max: 2 },
+  /**
+   * `categories` of a line item: the iab_categories of one or two advertiser
+   * business categories (seed 4.3), so at least one value. Each business
+   * category holds many IAB values (reference.mdx, GET
+   * advertiser_business_categories; its POST line_items example sends
+   * three): the values cannot be counted against "one or two".
+   */
+  lineItemCategories: { min: 1 },
   activeLineItemsPerAccount: 8000,
   /** Cards (seed 4.11): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes of section 8. */
   cards: {
@@ -138,7 +151,14 @@ export const ENUMS = {
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
   /** DRAFT is refused on update (section 3). */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,
-  budgetOptimization: ["CAMPAIGN", "LINE_ITEM"] as const,
+  /**
+   * The seed lists CAMPAIGN (its default) and LINE_ITEM; today's platform
+   * takes LINE_ITEM only, its default (xdevplatform/docs
+   * x-ads-api/campaign-management/reference.mdx, POST and PUT campaigns:
+   * "Possible values: LINE_ITEM"). The reference wins (DESIGN rule 11): a
+   * program declaring CAMPAIGN is refused in preview, not at the platform.
+   */
+  budgetOptimization: ["LINE_ITEM"] as const,
   productType: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"] as const,
   /**
    * Objectives: the seed names PREROLL_VIEWS and WEBSITE_CLICKS; the rest are
@@ -154,10 +174,72 @@ export const ENUMS = {
     "TAP_NATIVE", "TAP_MRECT", "TWITTER_PROFILE", "TWITTER_REPLIES", "TWITTER_SEARCH",
     "TWITTER_TIMELINE",
   ] as const,
-  /** Bid strategies: not shown in the seed; the real platform's v12 values. */
+  /**
+   * Line item rules: not shown in the seed. From the real platform's v12
+   * reference (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+   * POST accounts/:account_id/line_items, "ref" below) and its overview
+   * (x-ads-api/campaign-management.mdx, "overview").
+   *
+   * Bid strategies; the platform picks one by objective when none is given.
+   */
   bidStrategy: ["AUTO", "MAX", "TARGET"] as const,
-  /** Pay-by: not shown in the seed; the real platform's v12 values. */
+  /**
+   * The objectives a bid strategy is available for, where not all (AUTO is).
+   * MAX: "not available when the objective is set to REACH or FOLLOWERS".
+   * TARGET: ref POST names REACH, FOLLOWERS and WEBSITE_CLICKS; the
+   * overview's "Target Bidding" adds APP_INSTALLS and APP_ENGAGEMENTS: the
+   * union is taken, so no objective any text allows is refused.
+   */
+  bidStrategyObjectives: {
+    MAX: ["APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "PREROLL_VIEWS", "VIDEO_VIEWS", "WEBSITE_CLICKS"],
+    TARGET: ["APP_ENGAGEMENTS", "APP_INSTALLS", "FOLLOWERS", "REACH", "WEBSITE_CLICKS"],
+  } as const,
+  /** Optimization goals (ref `goal`); the platform picks one by objective when none is given. */
+  goal: [
+    "APP_CLICKS", "APP_INSTALLS", "APP_PURCHASES", "ENGAGEMENT", "FOLLOWERS", "LINK_CLICKS", "MAX_REACH", "PREROLL",
+    "PREROLL_STARTS", "REACH_WITH_ENGAGEMENT", "SITE_VISITS", "VIDEO_VIEW", "VIEW_3S_100PCT", "VIEW_6S", "VIEW_15S",
+    "WEBSITE_CONVERSIONS",
+  ] as const,
+  /**
+   * Goals ref `goal` restricts to some objectives: APP_PURCHASES to app
+   * installs; APP_CLICKS and APP_INSTALLS to both app objectives; SITE_VISITS
+   * "only ... with the WEBSITE_CLICKS objective". Other goals: no restriction given.
+   */
+  goalObjectives: {
+    APP_PURCHASES: ["APP_INSTALLS"],
+    APP_CLICKS: ["APP_ENGAGEMENTS", "APP_INSTALLS"],
+    APP_INSTALLS: ["APP_ENGAGEMENTS", "APP_INSTALLS"],
+    SITE_VISITS: ["WEBSITE_CLICKS"],
+  } as const,
+  /** ref `primary_web_event_tag`: "Required when the line item's goal is set to WEBSITE_CONVERSIONS". */
+  webEventTagGoal: "WEBSITE_CONVERSIONS",
+  /** The values POST and PUT line_items take for `pay_by` (ref); the platform answers others too (ENGAGEMENT). */
   payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
+  /**
+   * The objectives whose `pay_by` a program may set, and the values each
+   * takes. ref `pay_by`: "can only be modified for line items using the
+   * APP_INSTALLS objective", then gives values per goal of APP_INSTALLS
+   * (APP_CLICK, IMPRESSION) and of WEBSITE_CLICKS (LINK_CLICKS: LINK_CLICK,
+   * IMPRESSION; SITE_VISITS: IMPRESSION). Other objectives: the platform's.
+   */
+  payByObjectives: {
+    APP_INSTALLS: ["APP_CLICK", "IMPRESSION"],
+    WEBSITE_CLICKS: ["IMPRESSION", "LINK_CLICK"],
+  } as const,
+  /** ref `pay_by`, per goal: the values each goal supports. */
+  payByGoals: {
+    APP_INSTALLS: ["APP_CLICK", "IMPRESSION"],
+    LINK_CLICKS: ["IMPRESSION", "LINK_CLICK"],
+    SITE_VISITS: ["IMPRESSION"],
+  } as const,
+  /** ref `pay_by`: with goal LINK_CLICKS, IMPRESSION "is not supported when setting TARGET for bid_strategy". */
+  payByNotWithTarget: { goal: "LINK_CLICKS", payBy: "IMPRESSION" } as const,
+  /** ref `android_app_store_identifier`, `ios_app_store_identifier`: these objectives need at least one. */
+  appObjectives: ["APP_ENGAGEMENTS", "APP_INSTALLS"] as const,
+  /** ref `advertiser_domain`, `categories`: both "Required when the line item's placement is set to PUBLISHER_NETWORK". */
+  publisherNetworkPlacement: "PUBLISHER_NETWORK",
+  /** seed 4.3 (and the overview's preroll guide): PREROLL_VIEWS line items carry `categories`. */
+  categoriesObjective: "PREROLL_VIEWS",
   /** Funding instrument types: not shown in the seed; the real platform's values. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
   /** Tracking tag types (seed 4.10). */

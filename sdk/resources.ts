@@ -24,7 +24,7 @@ export class FundingInstrument extends XadsResource {
 }
 export interface FundingInstrument extends ResourceOutputs<"FundingInstrument"> {}
 
-export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "budgetOptimization" | "deletionProtection">;
+export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "deletionProtection">;
 /**
  * An advertising campaign under a funding instrument. Deletion is irreversible and protected by
  * default.
@@ -36,7 +36,7 @@ export class Campaign extends XadsResource {
 }
 export interface Campaign extends ResourceOutputs<"Campaign"> {}
 
-export type LineItemArgs = ResourceArgs<"LineItem", "entityStatus" | "bidStrategy">;
+export type LineItemArgs = ResourceArgs<"LineItem", "entityStatus">;
 /**
  * A line item of a campaign: objective, placements, bid and budget.
  */

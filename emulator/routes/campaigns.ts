@@ -24,8 +24,12 @@ export interface Campaign extends Entity {
   budget_optimization: BudgetOptimization;
   daily_budget_amount_local_micro: number | null;
   total_budget_amount_local_micro: number | null;
-  /** null unless budget_optimization is CAMPAIGN (seed section 2). */
-  standard_delivery: boolean | null;
+  /**
+   * seed 2: only with CAMPAIGN budget optimization; ref
+   * campaign-management/reference.mdx: deprecated on campaigns, set on line
+   * items, and answered null (budget optimization is always LINE_ITEM).
+   */
+  standard_delivery: null;
   purchase_order_number: string | null;
   /** The funding instrument's. */
   currency: string;
@@ -44,10 +48,15 @@ const optional = {
   standard_delivery: field.bool().optional(),
 };
 
+/** seed 2: standard_delivery only with CAMPAIGN budget optimization, which today's platform no longer has (ref POST campaigns). */
+const STANDARD_DELIVERY_DEPRECATED =
+  "standard_delivery is deprecated on campaigns: budget_optimization is always LINE_ITEM, so set standard_delivery on the campaign's line items";
+
 const createParams = z.object({
   ...optional,
   funding_instrument_id: field.id(),
-  budget_optimization: optional.budget_optimization.default("CAMPAIGN"),
+  // ref POST campaigns: "default LINE_ITEM".
+  budget_optimization: optional.budget_optimization.default("LINE_ITEM"),
   entity_status: field.oneOf(ENUMS.entityStatus).default("ACTIVE"),
 });
 
@@ -76,7 +85,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
     budget_optimization: p.budget_optimization,
     daily_budget_amount_local_micro: daily,
     total_budget_amount_local_micro: p.total_budget_amount_local_micro ?? null,
-    standard_delivery: standardDelivery(p.budget_optimization, p.standard_delivery, null),
+    standard_delivery: noStandardDelivery(p.standard_delivery),
     purchase_order_number: p.purchase_order_number ?? null,
     currency: fi.currency,
     servable: servable(p.entity_status),
@@ -90,9 +99,9 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
 
 function update(ctx: ResourceContext, current: Campaign, params: WireParams): Partial<Campaign> {
   refuseCreateOnly(params, CREATE_ONLY, "campaign");
-  const patch: Partial<Campaign> = given(parseParams(updateParams, params));
+  const { standard_delivery: delivery, ...fields } = given(parseParams(updateParams, params));
+  const patch: Partial<Campaign> = { ...fields, standard_delivery: noStandardDelivery(delivery) };
   const next = { ...current, ...patch };
-  patch.standard_delivery = standardDelivery(next.budget_optimization, patch.standard_delivery ?? undefined, current.standard_delivery);
   patch.servable = servable(next.entity_status);
   assertDailyWithinTotal(next.daily_budget_amount_local_micro, next.total_budget_amount_local_micro);
   if (next.entity_status === "ACTIVE" && current.entity_status !== "ACTIVE") assertRoomForActive(ctx);
@@ -100,17 +109,13 @@ function update(ctx: ResourceContext, current: Campaign, params: WireParams): Pa
 }
 
 /**
- * seed section 2: standard_delivery (default true) only when
- * budget_optimization is CAMPAIGN; null otherwise.
+ * seed section 2: standard_delivery only when budget_optimization is
+ * CAMPAIGN, null otherwise; with LINE_ITEM the only optimization left (ref
+ * POST campaigns), a campaign never takes it and always answers null.
  */
-function standardDelivery(optimization: BudgetOptimization, requested: boolean | undefined, previous: boolean | null): boolean | null {
-  if (optimization !== "CAMPAIGN") {
-    if (requested !== undefined) {
-      throw ApiError.invalid("standard_delivery", `standard_delivery can only be set when budget_optimization is CAMPAIGN, got ${optimization}`);
-    }
-    return null;
-  }
-  return requested ?? previous ?? true;
+function noStandardDelivery(requested: boolean | undefined): null {
+  if (requested !== undefined) throw ApiError.invalid("standard_delivery", STANDARD_DELIVERY_DEPRECATED);
+  return null;
 }
 
 /** seed: not shown; real platform: whether the campaign can serve now (not while paused or a draft). */

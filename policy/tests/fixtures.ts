@@ -19,10 +19,9 @@ export const campaign = declare("Campaign", "spring-sale", {
   fundingInstrumentId: "hw6ie",
   name: "Spring sale",
   entityStatus: "PAUSED",
-  budgetOptimization: "CAMPAIGN",
+  budgetOptimization: "LINE_ITEM",
   dailyBudgetAmountLocalMicro: 50_000_000,
   totalBudgetAmountLocalMicro: 1_000_000_000,
-  standardDelivery: true,
   purchaseOrderNumber: "PO-2026-0042",
   deletionProtection: true,
 });

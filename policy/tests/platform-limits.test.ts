@@ -1,7 +1,7 @@
 import { LIMITS } from "../../provider/limits";
 import { LiveCampaign, LiveCampaigns } from "../live-campaigns";
 import {
-  activeCampaignsPerAccount, activeCampaignsPolicy, activeLineItemsPerAccount, lineItemsPerCampaign,
+  activeCampaignsPerAccount, activeCampaignsPolicy, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign,
 } from "../platform-limits";
 import { campaign, lineItem } from "./fixtures";
 import { ACCOUNT, Declared, stackViolations, times, unknown } from "./util";
@@ -141,6 +141,33 @@ describe("xads-line-items-per-campaign", () => {
     // More than the limit: counted together, they would be a violation.
     const orphans = items(101, () => ({ props: { campaignId: unknown } })).map((li) => ({ ...li, name: `orphan-${li.name}` }));
     expect(await stackViolations(policy, [...split, ...orphans])).toEqual([]);
+  });
+});
+
+describe("xads-one-product-type-per-campaign", () => {
+  const policy = oneProductTypePerCampaign;
+  const li = (name: string, props: Record<string, unknown> = {}, extra: Partial<Declared> = {}) => lineItem(props, { name, ...extra });
+
+  test("line items of one campaign with one product type and objective pass, and other campaigns may differ", async () => {
+    expect(await stackViolations(policy, [li("a"), li("b"), li("c", { campaignId: "c2", productType: "MEDIA", objective: "REACH" })])).toEqual([]);
+  });
+
+  test("a second product type in a campaign fails, naming the campaign, each type and its line items", async () => {
+    expect(await stackViolations(policy, [li("a"), li("b", { productType: "MEDIA" }), li("c")])).toEqual([
+      'campaign 8wku2 would have line items of 2 product types: PROMOTED_TWEETS (LineItem "a", LineItem "c"), MEDIA (LineItem "b"); the platform takes one productType per campaign',
+    ]);
+  });
+
+  test("a second objective fails too; a new campaign (id unknown) is named by its resource", async () => {
+    const launch = campaign({}, { name: "launch" });
+    const ofLaunch = { sources: { campaignId: ["launch"] } };
+    expect(await stackViolations(policy, [launch, li("a", { campaignId: unknown }, ofLaunch), li("b", { campaignId: unknown, objective: "ENGAGEMENTS" }, ofLaunch)])).toEqual([
+      'Campaign "launch" would have line items of 2 objectives: WEBSITE_CLICKS (LineItem "a"), ENGAGEMENTS (LineItem "b"); the platform takes one objective per campaign',
+    ]);
+  });
+
+  test("a product type not known yet is skipped", async () => {
+    expect(await stackViolations(policy, [li("a"), li("b", { productType: unknown })])).toEqual([]);
   });
 });
 

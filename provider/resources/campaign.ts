@@ -16,12 +16,14 @@ export const campaignInputs = z.strictObject({
   fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign. Create-only: a change replaces the campaign.")),
   name: z.string().min(1).max(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
-  budgetOptimization: z.enum(ENUMS.budgetOptimization).default("CAMPAIGN").describe("CAMPAIGN (default) or LINE_ITEM."),
+  // The seed's default was CAMPAIGN; today's platform takes LINE_ITEM only and
+  // picks it itself (limits.ts ENUMS.budgetOptimization): nothing is sent unless declared.
+  budgetOptimization: computed(z.enum(ENUMS.budgetOptimization).optional().describe("LINE_ITEM, the only budget optimization today's platform takes (and its default); the seed's CAMPAIGN is refused.")),
   dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types.")),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros.")),
   purchaseOrderNumber: clearable(z.string().min(1).max(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
-  // The platform picks standard delivery when it is not given.
-  standardDelivery: computed(z.boolean().optional().describe("Standard (true, the platform's default) or accelerated delivery; only with budgetOptimization CAMPAIGN.")),
+  // An output: the platform answers null today (deprecated on campaigns, see campaignRules).
+  standardDelivery: computed(z.boolean().optional().describe("Deprecated on campaigns: the platform answers null and delivery pacing is set on each line item (LineItem standardDelivery). Declaring it is refused.")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
 }).describe("An advertising campaign under a funding instrument. Deletion is irreversible and protected by default.");
@@ -33,27 +35,44 @@ const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/campaign
 
 /** Rules between fields (seed sections 2 and 4.4). */
 export const campaignRules = [
-  rule<CampaignInputs>(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"], (c) =>
+  dailyWithinTotal<CampaignInputs>(),
+  // The seed: standard_delivery only with CAMPAIGN budget optimization. Today's
+  // platform has LINE_ITEM only, so never: "Deprecated at the campaign level
+  // ... configured on the line item via its standard_delivery parameter"
+  // (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, POST campaigns).
+  rule<CampaignInputs>(["standardDelivery"], (c) =>
+    c.standardDelivery !== undefined
+      ? [{
+        property: "standardDelivery",
+        reason: "standardDelivery is deprecated on campaigns: budget optimization is always LINE_ITEM, so the platform ignores it (and answers null); set standardDelivery on the campaign's line items",
+      }]
+      : []),
+];
+
+/** seed 4.4 (campaigns) and the real platform's line items: the daily budget is at most the total. */
+export function dailyWithinTotal<I extends { dailyBudgetAmountLocalMicro?: number; totalBudgetAmountLocalMicro?: number }>() {
+  return rule<I>(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"], (c) =>
     c.dailyBudgetAmountLocalMicro !== undefined && c.totalBudgetAmountLocalMicro !== undefined
       && c.dailyBudgetAmountLocalMicro > c.totalBudgetAmountLocalMicro
       ? [{
         property: "dailyBudgetAmountLocalMicro",
         reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (${c.dailyBudgetAmountLocalMicro} > ${c.totalBudgetAmountLocalMicro})`,
       }]
-      : []),
-  rule<CampaignInputs>(["standardDelivery", "budgetOptimization"], (c) =>
-    c.standardDelivery !== undefined && c.budgetOptimization !== "CAMPAIGN"
-      ? [{ property: "standardDelivery", reason: "standardDelivery can only be set when budgetOptimization is CAMPAIGN" }]
-      : []),
-];
+      : []);
+}
 
-/** The platform refuses DRAFT on update (seed section 3). */
-export function draftOnlyAtCreation(olds: Partial<CampaignInputs>, news: Record<string, unknown>): CheckFailure[] {
-  if (olds.entityStatus === undefined || olds.entityStatus === "DRAFT" || news.entityStatus !== "DRAFT") return [];
-  return [{
-    property: "entityStatus",
-    reason: `entityStatus cannot change from ${olds.entityStatus} to DRAFT: the platform accepts DRAFT only when a campaign is created (use PAUSED)`,
-  }];
+/**
+ * The platform refuses DRAFT on update (seed section 3 for campaigns; line
+ * items the same: PUT line_items takes ACTIVE or PAUSED, reference.mdx).
+ */
+export function draftOnlyAtCreation(noun: string) {
+  return (olds: { entityStatus?: string }, news: Record<string, unknown>): CheckFailure[] => {
+    if (olds.entityStatus === undefined || olds.entityStatus === "DRAFT" || news.entityStatus !== "DRAFT") return [];
+    return [{
+      property: "entityStatus",
+      reason: `entityStatus cannot change from ${olds.entityStatus} to DRAFT: the platform accepts DRAFT only when a ${noun} is created (use PAUSED)`,
+    }];
+  };
 }
 
 // ------------------------------------------------------------ lifecycle ---
@@ -64,7 +83,7 @@ export const campaign = defineResource("Campaign", campaignInputs, {
     servable: z.boolean().describe("Whether the campaign can serve."),
   },
   rules: campaignRules,
-  transitions: draftOnlyAtCreation,
+  transitions: draftOnlyAtCreation("campaign"),
   collection: "campaigns",
   readQuery: { with_draft: true },
   // Campaigns created together share batch POSTs of at most 40 (seed 4.4 batch endpoint, section 8; DESIGN rule 8).

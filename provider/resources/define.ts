@@ -197,7 +197,7 @@ export function declareResource<In extends object, O extends object>(declaration
     group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
     max: b.max,
     windowMs: b.windowMs,
-    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => wire(item)),
+    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => listsAsText(wire(item))),
     candidates: (items) => candidates(ctx, items),
     matches,
     single: b.alwaysBatch ? undefined : (item) => createAlone(ctx, item),
@@ -317,6 +317,17 @@ export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Reco
 export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   return fields.updatable.filter((f) =>
     !sameField(fields, f, olds[f], news[f]) && !(news[f] === undefined && fields.computed.includes(f)));
+}
+
+/**
+ * A batch item's params in the single POST's form: lists of values comma-separated
+ * (reference.mdx, POST batch line_items: `"placements":"ALL_ON_TWITTER"`;
+ * the official Python SDK's batch_save sends its to_params, which joins lists
+ * with commas: twitterdev/twitter-python-ads-sdk twitter_ads/resource.py).
+ */
+function listsAsText(params: Query): Query {
+  const isList = (v: unknown): v is (string | number)[] => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isList(v) ? v.join(",") : v])) as Query;
 }
 
 /** The resource's own inputs that are set (the engine cannot serialize an undefined value: "Unexpected struct type"). */

@@ -132,7 +132,9 @@ describe("bad input fails preview with the field and the limit, and writes nothi
     ["a daily budget one micro above the total", { dailyBudgetAmountLocalMicro: 5_000_001 }, {}, /dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro \(5000001 > 5000000\)/],
     ["DRAFT on a live campaign", { entityStatus: "DRAFT" }, {}, /entityStatus cannot change from ACTIVE to DRAFT/],
     ["a 256-character line item name", {}, { name: "l".repeat(256) }, /name must be at most 255 characters \(got 256\)/],
-    ["three categories on a line item", {}, { objective: "PREROLL_VIEWS", categories: ["IAB1", "IAB2", "IAB3"] }, /categories must have at most 2 items \(got 3\)/],
+    ["a PREROLL_VIEWS line item without categories", {}, { objective: "PREROLL_VIEWS" }, /categories \(the iab_categories of one or two advertiser business categories\) are required when objective is PREROLL_VIEWS/],
+    ["the seed's CAMPAIGN budget optimization, which today's platform no longer takes", { budgetOptimization: "CAMPAIGN" }, {}, /budgetOptimization must be one of LINE_ITEM \(got "CAMPAIGN"\)/],
+    ["a MAX bid on a REACH line item", {}, { objective: "REACH", bidStrategy: "MAX", bidAmountLocalMicro: 1_000_000 }, /bidStrategy MAX is not available for objective REACH/],
   ];
 
   test.each(cases)("%s", async (_what, campaign, lineItem, message) => {

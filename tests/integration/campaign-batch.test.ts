@@ -37,12 +37,18 @@ test("85 campaigns created together take 3 batch POSTs (40, 40, 5), each resourc
   expect(created.map((r) => r.outs.name)).toEqual(names);
 });
 
-test("a lone campaign takes the plain POST", async () => {
+test("a lone campaign takes the plain POST, sending no budget optimization or delivery the program did not declare", async () => {
   const c = client();
   const fi = await fundingInstrument(c);
   emu().control.clearRequests();
-  await campaign.create({ client: c, config: { sandbox: true } as ProviderConfig }, inputs(fi, "Alone"));
-  expect(posts(/campaigns$/).map((r) => r.path)).toEqual([`/12/accounts/${ACCOUNT}/campaigns`]);
+  const { outs } = await campaign.create({ client: c, config: { sandbox: true } as ProviderConfig }, inputs(fi, "Alone"));
+  expect(posts(/campaigns$/).map((r) => [r.path, r.query])).toEqual([[
+    `/12/accounts/${ACCOUNT}/campaigns`,
+    { funding_instrument_id: fi, name: "Alone", entity_status: "ACTIVE", daily_budget_amount_local_micro: "1000000" },
+  ]]);
+  expect(outs).toMatchObject({ budgetOptimization: "LINE_ITEM" });
+  expect(outs).not.toHaveProperty("standardDelivery");
+  expect(campaign.diff("c", outs, inputs(fi, "Alone"))).toMatchObject({ changes: false });
 });
 
 test("an item the platform refuses fails alone: the others are sent again and created", async () => {

@@ -19,13 +19,13 @@ describe("campaign batches", () => {
     const [a, b] = (await api.batch(createItems(2, fi))).body.data;
     const res = await api.batch([
       { operation_type: "Update", params: { campaign_id: b.id, name: "Renamed", total_budget_amount_local_micro: 9_000_000 } },
-      { operation_type: "Create", params: { funding_instrument_id: fi, name: "New", daily_budget_amount_local_micro: 1_000_000, standard_delivery: false } },
+      { operation_type: "Create", params: { funding_instrument_id: fi, name: "New", daily_budget_amount_local_micro: 1_000_000, budget_optimization: "LINE_ITEM" } },
       { operation_type: "Delete", params: { campaign_id: a.id } },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       expect.objectContaining({ id: b.id, name: "Renamed", total_budget_amount_local_micro: 9_000_000 }),
-      expect.objectContaining({ name: "New", standard_delivery: false }),
+      expect.objectContaining({ name: "New", budget_optimization: "LINE_ITEM", standard_delivery: null }),
       expect.objectContaining({ id: a.id, deleted: true }),
     ]);
   });

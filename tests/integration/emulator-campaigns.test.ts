@@ -23,8 +23,8 @@ describe("creating a campaign", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-z]+$/), name: "Spring sale", funding_instrument_id: fi,
-      entity_status: "ACTIVE", budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: 1_000_000,
-      total_budget_amount_local_micro: 5_000_000, standard_delivery: true, purchase_order_number: null,
+      entity_status: "ACTIVE", budget_optimization: "LINE_ITEM", daily_budget_amount_local_micro: 1_000_000,
+      total_budget_amount_local_micro: 5_000_000, standard_delivery: null, purchase_order_number: null,
       currency: "USD", servable: true, effective_status: "RUNNING", reasons_not_servable: [], frequency_cap: null, duration_in_days: null,
       created_at: expect.any(String), updated_at: expect.any(String), deleted: false,
     });
@@ -51,12 +51,22 @@ describe("creating a campaign", () => {
     }]);
   });
 
-  test("standard_delivery is refused with LINE_ITEM budget optimization, and null there when not given", async () => {
-    const refused = await create({ budget_optimization: "LINE_ITEM", standard_delivery: false });
+  test("budget_optimization takes LINE_ITEM alone (the reference's one value); the seed's CAMPAIGN is refused", async () => {
+    expect((await create({ budget_optimization: "LINE_ITEM" })).body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+    const refused = await create({ budget_optimization: "CAMPAIGN" });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "standard_delivery" });
-    const ok = await create({ budget_optimization: "LINE_ITEM" });
-    expect(ok.body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+    expect(refused.body.errors).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "budget_optimization", message: 'budget_optimization must be one of LINE_ITEM, got "CAMPAIGN"', value: "CAMPAIGN", details: "must be one of LINE_ITEM",
+    }]);
+  });
+
+  test("standard_delivery, deprecated on campaigns, is refused on create and update", async () => {
+    const message = "standard_delivery is deprecated on campaigns: budget_optimization is always LINE_ITEM, so set standard_delivery on the campaign's line items";
+    const refused = await create({ standard_delivery: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "standard_delivery", message }]);
+    const c = await created();
+    expect((await api.put(`${path}/${c.id}`, { standard_delivery: true })).body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "standard_delivery", message }]);
   });
 
   test("a CREDIT_CARD instrument requires a daily budget", async () => {
@@ -119,10 +129,10 @@ describe("updating a campaign", () => {
     expect(res.body.errors[0].parameter).toBe("daily_budget_amount_local_micro");
   });
 
-  test("switching to LINE_ITEM optimization drops standard_delivery to null", async () => {
-    const c = await created({ standard_delivery: false });
-    const res = await api.put(`${path}/${c.id}`, { budget_optimization: "LINE_ITEM" });
-    expect(res.body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+  test("budget_optimization LINE_ITEM is taken on update; CAMPAIGN is refused", async () => {
+    const c = await created();
+    expect((await api.put(`${path}/${c.id}`, { budget_optimization: "LINE_ITEM" })).body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
+    expect((await api.put(`${path}/${c.id}`, { budget_optimization: "CAMPAIGN" })).body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "budget_optimization" });
   });
 
   test("an edit made out of band is what GET returns", async () => {

@@ -11,7 +11,7 @@ import { lineItemCuratedCategory } from "../../provider/resources/line-item-cura
 import { promotedAccount } from "../../provider/resources/promoted-account";
 import { targetingCriterion } from "../../provider/resources/targeting-criterion";
 import { DEMO_USER_ID } from "../../emulator";
-import { ACCOUNT, seedCampaign, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const { client, ctx } = fixture;
@@ -26,11 +26,14 @@ const writes = () => emu().control.requests().filter((r) => r.method !== "GET");
 const entities = (collection: string) => emu().control.entities("sandbox", ACCOUNT, collection, {});
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 
-/** A campaign and line items of the given product types under it (one objective). */
+/** Line items of the given product types (one objective), each in a campaign of its own: a campaign takes one product type. */
 async function lineItems(c: AdsClient, ...productTypes: string[]): Promise<string[]> {
-  const campaign = await seedCampaign(c);
+  const fundingInstrumentId = await seedFundingInstrument(c);
   const ids: string[] = [];
-  for (const product_type of productTypes) ids.push(await seedLineItem(c, { campaign_id: campaign.id, objective: "FOLLOWERS", product_type }));
+  for (const product_type of productTypes) {
+    const campaign = await seedCampaign(c, { funding_instrument_id: fundingInstrumentId, name: `C ${product_type}` });
+    ids.push(await seedLineItem(c, { campaign_id: campaign.id, objective: "FOLLOWERS", product_type }));
+  }
   return ids;
 }
 

@@ -14,10 +14,17 @@ const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = 
   (campaign.check(olds, news).failures ?? []).map((f) => f.reason);
 
 describe("Campaign check", () => {
-  test("valid inputs pass and get the platform defaults", () => {
+  test("valid inputs pass; budget optimization and delivery are left to the platform, not filled in", () => {
     const result = campaign.check({}, valid());
     expect(result.failures).toBeUndefined();
-    expect(result.inputs).toMatchObject({ entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: true });
+    expect(result.inputs).toMatchObject({ entityStatus: "ACTIVE", deletionProtection: true });
+    expect(result.inputs).not.toHaveProperty("budgetOptimization");
+    expect(result.inputs).not.toHaveProperty("standardDelivery");
+  });
+
+  test("LINE_ITEM budget optimization passes; the seed's CAMPAIGN, which today's platform no longer takes, is refused", () => {
+    expect(reasons({ ...valid(), budgetOptimization: "LINE_ITEM" })).toEqual([]);
+    expect(reasons({ ...valid(), budgetOptimization: "CAMPAIGN" })).toEqual(['budgetOptimization must be one of LINE_ITEM (got "CAMPAIGN")']);
   });
 
   test("a 255-character name passes and a 256-character one names the field and the limit", () => {
@@ -37,10 +44,12 @@ describe("Campaign check", () => {
     ]);
   });
 
-  test("standard delivery with line item budget optimization is refused", () => {
-    expect(reasons({ ...valid(), budgetOptimization: "LINE_ITEM", standardDelivery: true })).toEqual([
-      "standardDelivery can only be set when budgetOptimization is CAMPAIGN",
-    ]);
+  test("standard delivery on a campaign is refused: deprecated there, it belongs to line items", () => {
+    for (const standardDelivery of [true, false]) {
+      expect(reasons({ ...valid(), standardDelivery })).toEqual([
+        "standardDelivery is deprecated on campaigns: budget optimization is always LINE_ITEM, so the platform ignores it (and answers null); set standardDelivery on the campaign's line items",
+      ]);
+    }
   });
 
   test("an unknown entity status lists the allowed values", () => {
@@ -90,7 +99,7 @@ describe("Campaign check", () => {
 
 describe("Campaign update", () => {
   test("turning deletionProtection on sends nothing and leaves no undefined value for the engine to serialize", async () => {
-    const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: false, currency: "USD" } as never;
+    const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "LINE_ITEM", deletionProtection: false, currency: "USD" } as never;
     const noClient = {} as never;
     const outs = await campaign.update(noClient, "c1", state, { ...(state as object), deletionProtection: true } as never);
     expect(outs).toMatchObject({ deletionProtection: true, currency: "USD" });
@@ -99,11 +108,24 @@ describe("Campaign update", () => {
 });
 
 describe("Campaign diff", () => {
-  const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", standardDelivery: true, deletionProtection: true, currency: "USD" } as never;
-  const inputs = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "CAMPAIGN", deletionProtection: true } as never;
+  const state = { ...valid(), entityStatus: "ACTIVE", budgetOptimization: "LINE_ITEM", deletionProtection: true, currency: "USD" } as never;
+  const inputs = { ...valid(), entityStatus: "ACTIVE", deletionProtection: true } as never;
 
   test("the same inputs as the state are no change", () => {
     expect(campaign.diff("c1", state, inputs)).toMatchObject({ changes: false });
+  });
+
+  test("a read answering LINE_ITEM and standard_delivery null shows no change for a program that declared neither", async () => {
+    const live = {
+      id: "c1", name: "Spring sale", funding_instrument_id: "fi1", entity_status: "ACTIVE", budget_optimization: "LINE_ITEM",
+      standard_delivery: null, daily_budget_amount_local_micro: 50_000_000, total_budget_amount_local_micro: 1_000_000_000,
+      purchase_order_number: null, currency: "USD", servable: true, created_at: "2026-01-01T00:00:00Z",
+    };
+    const declared = campaign.check({}, valid()).inputs!;
+    const read = await campaign.read({ client: { getById: jest.fn().mockResolvedValue(live) } } as never, "c1", declared as never);
+    expect(read!.props).toMatchObject({ budgetOptimization: "LINE_ITEM" });
+    expect(read!.props).not.toHaveProperty("standardDelivery");
+    expect(campaign.diff("c1", read!.props, declared)).toMatchObject({ changes: false });
   });
 
   test("changing the budget is an in-place update", () => {

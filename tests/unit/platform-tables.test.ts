@@ -52,7 +52,8 @@ const PROVIDER_OWN: Record<string, string> = {
 
 /** Entries only the emulator has (path or prefix), and why. */
 const EMULATOR_OWN: Record<string, string> = {
-  "ENUMS.defaultGoal": "the goal a line item answers when none is given (the provider sends no goal and reads none)",
+  "ENUMS.defaultGoal": "the goal a line item answers when none is given (the provider sends no goal unless declared: the platform's is an output)",
+  "ENUMS.defaultPayBy": "the pay_by a line item answers when none is given (the provider sends none unless declared: the platform's is an output)",
   "ENUMS.negatedOnlyTargetingType":
     "a rule of the reference (APP_LIST only with operator_type NE) the emulator enforces; the provider does not check it yet",
 };
