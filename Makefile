@@ -67,8 +67,12 @@ schema: generate ## the same as generate (schema.json is one of its files)
 
 # Two jest workers: e2e files spend most of their time waiting on the
 # pulumi CLI and the engine, so two of them share the machine's cores well.
-test: build pulumi consumer ## every test: unit, integration, e2e with the real pulumi CLI
-	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2
+# The last line is the plain count CI reads: `N passed, N failed`.
+test: build pulumi consumer ## every test: unit, integration, conformance, e2e with the real pulumi CLI
+	@rm -f $(WORK)/jest-results.json
+	@XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
+	  node -e 'const r = require("./$(WORK)/jest-results.json"); console.log(`$${r.numPassedTests} passed, $${r.numFailedTests} failed`)' || echo "0 passed, 1 failed"; \
+	  exit $$status
 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
