@@ -81,7 +81,7 @@ export interface Declaration<I extends object, O extends object> {
     /** Whether a lone create still goes through `send` (the default: the plain POST). */
     alwaysBatch?: boolean;
   };
-  /** The platform takes the fields as a JSON body (cards, seed 4.11), not as form parameters: the create's POST and the update's PUT. */
+  /** The platform takes the fields as a JSON body (cards, seed 4.11; flexible audiences' segment trees, 4.12), not as form parameters: the create's POST, the update's PUT and batch items. */
   readonly jsonBody?: boolean;
   /** The create call, where it is not a POST of the platform fields (`body`, in wire names) to the collection (`path`). */
   readonly send?: (ctx: Context, p: I, body: Query, path: string) => Promise<Entity>;
@@ -197,7 +197,7 @@ export function declareResource<In extends object, O extends object>(declaration
     group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
     max: b.max,
     windowMs: b.windowMs,
-    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => listsAsText(wire(item))),
+    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => (d.jsonBody ? wire(item) : listsAsText(wire(item)))),
     candidates: (items) => candidates(ctx, items),
     matches,
     single: b.alwaysBatch ? undefined : (item) => createAlone(ctx, item),
@@ -320,7 +320,8 @@ export function changedFields(fields: Fields, olds: Record<string, unknown>, new
 }
 
 /**
- * A batch item's params in the single POST's form: lists of values comma-separated
+ * A batch item's params in the single POST's form, for kinds whose fields
+ * are form parameters (a `jsonBody` kind's are JSON already): lists of values comma-separated
  * (reference.mdx, POST batch line_items: `"placements":"ALL_ON_TWITTER"`;
  * the official Python SDK's batch_save sends its to_params, which joins lists
  * with commas: twitterdev/twitter-python-ads-sdk twitter_ads/resource.py).

@@ -137,6 +137,8 @@ export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudie
   // Reads and deletes go through custom_audiences/:id: it is a custom audience record with an audience_type.
   path: (a) => customAudiencesPath(a.accountId),
   find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),
+  // The segment tree is JSON, in the batch item too: an empty childSegments is a list, not "".
+  jsonBody: true,
   // Names are unique in the account: with the same name, the old audience goes first.
   uniqueBy: ["name", "accountId"],
   // Creates of one up share batch POSTs of up to 10 (seed 4.12); a lone one too: there is no single create.

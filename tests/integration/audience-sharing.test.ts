@@ -70,6 +70,15 @@ describe("FlexibleAudience", () => {
     expect(await flexibleAudience.read(ctx(), id, outs)).toBeUndefined();
   });
 
+  test("childSegments: [] beside segments goes out as an empty list (a JSON body), is created, and reads back as no change", async () => {
+    const a = await audience("Segment users");
+    const inputs = flexible("By segments", [], { booleanOperator: undefined, segments: { booleanOperator: "AND", childSegments: [leaf(a)] } });
+    const { id, outs } = await flexibleAudience.create(ctx(), inputs);
+    expect(batchPosts()[0]!.body).toEqual([expect.objectContaining({ params: expect.objectContaining({ child_segments: [] }) })]);
+    const read = await flexibleAudience.read(ctx(), id, outs);
+    expect(flexibleAudience.diff(id, read!.props, inputs)).toMatchObject({ changes: false });
+  });
+
   test("12 creates that run together make 2 batch POSTs (10 and 2 items), each audience getting its own record", async () => {
     const [a, b] = [await audience("A"), await audience("B")];
     // One client, as in one provider process.
