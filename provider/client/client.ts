@@ -6,7 +6,7 @@ import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
-import { delayBeforeNextMs, parseRateLimit, RateLimitState, retryAfterMs, slidingWindowDelayMs } from "./rate-limit";
+import { admission, observe, parseRateLimits, RateLimitState, retryAfterMs, slidingWindowDelayMs, windowsOf } from "./rate-limit";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -18,7 +18,11 @@ export interface ClientOptions {
   baseUrl: string;
   /** Per-request time-out; a POST that exceeds it is looked up, not resent. */
   timeoutMs?: number;
-  /** Requests of one account and endpoint family in flight at once. */
+  /**
+   * Requests of one account and endpoint family in flight at once; no cap by
+   * default: the rate-limit windows pace requests, and a cap below the
+   * engine's --parallel would only queue what the platform would take.
+   */
   concurrency?: number;
   /** How long concurrent GETs by id wait to be coalesced into one list call. */
   coalesceWindowMs?: number;
@@ -54,13 +58,14 @@ export interface Envelope<T> {
 export type Entity = Record<string, unknown> & { id: string; deleted?: boolean };
 
 /**
- * The Ads API client. Every request of one account and endpoint family goes
- * through one queue (DESIGN.md rule 8), where rate limits are planned from the
- * headers of earlier answers and concurrent reads by id are coalesced.
+ * The Ads API client. Every request waits until its rate-limit windows have
+ * room for it, planned from the headers of earlier answers (DESIGN.md rule
+ * 8, rate-limit.ts), and concurrent reads by id are coalesced.
  */
 export class AdsClient {
   private readonly queues = new Map<string, PQueue>();
-  private readonly limits = new Map<string, RateLimitState>();
+  /** What the answers said of each rate-limit window (rate-limit.ts `windowsOf` names them). */
+  private readonly windows = new Map<string, RateWindow>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
   /** When the last requests of a family with a planned cap were sent. */
   private readonly sentAt = new Map<string, number[]>();
@@ -75,7 +80,7 @@ export class AdsClient {
 
   constructor(private readonly options: ClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.concurrency = options.concurrency ?? 4;
+    this.concurrency = options.concurrency ?? Infinity;
     this.coalesceWindowMs = options.coalesceWindowMs ?? 10;
     this.collectWindowMs = options.collectWindowMs ?? 2000;
     this.collectMaxWaitMs = options.collectMaxWaitMs ?? 30_000;
@@ -217,17 +222,66 @@ export class AdsClient {
     }
   }
 
+  private window(key: string): RateWindow {
+    let w = this.windows.get(key);
+    if (!w) {
+      w = { answered: false, inFlight: 0, waiters: [] };
+      this.windows.set(key, w);
+    }
+    return w;
+  }
+
+  /**
+   * Waits until each of the request's windows has room for it (the
+   * account's first), then counts it in flight in all of them.
+   */
+  private async admit(keys: readonly string[]): Promise<void> {
+    for (;;) {
+      const blocked = keys.map((k) => [k, this.window(k), admission(this.window(k), this.now())] as const).find(([, , a]) => a.kind !== "go");
+      if (!blocked) {
+        for (const k of keys) this.window(k).inFlight++;
+        return;
+      }
+      const [key, w, a] = blocked;
+      if (a.kind === "answer") {
+        await new Promise<void>((resolve) => w.waiters.push(resolve));
+        continue;
+      }
+      if (a.kind === "wait") {
+        const { limit } = w.state!;
+        if (a.ms > 1000) this.log(`${key}: the ${limit} requests of its rate-limit window are used: waiting ${Math.ceil(a.ms / 1000)} s for its reset`);
+        await this.sleep(a.ms);
+        // The wait ran to the reset: the window starts anew, and its next answer says how.
+        w.state = undefined;
+      }
+    }
+  }
+
+  /** One request of these windows is over: what its answer said (if any) is kept, and waiting requests look again. */
+  private settle(windows: { account?: string; user: string }, headers?: Record<string, string | string[] | undefined>): void {
+    const seen = headers ? parseRateLimits(headers) : {};
+    for (const scope of ["account", "user"] as const) {
+      const key = windows[scope];
+      if (key === undefined) continue;
+      const w = this.window(key);
+      w.inFlight = Math.max(0, w.inFlight - 1);
+      if (headers) w.answered = true;
+      const state = seen[scope];
+      if (state) w.state = observe(w.state, state);
+      for (const wake of w.waiters.splice(0)) wake();
+    }
+  }
+
   private async send<T>(spec: RequestSpec, key: string): Promise<Envelope<T>> {
     const query = encodeQuery(spec.query ?? {});
     const url = this.options.baseUrl.replace(/\/$/, "") + spec.path;
     const secrets = Object.values(this.options.credentials);
+    const windows = windowsOf(spec.method, spec.path);
+    // The account's window first: its headers take precedence (rate-limit.ts).
+    const keys = windows.account === undefined ? [windows.user] : [windows.account, windows.user];
     for (let attempt = 0; ; attempt++) {
       await this.keepUnderCap(key);
-      const wait = delayBeforeNextMs(this.limits.get(key), this.now());
-      if (wait > 0) {
-        if (wait > 1000) this.log(`rate limit of ${key} reached: waiting ${Math.ceil(wait / 1000)} s for its reset`);
-        await this.sleep(wait);
-      }
+      await this.admit(keys);
       const authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
       const qs = new URLSearchParams(query).toString();
       let outcome: Outcome;
@@ -248,21 +302,22 @@ export class AdsClient {
           followRedirect: false,
         });
         outcome = { kind: "response", status: response.statusCode };
-        const state = parseRateLimit(response.headers);
-        if (state) this.limits.set(key, state);
       } catch (err) {
         failure = err;
         outcome = notSent(err) ? { kind: "not-sent" } : { kind: "no-response" };
       }
+      this.settle(windows, response?.headers);
 
       if (response && response.statusCode < 300) return parseBody<T>(response.body, spec);
 
       const decision = decide(spec.method, outcome, attempt);
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
-        if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
-        // This wait already runs to the reset: the window starts anew after it.
-        this.limits.delete(key);
+        if (response?.statusCode === 429) {
+          this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
+          // This wait already runs to the reset: the windows start anew after it.
+          for (const k of keys) this.window(k).state = undefined;
+        }
         await this.sleep(delay);
         continue;
       }
@@ -298,6 +353,14 @@ export interface GetByIdRequest {
   by?: { param: string; value: string };
   /** Further query, e.g. `{ with_deleted: true, with_draft: true }`. */
   query?: Query;
+}
+
+interface RateWindow {
+  state?: RateLimitState;
+  answered: boolean;
+  inFlight: number;
+  /** Requests waiting for an answer in this window (admission "answer"). */
+  waiters: (() => void)[];
 }
 
 interface PendingGroup {
