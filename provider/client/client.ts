@@ -1,6 +1,7 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
+import { accountScope, CollectionReads } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
@@ -26,6 +27,8 @@ export interface ClientOptions {
   concurrency?: number;
   /** How long concurrent GETs by id wait to be coalesced into one list call. */
   coalesceWindowMs?: number;
+  /** How long a listing taken to serve reads by id serves them (collection-reads.ts); a minute by default. */
+  listingLifetimeMs?: number;
   /**
    * collect: how long a group of writes stays open after its last item
    * (the engine starts creates a few milliseconds apart), and the longest
@@ -67,6 +70,9 @@ export class AdsClient {
   /** What the answers said of each rate-limit window (rate-limit.ts `windowsOf` names them). */
   private readonly windows = new Map<string, RateWindow>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
+  /** Reads by id per collection and query, with the listing that may serve them. */
+  private readonly reads = new Map<string, CollectionReads>();
+  private readonly listingLifetimeMs: number;
   /** When the last requests of a family with a planned cap were sent. */
   private readonly sentAt = new Map<string, number[]>();
   private readonly timeoutMs: number;
@@ -82,6 +88,7 @@ export class AdsClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.concurrency = options.concurrency ?? Infinity;
     this.coalesceWindowMs = options.coalesceWindowMs ?? 10;
+    this.listingLifetimeMs = options.listingLifetimeMs ?? 60_000;
     this.collectWindowMs = options.collectWindowMs ?? 2000;
     this.collectMaxWaitMs = options.collectMaxWaitMs ?? 30_000;
     this.log = options.log ?? ((line) => process.stderr.write(line + "\n"));
@@ -101,7 +108,19 @@ export class AdsClient {
       queue = new PQueue({ concurrency: this.concurrency });
       this.queues.set(key, queue);
     }
-    return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    if (spec.method === "GET") return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    // A write may change what a listing of its account holds: before it (a listing on its way) and once it is done.
+    this.invalidateListings(spec.path);
+    try {
+      return await queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    } finally {
+      this.invalidateListings(spec.path);
+    }
+  }
+
+  private invalidateListings(path: string): void {
+    const scope = accountScope(path);
+    for (const reads of this.reads.values()) if (reads.scope === scope) reads.invalidate();
   }
 
   async get<T = Entity>(path: string, query?: Query): Promise<T> {
@@ -150,16 +169,24 @@ export class AdsClient {
 
   /**
    * Reads one entity by id. Concurrent calls for the same collection are
-   * coalesced into list calls with an IDS filter of at most 200 ids, so a
-   * refresh of thousands of resources makes tens of requests. Rejects with
-   * NotFoundError when the entity is not there.
+   * coalesced into list calls with an IDS filter of at most 200 ids, and
+   * once the engine is seen reading many entities of the collection, a
+   * listing of the whole collection serves them (collection-reads.ts says
+   * when), so a refresh of thousands of resources makes a few requests.
+   * Rejects with NotFoundError when the entity is not there.
    */
   async getById<T extends Entity = Entity>(req: GetByIdRequest): Promise<T> {
     // Lists that filter by a parent, not by id (targeting criteria by line item): the parents' ids go in the filter.
     const param = req.by?.param ?? req.idsParam!;
     const group = `get|${req.collectionPath}|${param}|${JSON.stringify(req.query ?? {})}`;
-    const entity = await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items) => {
-      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: [...new Set(items.map((i) => i.key))] });
+    // A list that needs its parent filter (targeting criteria: line_item_ids) cannot be listed whole.
+    const reads = req.by ? undefined : this.readsOf(group, req);
+    const served = await reads?.serve(req.id);
+    const entity = served ? ("found" in served ? served.found : undefined) : await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items, full) => {
+      const keys = [...new Set(items.map((i) => i.key))];
+      // A wave of the engine's reads ends when they stop coming; a full call is part of a larger wave.
+      if (!full) reads?.calledByIds(keys.length);
+      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: keys });
       const byId = new Map(found.map((e) => [String(e.id), e]));
       return items.map((i) => byId.get(i.id));
     }, this.coalesceWindowMs);
@@ -171,15 +198,30 @@ export class AdsClient {
     return entity as T;
   }
 
+  private readsOf(group: string, req: GetByIdRequest): CollectionReads {
+    let reads = this.reads.get(group);
+    if (!reads) {
+      const query = { ...req.query, count: req.query?.count ?? LIMITS.count.max };
+      reads = new CollectionReads(accountScope(req.collectionPath), async (cursor) => {
+        const page = await this.request<Entity[]>({ method: "GET", path: req.collectionPath, query: { ...query, cursor } });
+        return { data: page.data, next_cursor: page.next_cursor };
+      }, this.now, this.listingLifetimeMs);
+      this.reads.set(group, reads);
+    }
+    return reads;
+  }
+
   /**
    * Gathers concurrent calls of one `group` (for the coalesce window) and
-   * runs them as calls of at most `max` items each: `run` gets the items and
-   * answers one result per item, in order. Each caller gets its own result,
-   * or the error of its chunk. Used for reads by id (200 ids per list call)
+   * runs them as calls of at most `max` items each: `run` gets the items
+   * (and whether the group was sent because it was full, more items still
+   * coming, rather than because they stopped) and answers one result per
+   * item, in order. Each caller gets its own result, or the error of its
+   * chunk. Used for reads by id (200 ids per list call)
    * and where the platform takes many ids in one write (promoted Tweets: 50
    * per POST). The group stays open `windowMs` after its last item.
    */
-  collect<I, R>(group: string, item: I, max: number, run: (items: I[]) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
+  collect<I, R>(group: string, item: I, max: number, run: (items: I[], full: boolean) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
     let pending = this.pendingGroups.get(group);
     if (!pending) {
       pending = { entries: [], startedAt: this.now() };
@@ -188,11 +230,11 @@ export class AdsClient {
     const current = pending;
     const result = new Promise<R>((resolve, reject) =>
       current.entries.push({ item, resolve: resolve as (r: unknown) => void, reject }));
-    const flush = () => {
+    const flush = (full: boolean) => {
       if (this.pendingGroups.get(group) !== current) return;
       this.pendingGroups.delete(group);
       clearTimeout(current.timer);
-      void flushGroup(current, max, run as (items: unknown[]) => Promise<unknown[]>);
+      void flushGroup(current, max, (items) => (run as (items: unknown[], full: boolean) => Promise<unknown[]>)(items, full));
     };
     // The engine starts creates as it registers resources, milliseconds to
     // (on a loaded machine) hundreds of milliseconds apart: wait while items
@@ -200,8 +242,9 @@ export class AdsClient {
     // than collectMaxWaitMs. Under a full test run on 2 cores, gaps of
     // 500 ms still split 120 Tweets into 4 POSTs: the window is 2 s.
     clearTimeout(current.timer);
-    if (current.entries.length >= max || this.now() - current.startedAt >= this.collectMaxWaitMs) flush();
-    else current.timer = setTimeout(flush, windowMs);
+    if (current.entries.length >= max) flush(true);
+    else if (this.now() - current.startedAt >= this.collectMaxWaitMs) flush(false);
+    else current.timer = setTimeout(() => flush(false), windowMs);
     return result;
   }
 
@@ -225,7 +268,7 @@ export class AdsClient {
   private window(key: string): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      w = { answered: false, inFlight: 0, waiters: [] };
+      w = { unreported: false, inFlight: 0, waiters: [] };
       this.windows.set(key, w);
     }
     return w;
@@ -248,11 +291,10 @@ export class AdsClient {
         continue;
       }
       if (a.kind === "wait") {
-        const { limit } = w.state!;
+        const { limit, resetAtMs } = w.state!;
         if (a.ms > 1000) this.log(`${key}: the ${limit} requests of its rate-limit window are used: waiting ${Math.ceil(a.ms / 1000)} s for its reset`);
         await this.sleep(a.ms);
-        // The wait ran to the reset: the window starts anew, and its next answer says how.
-        w.state = undefined;
+        forgetAfterWait(w, resetAtMs);
       }
     }
   }
@@ -265,8 +307,8 @@ export class AdsClient {
       if (key === undefined) continue;
       const w = this.window(key);
       w.inFlight = Math.max(0, w.inFlight - 1);
-      if (headers) w.answered = true;
       const state = seen[scope];
+      if (headers) w.unreported = state === undefined;
       if (state) w.state = observe(w.state, state);
       for (const wake of w.waiters.splice(0)) wake();
     }
@@ -313,12 +355,11 @@ export class AdsClient {
       const decision = decide(spec.method, outcome, attempt);
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
-        if (response?.statusCode === 429) {
-          this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
-          // This wait already runs to the reset: the windows start anew after it.
-          for (const k of keys) this.window(k).state = undefined;
-        }
+        if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
+        const waited = keys.map((k) => [this.window(k), this.window(k).state?.resetAtMs] as const);
         await this.sleep(delay);
+        // This wait ran to the reset: the windows start anew after it.
+        if (response?.statusCode === 429) for (const [w, resetAtMs] of waited) forgetAfterWait(w, resetAtMs);
         continue;
       }
       if (!response) {
@@ -355,9 +396,18 @@ export interface GetByIdRequest {
   query?: Query;
 }
 
+/**
+ * After a wait that ran to a window's reset: the window starts anew, and its
+ * next answer says how (unless another answer already told of a later one).
+ * Not left to the clock: the platform's clock and ours differ.
+ */
+function forgetAfterWait(w: RateWindow, resetAtMs: number | undefined): void {
+  if (w.state && resetAtMs !== undefined && w.state.resetAtMs <= resetAtMs) w.state = undefined;
+}
+
 interface RateWindow {
   state?: RateLimitState;
-  answered: boolean;
+  unreported: boolean;
   inFlight: number;
   /** Requests waiting for an answer in this window (admission "answer"). */
   waiters: (() => void)[];

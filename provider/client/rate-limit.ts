@@ -67,14 +67,14 @@ export function windowsOf(method: string, path: string): { account?: string; use
 const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];
 
 /**
- * What is known of a window: the state its answers gave, whether any answer
- * came back at all (one without its headers: a window the platform does not
- * report, not limited as far as the client can tell), and the requests in
- * flight in it.
+ * What is known of a window: the state its answers gave, whether the last
+ * answer came without its headers (a window the platform does not report,
+ * not limited as far as the client can tell), and the requests in flight in
+ * it.
  */
 export interface WindowView {
   state?: RateLimitState;
-  answered: boolean;
+  unreported: boolean;
   inFlight: number;
 }
 
@@ -91,7 +91,7 @@ export type Admission = { kind: "go" } | { kind: "wait"; ms: number } | { kind: 
  */
 export function admission(w: WindowView, nowMs: number, marginMs = 250): Admission {
   const { state, inFlight } = w;
-  if (!state) return w.answered || inFlight === 0 ? { kind: "go" } : { kind: "answer" };
+  if (!state) return w.unreported || inFlight === 0 ? { kind: "go" } : { kind: "answer" };
   const room = (nowMs >= state.resetAtMs ? state.limit : state.remaining) - inFlight;
   if (room > 0) return { kind: "go" };
   if (inFlight > 0) return { kind: "answer" };

@@ -56,21 +56,21 @@ describe("rate limits are planned from the headers", () => {
   });
 
   test("a window nothing has answered yet takes one request, then waits for its answer", () => {
-    expect(admission({ answered: false, inFlight: 0 }, now)).toEqual({ kind: "go" });
-    expect(admission({ answered: false, inFlight: 1 }, now)).toEqual({ kind: "answer" });
+    expect(admission({ unreported: false, inFlight: 0 }, now)).toEqual({ kind: "go" });
+    expect(admission({ unreported: false, inFlight: 1 }, now)).toEqual({ kind: "answer" });
     // Answered without its headers: a window the platform does not report.
-    expect(admission({ answered: true, inFlight: 5 }, now)).toEqual({ kind: "go" });
+    expect(admission({ unreported: true, inFlight: 5 }, now)).toEqual({ kind: "go" });
   });
 
   test("requests go while the remaining ones exceed those in flight: the limit is never met, let alone passed", () => {
-    expect(admission({ state: window(3), answered: true, inFlight: 2 }, now)).toEqual({ kind: "go" });
-    expect(admission({ state: window(3), answered: true, inFlight: 3 }, now)).toEqual({ kind: "answer" });
-    expect(admission({ state: window(0), answered: true, inFlight: 0 }, now)).toEqual({ kind: "wait", ms: 60_250 });
+    expect(admission({ state: window(3), unreported: false, inFlight: 2 }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(3), unreported: false, inFlight: 3 }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(0), unreported: false, inFlight: 0 }, now)).toEqual({ kind: "wait", ms: 60_250 });
   });
 
   test("past its reset a window has its whole limit again", () => {
-    expect(admission({ state: window(0, -1), answered: true, inFlight: 9 }, now)).toEqual({ kind: "go" });
-    expect(admission({ state: window(0, -1), answered: true, inFlight: 10 }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(0, -1), unreported: false, inFlight: 9 }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(0, -1), unreported: false, inFlight: 10 }, now)).toEqual({ kind: "answer" });
   });
 
   test("answers out of order: the remaining count of a window only falls; a later window replaces it", () => {
