@@ -100,6 +100,12 @@ export class AdsClient {
     return this.options.baseUrl;
   }
 
+  /** What the answers said of the window a request of this method and path counts in (the account's, where it has one). */
+  rateLimitOf(method: Method, path: string): RateLimitState | undefined {
+    const w = windowsOf(method, path);
+    return this.windows.get(w.account ?? w.user)?.state;
+  }
+
   /** One request, queued, signed, retried where that cannot double-spend. */
   async request<T = unknown>(spec: RequestSpec): Promise<Envelope<T>> {
     const key = queueKey(spec.path);

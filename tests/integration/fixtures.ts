@@ -1,5 +1,9 @@
-/** Shared set-up of integration tests: an emulator, clients, a live line item. */
+/** Shared set-up of integration tests: an emulator, clients, a live line item, a reference-data cache. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AdsClient, ClientOptions, Entity } from "../../provider/client";
+import { ReferenceCacheOptions } from "../../provider/reference-cache";
 import { ProviderConfig } from "../../provider/config";
 import { startEmulator } from "../../emulator";
 import { randomCredentials } from "../e2e/harness";
@@ -34,5 +38,24 @@ export function useEmulator() {
     creds,
     client,
     ctx: (c: AdsClient = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig }),
+  };
+}
+
+/**
+ * A cache folder of each test's own for the reference-data sources (never
+ * the user's ~/.cache), and what the sources said into it.
+ */
+export function useReferenceCache() {
+  const state: { dir?: string; said: string[] } = { said: [] };
+  beforeEach(() => {
+    state.dir = mkdtempSync(join(tmpdir(), "xads-reference-"));
+    state.said = [];
+  });
+  afterEach(() => rmSync(state.dir!, { recursive: true, force: true }));
+  return {
+    /** Options of one run (one provider process) with this cache; `more` adds or overrides. */
+    options: (more: ReferenceCacheOptions = {}): ReferenceCacheOptions =>
+      ({ env: { XDG_CACHE_HOME: state.dir }, say: (line) => void state.said.push(line), ...more }),
+    get said() { return state.said; },
   };
 }

@@ -6,10 +6,12 @@
  * Assertions are on request counts, never on time.
  */
 import { AdsClient, Entity } from "../../provider/client";
+import { listBiddingRules, listContentCategories } from "../../provider/data-sources";
 import { campaign } from "../../provider/resources/campaign";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, useEmulator, useReferenceCache } from "./fixtures";
 
 const fixture = useEmulator();
+const cache = useReferenceCache();
 const campaigns = `/12/accounts/${ACCOUNT}/campaigns`;
 
 /** Runs `op` on every item, `parallel` at a time, as the engine runs resource operations. */
@@ -97,5 +99,33 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
     expect(new Set(created.map((r) => r.id)).size).toBe(1000);
     expect(to("POST", /campaigns$/).length).toBeLessThanOrEqual(30);
     expect(requests().filter((r) => r.status === 429)).toEqual([]);
+  });
+});
+
+describe("reference data: a global read the platform allows 5 times per 15 minutes", () => {
+  const categoryRequests = () => to("GET", /^\/12\/content_categories$/);
+
+  test("20 provider processes in a row read content categories with 1 request: the others serve the day-old copy on disk", async () => {
+    const answers = [];
+    for (let run = 0; run < 20; run++) answers.push(await listContentCategories(fixture.ctx(fixture.client()), cache.options()));
+    expect(categoryRequests()).toHaveLength(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toContainEqual(expect.objectContaining({ name: "Sports" }));
+  });
+
+  test("20 processes that each want a fresh copy make 5 requests; the others serve the last copy and say which", async () => {
+    for (let run = 0; run < 20; run++) await listContentCategories(fixture.ctx(fixture.client()), cache.options({ lifetimeMs: 0 }));
+    expect(categoryRequests().map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(cache.said).toHaveLength(15);
+    expect(cache.said[0]).toMatch(/^getContentCategories: the platform's 5 requests of GET \/12\/content_categories per window are used until \S+; serving the copy fetched at \S+ \(.*all\.json\)$/);
+  });
+
+  test("a query with no copy waits for the reset, and says so, instead of meeting a 429", async () => {
+    fixture.emu.control.setRateLimit("bidding_rules", 1, 1);
+    const usd = await listBiddingRules(fixture.ctx(fixture.client()), { currency: "USD" }, cache.options());
+    const eur = await listBiddingRules(fixture.ctx(fixture.client()), { currency: "EUR" }, cache.options());
+    expect([usd[0]?.currency, eur[0]?.currency]).toEqual(["USD", "EUR"]);
+    expect(to("GET", /^\/12\/bidding_rules$/).map((r) => r.status)).toEqual([200, 200]);
+    expect(cache.said).toEqual([expect.stringMatching(/^getBiddingRules: the platform's 1 requests of GET \/12\/bidding_rules per window are used until \S+, and no copy is kept: waiting \d+ s for the reset$/)]);
   });
 });
