@@ -1,7 +1,7 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
-import { accountScope, CollectionReads } from "./collection-reads";
+import { accountScope, CollectionReads, ParentReads } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
@@ -70,8 +70,10 @@ export class AdsClient {
   /** What the answers said of each rate-limit window (rate-limit.ts `windowsOf` names them). */
   private readonly windows = new Map<string, RateWindow>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
-  /** Reads by id per collection and query, with the listing that may serve them. */
-  private readonly reads = new Map<string, CollectionReads>();
+  /** Reads by id per collection and query, with the listing (or the children by parent) that may serve them. */
+  private readonly reads = new Map<string, CollectionReads | ParentReads>();
+  /** The ids each collection's reads answered, in the order they came: the parents a read by parent may add. */
+  private readonly seen = new Map<string, Set<string>>();
   private readonly listingLifetimeMs: number;
   /** When the last requests of a family with a planned cap were sent. */
   private readonly sentAt = new Map<string, number[]>();
@@ -177,7 +179,8 @@ export class AdsClient {
    * Reads one entity by id. Concurrent calls for the same collection are
    * coalesced into list calls with an IDS filter of at most 200 ids, and
    * once the engine is seen reading many entities of the collection, a
-   * listing of the whole collection serves them (collection-reads.ts says
+   * listing of the whole collection serves them, or, for a list that
+   * filters by parent, calls that take 200 parents (collection-reads.ts says
    * when), so a refresh of thousands of resources makes a few requests.
    * Rejects with NotFoundError when the entity is not there.
    */
@@ -185,14 +188,20 @@ export class AdsClient {
     // Lists that filter by a parent, not by id (targeting criteria by line item): the parents' ids go in the filter.
     const param = req.by?.param ?? req.idsParam!;
     const group = `get|${req.collectionPath}|${param}|${JSON.stringify(req.query ?? {})}`;
-    // A list that needs its parent filter (targeting criteria: line_item_ids) cannot be listed whole.
-    const reads = req.by ? undefined : this.readsOf(group, req);
-    const served = await reads?.serve(req.id);
+    const reads = this.readsOf(group, req);
+    const served = reads instanceof ParentReads ? await reads.serve(req.id, req.by!.value) : await reads.serve(req.id);
     const entity = served ? ("found" in served ? served.found : undefined) : await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items, full) => {
       const keys = [...new Set(items.map((i) => i.key))];
       // A wave of the engine's reads ends when they stop coming; a full call is part of a larger wave.
-      if (!full) reads?.calledByIds(keys.length);
-      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: keys });
+      const wave = reads instanceof ParentReads ? reads.wave(keys, full, LIMITS.idsPerFilter) : undefined;
+      if (!full && reads instanceof CollectionReads) reads.calledByIds(keys.length);
+      let found: Entity[] | undefined;
+      try {
+        found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: wave?.filter ?? keys });
+      } finally {
+        wave?.done(found);
+      }
+      this.remember(req.collectionPath, found);
       const byId = new Map(found.map((e) => [String(e.id), e]));
       return items.map((i) => byId.get(i.id));
     }, this.coalesceWindowMs);
@@ -204,17 +213,32 @@ export class AdsClient {
     return entity as T;
   }
 
-  private readsOf(group: string, req: GetByIdRequest): CollectionReads {
+  /** The reads of one group: a listing may serve them, or, where the list filters by parent, calls of many parents. */
+  private readsOf(group: string, req: GetByIdRequest): CollectionReads | ParentReads {
     let reads = this.reads.get(group);
     if (!reads) {
-      const query = { ...req.query, count: req.query?.count ?? LIMITS.count.max };
-      reads = new CollectionReads(accountScope(req.collectionPath), async (cursor) => {
-        const page = await this.request<Entity[]>({ method: "GET", path: req.collectionPath, query: { ...query, cursor } });
-        return { data: page.data, next_cursor: page.next_cursor };
-      }, this.now, this.listingLifetimeMs);
+      const scope = accountScope(req.collectionPath);
+      if (req.by) {
+        // The parents' collection is the one the filter names: line_item_ids, the account's line_items.
+        const parents = req.collectionPath.replace(/[^/]+$/, req.by.param.replace(/_ids$/, "s"));
+        reads = new ParentReads(scope, req.by.param.replace(/s$/, ""), () => this.seen.get(parents) ?? [], this.now, this.listingLifetimeMs);
+      } else {
+        const query = { ...req.query, count: req.query?.count ?? LIMITS.count.max };
+        reads = new CollectionReads(scope, async (cursor) => {
+          const page = await this.request<Entity[]>({ method: "GET", path: req.collectionPath, query: { ...query, cursor } });
+          this.remember(req.collectionPath, page.data);
+          return { data: page.data, next_cursor: page.next_cursor };
+        }, this.now, this.listingLifetimeMs);
+      }
       this.reads.set(group, reads);
     }
     return reads;
+  }
+
+  private remember(collectionPath: string, entities: readonly Entity[]): void {
+    let ids = this.seen.get(collectionPath);
+    if (!ids) this.seen.set(collectionPath, (ids = new Set()));
+    for (const e of entities) ids.add(String(e.id));
   }
 
   /**

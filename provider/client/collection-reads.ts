@@ -110,6 +110,97 @@ export class CollectionReads {
   }
 }
 
+/**
+ * Reads of a list that filters by parent and cannot be listed whole
+ * (targeting criteria: `line_item_ids` required, count 1,000). Each call
+ * takes up to 200 parents; the engine's waves bring 8 or so. So, by the same
+ * rule as the listing (after two waves of many parents), a call's filter is
+ * filled up to 200 with parents this process has read (the line items of
+ * the account, in the order it read them) whose children it has not read
+ * yet: their children come in the same call, and later reads of them are
+ * answered from it (found, or gone). A read whose parent is in a call on
+ * its way waits for that call. Writes in the account and the lifetime
+ * drop what was read, as for the listing.
+ */
+export class ParentReads {
+  private manyIdsWaves = 0;
+  private generation = 0;
+  private readonly read = new Map<string, { atMs: number; byId: Map<string, Entity> }>();
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly scope: string,
+    /** The children's field naming their parent, e.g. `line_item_id`. */
+    private readonly parentField: string,
+    /** The parents this process has read, in the order it read them. */
+    private readonly known: () => Iterable<string>,
+    private readonly now: () => number,
+    private readonly lifetimeMs: number,
+  ) {}
+
+  /** The answer the calls so far have for child `id` of `parent`; waits for a call on its way. */
+  async serve(id: string, parent: string): Promise<Served> {
+    for (;;) {
+      const children = this.fresh(parent);
+      if (children) {
+        const hit = children.get(id);
+        return hit ? { found: hit } : { gone: true };
+      }
+      const pending = this.pending.get(parent);
+      if (!pending) return undefined;
+      await pending;
+    }
+  }
+
+  /**
+   * A wave of reads for `parents` (`full`: sent because the call was full,
+   * not because the reads stopped): the parents to filter by, and `done`,
+   * which records the children the call answered (undefined when it failed).
+   */
+  wave(parents: readonly string[], full: boolean, max: number): { filter: string[]; done: (found: Entity[] | undefined) => void } {
+    if (!full && parents.length >= 2) this.manyIdsWaves++;
+    const filter = [...parents];
+    if (listNextPage(this.manyIdsWaves, 0)) {
+      const chosen = new Set(filter);
+      for (const p of this.known()) {
+        if (chosen.size >= max) break;
+        if (!chosen.has(p) && !this.fresh(p) && !this.pending.has(p)) chosen.add(p);
+      }
+      filter.splice(0, filter.length, ...chosen);
+    }
+    let release!: () => void;
+    const pending = new Promise<void>((resolve) => (release = resolve));
+    for (const p of filter) this.pending.set(p, pending);
+    const generation = this.generation;
+    return {
+      filter,
+      done: (found) => {
+        for (const p of filter) if (this.pending.get(p) === pending) this.pending.delete(p);
+        // A write since the call was sent: what it answered may predate the write.
+        if (found && generation === this.generation) {
+          const byParent = new Map(filter.map((p) => [p, new Map<string, Entity>()]));
+          for (const e of found) byParent.get(String(e[this.parentField]))?.set(String(e.id), e);
+          for (const [p, byId] of byParent) this.read.set(p, { atMs: this.now(), byId });
+        }
+        release();
+      },
+    };
+  }
+
+  /** A write in the account: what was read may have changed. */
+  invalidate(): void {
+    this.read.clear();
+    this.manyIdsWaves = 0;
+    this.generation++;
+  }
+
+  private fresh(parent: string): Map<string, Entity> | undefined {
+    const r = this.read.get(parent);
+    if (r && this.now() - r.atMs >= this.lifetimeMs) this.read.delete(parent);
+    return this.read.get(parent)?.byId;
+  }
+}
+
 /** The account a path is in (`""` outside accounts), the scope a write invalidates. */
 export function accountScope(path: string): string {
   const parts = path.split("/").filter(Boolean);

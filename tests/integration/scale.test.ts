@@ -8,6 +8,8 @@
 import { AdsClient, Entity } from "../../provider/client";
 import { listBiddingRules, listContentCategories } from "../../provider/data-sources";
 import { campaign } from "../../provider/resources/campaign";
+import { lineItem } from "../../provider/resources/line-item";
+import { targetingCriterion } from "../../provider/resources/targeting-criterion";
 import { ACCOUNT, useEmulator, useReferenceCache } from "./fixtures";
 
 const fixture = useEmulator();
@@ -82,6 +84,28 @@ describe("a refresh reads a collection in few calls", () => {
     await c.post(campaigns, { funding_instrument_id: fi, name: "a write", entity_status: "PAUSED", daily_budget_amount_local_micro: 1_000_000 });
     const again = await campaign.read(ctx, made[0]!.id, { accountId: ACCOUNT } as never);
     expect(again?.props.name).toBe("edited in the UI");
+  });
+});
+
+describe("targeting criteria are read by line item, 200 line items a call", () => {
+  test("600 line items and their 600 criteria read eight at a time: the criteria take at most 5 calls, a deleted one reads as gone", async () => {
+    const { control } = fixture.emu;
+    const items = Array.from({ length: 600 }, (_, i) => control.insert("sandbox", ACCOUNT, "line_items", {
+      campaign_id: "c1", name: `li ${i}`, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entity_status: "PAUSED",
+    }));
+    const criteria = items.map((li) => control.insert("sandbox", ACCOUNT, "targeting_criteria", {
+      line_item_id: li.id, targeting_type: "LOCATION", targeting_value: "96683cc9126741d1", operator_type: "EQ", name: "United States",
+    }));
+    control.remove("sandbox", ACCOUNT, "targeting_criteria", criteria[450]!.id);
+    control.clearRequests();
+
+    const ctx = fixture.ctx(fixture.client());
+    await engine(items, 8, (li) => lineItem.read(ctx, li.id, { accountId: ACCOUNT } as never));
+    const read = await engine(criteria, 8, (tc) =>
+      targetingCriterion.read(ctx, tc.id, { accountId: ACCOUNT, lineItemId: tc.line_item_id } as never));
+    expect(read.map((r) => r?.id ?? "gone")).toEqual(criteria.map((tc, i) => (i === 450 ? "gone" : tc.id)));
+    expect(to("GET", /\/targeting_criteria$/).length).toBeLessThanOrEqual(5);
+    expect(requests().filter((r) => r.status === 429)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * buy": provider/client/collection-reads.ts), with a page source that
  * counts its calls.
  */
-import { accountScope, CollectionReads, ListingPage, listNextPage } from "../../provider/client/collection-reads";
+import { accountScope, CollectionReads, ListingPage, listNextPage, ParentReads } from "../../provider/client/collection-reads";
 
 const entity = (id: string) => ({ id, name: `n${id}` });
 
@@ -93,8 +93,55 @@ describe("rent, then buy", () => {
   });
 
   test("writes invalidate the listings of their account", () => {
+    expect(accountScope("/12/accounts/abc/line_items")).toBe("abc");
     expect(accountScope("/12/accounts/abc/campaigns/c1")).toBe("abc");
     expect(accountScope("/12/batch/accounts/abc/campaigns")).toBe("abc");
     expect(accountScope("/12/accounts")).toBe("");
+  });
+});
+
+describe("reads by parent: calls filled up to 200 parents once the engine reads many", () => {
+  const child = (id: string, parent: string) => ({ id, line_item_id: parent });
+  const parents = (n: number) => Array.from({ length: n }, (_, i) => `li${i}`);
+
+  test("the first two waves filter by their own parents; from the second, known parents fill the call", () => {
+    const reads = new ParentReads("acc", "line_item_id", () => parents(300), () => 0, 60_000);
+    expect(reads.wave(["li0", "li1"], false, 200).filter).toEqual(["li0", "li1"]);
+    const second = reads.wave(["li5", "li2"], false, 200).filter;
+    expect(second.slice(0, 2)).toEqual(["li5", "li2"]);
+    expect(second).toHaveLength(200);
+    expect(new Set(second).size).toBe(200);
+  });
+
+  test("a lone read never fills a call", () => {
+    const reads = new ParentReads("acc", "line_item_id", () => parents(300), () => 0, 60_000);
+    for (let i = 0; i < 5; i++) expect(reads.wave([`li${i}`], false, 200).filter).toEqual([`li${i}`]);
+  });
+
+  test("the children a call answered serve later reads of its parents: found, or gone; a read waits for a call on its way", async () => {
+    const reads = new ParentReads("acc", "line_item_id", () => [], () => 0, 60_000);
+    const { done } = reads.wave(["li0", "li1"], false, 200);
+    const waiting = reads.serve("tc1", "li1");
+    done([child("tc0", "li0"), child("tc1", "li1")]);
+    expect(await waiting).toEqual({ found: child("tc1", "li1") });
+    expect(await reads.serve("tc9", "li0")).toEqual({ gone: true });
+    expect(await reads.serve("tc5", "li7")).toBeUndefined();
+  });
+
+  test("a failed call, a write in the account and the lifetime leave reads to their own calls", async () => {
+    let now = 0;
+    const reads = new ParentReads("acc", "line_item_id", () => [], () => now, 60_000);
+    reads.wave(["li0", "li1"], false, 200).done(undefined);
+    expect(await reads.serve("tc0", "li0")).toBeUndefined();
+    reads.wave(["li0", "li1"], false, 200).done([child("tc0", "li0")]);
+    reads.invalidate();
+    expect(await reads.serve("tc0", "li0")).toBeUndefined();
+    const afterWrite = reads.wave(["li0", "li1"], false, 200);
+    reads.invalidate();
+    afterWrite.done([child("tc0", "li0")]);
+    expect(await reads.serve("tc0", "li0")).toBeUndefined();
+    reads.wave(["li0", "li1"], false, 200).done([child("tc0", "li0")]);
+    now = 60_000;
+    expect(await reads.serve("tc0", "li0")).toBeUndefined();
   });
 });
