@@ -247,9 +247,9 @@ export class AdsClient {
    * (and whether the group was sent because it was full, more items still
    * coming, rather than because they stopped) and answers one result per
    * item, in order. Each caller gets its own result, or the error of its
-   * chunk. Used for reads by id (200 ids per list call)
-   * and where the platform takes many ids in one write (promoted Tweets: 50
-   * per POST). The group stays open `windowMs` after its last item.
+   * chunk. Used for reads by id (200 ids per list call) and where the
+   * platform takes many ids in one write (promoted Tweets: 50 per POST).
+   * The group stays open `windowMs` after its last item.
    */
   collect<I, R>(group: string, item: I, max: number, run: (items: I[], full: boolean) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
     let pending = this.pendingGroups.get(group);
@@ -354,7 +354,14 @@ export class AdsClient {
     for (let attempt = 0; ; attempt++) {
       await this.keepUnderCap(key);
       await this.admit(keys);
-      const authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
+      let authorization: string;
+      try {
+        authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
+      } catch (err) {
+        // Nothing was sent: the windows must not count it in flight.
+        this.settle(windows);
+        throw err;
+      }
       const qs = new URLSearchParams(query).toString();
       let outcome: Outcome;
       let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: string } | undefined;
