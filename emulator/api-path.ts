@@ -14,9 +14,9 @@ export interface ApiPath {
   path: string;
   /**
    * The rate-limit family: the collection below the account (`campaigns`,
-   * `line_items`), `accounts` for the accounts themselves, `batch_<name>`
-   * for batch endpoints. seed: not shown; real platform limits per endpoint
-   * family.
+   * `line_items`), `accounts` for the accounts themselves, the path outside
+   * accounts (`content_categories`, `line_items/placements`), `batch_<name>`
+   * for batch endpoints. rate-limit.ts says which window each counts in.
    */
   family: string;
   accountId?: string;
@@ -38,7 +38,8 @@ export function describeApiPath(url: string): ApiPath | undefined {
   let rest = segments.slice(1);
   const batch = rest[0] === "batch";
   if (batch) rest = rest.slice(1);
-  let family = rest[0] ?? "root";
+  // Outside an account, the endpoint is the whole path (GET line_items/placements is not line items).
+  let family = rest.length > 0 ? rest.join("/") : "root";
   let accountId: string | undefined;
   if (rest[0] === "accounts" && rest[1] !== undefined) {
     accountId = safeDecode(rest[1]);

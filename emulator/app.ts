@@ -12,6 +12,7 @@ import { EmulatorState, RouteOptions } from "./context";
 import { Control } from "./control";
 import { Faults } from "./faults";
 import { Holds } from "./holds";
+import { Latency, LatencyConfig } from "./latency";
 import { errorsPlugin } from "./plugins/errors";
 import { oauthPlugin } from "./plugins/oauth";
 import { rateLimitPlugin } from "./plugins/rate-limits";
@@ -62,6 +63,8 @@ export interface AppOptions {
   clock?: Clock;
   /** fastify's logger; off by default (it would print requests, never credentials, but it is noise). */
   logger?: boolean;
+  /** A wait before each API request is handled, as a real round trip (benchmarks); none by default. */
+  latency?: LatencyConfig;
 }
 
 /** Every API resource's routes. A new resource kind is one more entry. */
@@ -115,6 +118,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     clock,
     auth,
     webhooks: new Webhooks(clock),
+    latency: new Latency(options.latency),
   };
   const control = new Control(state, userId);
   control.reset();

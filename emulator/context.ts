@@ -7,6 +7,7 @@ import type { OAuthVerifier } from "./auth";
 import type { Control } from "./control";
 import type { Fault, Faults } from "./faults";
 import type { Holds } from "./holds";
+import type { Latency } from "./latency";
 import type { Decision, RateLimiter } from "./rate-limit";
 import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Clock, Env, Store } from "./store";
@@ -25,6 +26,8 @@ export interface EmulatorState {
   auth: AuthTokens;
   /** The application's registered webhooks (seed 000 section 4.3). */
   webhooks: Webhooks;
+  /** How long each API request waits before it is handled (benchmarks). */
+  latency: Latency;
 }
 
 /** One /12 or /5 request, as the hooks see it. */

@@ -6,6 +6,7 @@
 import { EmulatorState } from "./context";
 import { ApiError } from "./errors";
 import { Fault } from "./faults";
+import { LatencyConfig } from "./latency";
 import { Member, memberSet } from "./audience-users";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
@@ -30,6 +31,7 @@ export class Control {
     this.state.limiter.reset();
     this.state.auth.reset();
     this.state.webhooks.clear();
+    this.state.latency.reset();
   }
 
   /** A new account the configured user can use (unless `userIds` says otherwise). */
@@ -108,11 +110,30 @@ export class Control {
     this.state.faults.clear();
   }
 
-  /** A new limit for an endpoint family (e.g. "campaigns"); its windows start over. */
+  /**
+   * A limit other than the published one for a window name (rate-limit.ts):
+   * an endpoint family (`campaigns`, `content_categories`,
+   * `custom_audience_users`) or a category (`writes`, `targeting_criteria`,
+   * `with_total_count`); its windows start over. A reset restores the
+   * published limits.
+   */
   setRateLimit(family: string, limit: number, windowSeconds: number): void {
     assertCount("limit", limit);
     if (!(windowSeconds > 0)) throw ApiError.invalid("windowSeconds", `windowSeconds must be positive, got ${windowSeconds}`);
     this.state.limiter.setLimit(family, limit, windowSeconds);
+  }
+
+  /** The wait before each API request (`ms`, plus or minus `jitterMs`); a reset restores the one the emulator started with. */
+  setLatency(latency: LatencyConfig): void {
+    try {
+      this.state.latency.set(latency);
+    } catch (err) {
+      throw ApiError.invalid("ms", (err as Error).message);
+    }
+  }
+
+  latency(): LatencyConfig {
+    return this.state.latency.config;
   }
 
   /**

@@ -15,6 +15,7 @@ export type { Credentials } from "./auth";
 export type { Control, CreateAccountOptions, EntitiesOptions } from "./control";
 export type { PlatformError } from "./errors";
 export type { Fault, FaultKind } from "./faults";
+export type { LatencyConfig } from "./latency";
 export type { RequestLogEntry } from "./request-log";
 export type { AccountRecord, AnyEntity, Entity, Env } from "./store";
 export { DEMO_ACCOUNT_ID, DEMO_USER_ID } from "./seed";
@@ -25,6 +26,10 @@ export interface StartOptions {
   host?: string;
   /** By default from the XADS_* environment variables, else made up for this run. */
   credentials?: Credentials;
+  /** A wait before each API request is handled (a round trip, for benchmarks): none by default. */
+  latencyMs?: number;
+  /** How far either side of latencyMs one wait may fall; a tenth of it by default. */
+  latencyJitterMs?: number;
 }
 
 export interface RunningEmulator {
@@ -43,7 +48,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const credentials = options.credentials ?? credentialsFromEnv() ?? randomCredentials();
   const host = options.host ?? "127.0.0.1";
-  const app = buildApp({ credentials });
+  const app = buildApp({ credentials, latency: { ms: options.latencyMs ?? 0, jitterMs: options.latencyJitterMs } });
   await app.listen({ port: options.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://${urlHost(host)}:${port}`;

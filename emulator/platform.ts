@@ -47,6 +47,26 @@ export const LIMITS = {
   /** seed 4.1 (WT) and 8: requests with with_total_count=true, 200 per 15 minutes. */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
   /**
+   * seed 8: "standard rate limits per advertising endpoint: not shown"; ref
+   * fundamentals/rate-limiting.mdx ("Ads API rate limit chart"). Each row
+   * counts per user token unless it says per ad account; a category is one
+   * window for all its endpoints, an endpoint row one window per endpoint.
+   */
+  rateLimits: {
+    /** Writes (POST, PUT, DELETE): one category per user, 450 a minute. */
+    writes: { requests: 450, windowSeconds: 60 },
+    /** Audience (user uploads): per endpoint, 1,500 a minute (also seed 8: `audienceUpload.requestsPerMinute`). */
+    audienceUploads: { requests: 1500, windowSeconds: 60 },
+    /** Core entity reads (line items, campaigns, etc): per endpoint and ad account, 10,000 per 15 minutes. */
+    coreEntityReads: { requests: 10_000, windowSeconds: 15 * 60 },
+    /** Other account reads (other GET endpoints with :account_id): per endpoint and ad account ("partial"), 2,000 per 15 minutes. */
+    otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
+    /** Targeting criteria: one category per user, 400 per 15 minutes. */
+    targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Global reads (GET endpoints without :account_id): per endpoint, 5 per 15 minutes. */
+    globalReads: { requests: 5, windowSeconds: 15 * 60 },
+  },
+  /**
    * seed 4.12 and 8: audience and do-not-reach user uploads: 2,500 operations
    * and 5,000,000 bytes per request, 1,500 requests a minute, expiry at most
    * (and by default) 13 months.
@@ -125,6 +145,14 @@ export const LIMITS = {
 
 /** Wire values: the lists the platform accepts, and single values it names. */
 export const ENUMS = {
+  /**
+   * The collections whose reads are "core entity reads" (ref
+   * fundamentals/rate-limiting.mdx: "Line Items, Campaigns, etc"): the
+   * entity types of the analytics endpoints (ref analytics.mdx, `entity`:
+   * ACCOUNT, CAMPAIGN, FUNDING_INSTRUMENT, LINE_ITEM, PROMOTED_ACCOUNT,
+   * PROMOTED_TWEET). Every other GET below an account is an "other account read".
+   */
+  coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
   /** seed 3 (and 4.4): a campaign's entity_status; line items the same (ref POST line_items). */
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
   /** seed 3: DRAFT is not accepted on update. */

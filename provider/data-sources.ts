@@ -11,6 +11,9 @@ import { z } from "zod";
 import { ENUMS, LIMITS } from "./limits";
 import { entityId } from "./resources/common";
 import { validate } from "./resources/framework";
+import { cachedReference, ReferenceCacheOptions } from "./reference-cache";
+
+export type { ReferenceCacheOptions } from "./reference-cache";
 
 export interface AccountInfo {
   id: string;
@@ -138,9 +141,17 @@ export async function listPromotableUsers(ctx: Context, args: { accountId: strin
   return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, userId: String(u.userId) }));
 }
 
+/**
+ * A global read (no account in its path: 5 requests per 15 minutes), kept on
+ * disk across runs (reference-cache.ts).
+ */
+async function reference(ctx: Context, source: string, path: string, query: Query, cache?: ReferenceCacheOptions): Promise<Entity[]> {
+  return cachedReference(ctx, source, path, query, () => pages(ctx, path, query), cache);
+}
+
 /** Content categories and their IAB categories (seed 4.3). */
-export async function listContentCategories(ctx: Context): Promise<ContentCategoryInfo[]> {
-  return camel(await pages(ctx, "/12/content_categories"));
+export async function listContentCategories(ctx: Context, cache?: ReferenceCacheOptions): Promise<ContentCategoryInfo[]> {
+  return camel(await reference(ctx, "getContentCategories", "/12/content_categories", {}, cache));
 }
 
 /** Curated categories available in any of the countries (seed 4.3: 1 to 200 codes). */
@@ -150,15 +161,15 @@ export async function listCuratedCategories(ctx: Context, args: { accountId: str
 }
 
 /** Minimum and maximum CPE bids, of one currency or all (seed 4.3). */
-export async function listBiddingRules(ctx: Context, args: { currency?: string } = {}): Promise<BiddingRuleInfo[]> {
+export async function listBiddingRules(ctx: Context, args: { currency?: string } = {}, cache?: ReferenceCacheOptions): Promise<BiddingRuleInfo[]> {
   const { currency } = checkArgs("getBiddingRules", dataSourceArgs.biddingRules, args);
-  return camel(await pages(ctx, "/12/bidding_rules", { currency }));
+  return camel(await reference(ctx, "getBiddingRules", "/12/bidding_rules", { currency }, cache));
 }
 
 /** Valid placement sets by product type (seed 4.3). */
-export async function listPlacements(ctx: Context, args: { productType?: string } = {}): Promise<PlacementInfo[]> {
+export async function listPlacements(ctx: Context, args: { productType?: string } = {}, cache?: ReferenceCacheOptions): Promise<PlacementInfo[]> {
   const { productType } = checkArgs("getPlacements", dataSourceArgs.placements, args);
-  return camel(await pages(ctx, "/12/line_items/placements", { product_type: productType }));
+  return camel(await reference(ctx, "getPlacements", "/12/line_items/placements", { product_type: productType }, cache));
 }
 
 /** The authenticated user's permissions on the account (seed 4.2). */

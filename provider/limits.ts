@@ -33,6 +33,27 @@ export const LIMITS = {
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
   /** Requests with with_total_count=true: 200 per 15 minutes (section 4.1). */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
+  /**
+   * Rate limits: "not shown" in the seed (section 8). The real platform
+   * publishes them (X Ads API reference, "Rate limiting":
+   * github:xdevplatform/docs, x-ads-api/fundamentals/rate-limiting.mdx); the
+   * client plans against the headers, and uses this table only for which
+   * window a request counts in (client/rate-limit.ts `windowsOf`).
+   */
+  rateLimits: {
+    /** POST, PUT, DELETE: one category per user token. */
+    writes: { requests: 450, windowSeconds: 60 },
+    /** Audience user uploads: per endpoint. */
+    audienceUploads: { requests: 1500, windowSeconds: 60 },
+    /** Core entity reads (line items, campaigns, ...): per endpoint and ad account. */
+    coreEntityReads: { requests: 10_000, windowSeconds: 15 * 60 },
+    /** Other GET endpoints with :account_id: per endpoint and ad account. */
+    otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
+    /** Targeting criteria: one category per user token. */
+    targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** GET endpoints without :account_id (content categories, bidding rules, placements): per endpoint. */
+    globalReads: { requests: 5, windowSeconds: 15 * 60 },
+  },
   swipeableMedia: { min: 2, max: 6 },
   tweetMedia: { images: 4, gifs: 1, videos: 1 },
   flexibleAudienceLeaves: 10,
@@ -148,6 +169,13 @@ export function tweetMediaProblem(types: ReadonlyArray<MediaType | undefined>): 
 
 /** Enumerations named by the seed, shared by schemas, emulator and policies. */
 export const ENUMS = {
+  /**
+   * The collections of "core entity reads" (ref fundamentals/rate-limiting.mdx,
+   * "Line Items, Campaigns, etc"): the entity types of the analytics
+   * endpoints (ref analytics.mdx, `entity`). Other account reads have a
+   * fifth of their limit.
+   */
+  coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
   /** DRAFT is refused on update (section 3). */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,

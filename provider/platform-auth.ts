@@ -7,9 +7,9 @@
  */
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import got from "got";
+import { cacheDir } from "./cache-dir";
 
 /** What app-only requests need: the application's keys and where the platform API is. */
 export interface AppCredentials {
@@ -177,7 +177,7 @@ export async function invalidateBearerToken(app: AppCredentials, token: string):
  * 0600. The platform asks that bearer tokens be cached (seed 000 4.2).
  */
 export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-xads", "tokens");
+  return cacheDir(env, "tokens");
 }
 
 /** One file per application and platform: named by a hash, so the key itself is in no file name. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { ProviderConfig, resolveConfig, Setting, SETTINGS } from "../provider/config";
 import { clientFor } from "../provider/client/registry";
 import { Context } from "../provider/resources/framework";
+import type { ReferenceCacheOptions } from "../provider/reference-cache";
 
 /**
  * A setting as the program sees it: stack config (secrets decrypted in
@@ -20,4 +21,9 @@ export function programConfig(): ProviderConfig {
 export function programContext(): Context {
   const config = programConfig();
   return { config, client: clientFor(config) };
+}
+
+/** The reference-data sources' disk cache, saying in the engine's log when it serves an older copy or waits. */
+export function programReferenceCache(): ReferenceCacheOptions {
+  return { say: (line) => void pulumi.log.info(line) };
 }

@@ -6,7 +6,7 @@ import {
 } from "../provider/data-sources";
 import { platformBaseUrl } from "../provider/config";
 import { ACCOUNT_SETTINGS, ENUMS } from "../provider/limits";
-import { programContext, settingFromProgram } from "./config";
+import { programContext, programReferenceCache, settingFromProgram } from "./config";
 
 export type { AccountInfo, AccountMediaInfo, AudienceTargetingInfo, CustomAudienceInfo, FundingInstrumentInfo, WebhookInfo };
 export type { AuthenticatedUserAccessInfo, BiddingRuleInfo, ContentCategoryInfo, CuratedCategoryInfo, PlacementInfo, PromotableUserInfo };
@@ -54,9 +54,15 @@ export async function getPromotableUsers(args: { accountId?: string } = {}): Pro
   return listPromotableUsers(programContext(), { accountId: accountOf("getPromotableUsers", args.accountId) });
 }
 
-/** Content categories, each with the iabCategories a TargetingCriterion (IAB_CATEGORY) targets. */
+/**
+ * Content categories, each with the iabCategories a TargetingCriterion
+ * (IAB_CATEGORY) targets. Like getBiddingRules and getPlacements, a global
+ * read the platform allows 5 times per 15 minutes: answers are kept a day
+ * in ~/.cache/pulumi-xads/reference (XDG_CACHE_HOME), so previews do not
+ * spend the limit.
+ */
 export async function getContentCategories(): Promise<ContentCategoryInfo[]> {
-  return listContentCategories(programContext());
+  return listContentCategories(programContext(), programReferenceCache());
 }
 
 /** Curated categories available in any of `countryCodes` (two-letter ISO codes, 1 to 200). */
@@ -70,13 +76,13 @@ export async function getCuratedCategories(args: { accountId?: string; countryCo
 /** Minimum and maximum CPE bids, of one currency (ISO-4217, 3 letters) or all. */
 export async function getBiddingRules(args: { currency?: string } = {}): Promise<BiddingRuleInfo[]> {
   const valid = checkArgs("getBiddingRules", dataSourceArgs.biddingRules, args);
-  return listBiddingRules(programContext(), valid);
+  return listBiddingRules(programContext(), valid, programReferenceCache());
 }
 
 /** Valid placement sets by product type (MEDIA, PROMOTED_ACCOUNT, PROMOTED_TWEETS), or of one. */
 export async function getPlacements(args: { productType?: string } = {}): Promise<PlacementInfo[]> {
   const valid = checkArgs("getPlacements", dataSourceArgs.placements, args);
-  return listPlacements(programContext(), valid);
+  return listPlacements(programContext(), valid, programReferenceCache());
 }
 
 /** The permissions of the configured user on the account (ACCOUNT_ADMIN, AD_MANAGER, ..., TWEET_COMPOSER). */

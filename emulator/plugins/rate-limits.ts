@@ -1,9 +1,9 @@
 /**
- * Counts each authenticated request against its endpoint family's windows
- * and puts the windows' headers on every response, errors included.
+ * Counts each authenticated request against its windows (rate-limit.ts) and
+ * puts the windows' headers on every response, errors included.
  */
 import { ApiError } from "../errors";
-import { rateLimitHeaders, TOTAL_COUNT_FAMILY } from "../rate-limit";
+import { rateLimitHeaders } from "../rate-limit";
 import { global } from "./global";
 
 export const rateLimitPlugin = global(async (app) => {
@@ -15,17 +15,11 @@ export const rateLimitPlugin = global(async (app) => {
     // The environments are separate services: their windows are too (the seeded account id is in both).
     const user = `${api.env}:${api.userId}`;
     const account = api.accountId === undefined ? undefined : `${api.env}:${api.accountId}`;
-    // with_total_count requests also count against their own, lower limit
-    // (seed 4.1); their x-rate-limit-* headers describe that window, the tighter one.
-    const query = req.query as Record<string, string>;
-    const total = query.with_total_count === "true" ? limiter.take(TOTAL_COUNT_FAMILY, user) : undefined;
-    if (total && !total.allowed) {
-      api.rateLimit = { user: total.user };
-      throw tooManyRequests(TOTAL_COUNT_FAMILY);
-    }
-    const family = limiter.take(api.family, user, account);
-    api.rateLimit = { user: total?.user ?? family.user, account: family.account };
-    if (!family.allowed) throw tooManyRequests(api.family);
+    // with_total_count requests also count against their own, lower limit (seed 4.1).
+    const withTotalCount = (req.query as Record<string, string>).with_total_count === "true";
+    const decision = limiter.take(req.method, api, user, account, withTotalCount);
+    api.rateLimit = { user: decision.user, account: decision.account };
+    if (!decision.allowed) throw tooManyRequests(decision.refusedBy!);
   });
 
   app.addHook("onSend", async (req, reply, payload) => {
@@ -34,6 +28,6 @@ export const rateLimitPlugin = global(async (app) => {
   });
 });
 
-function tooManyRequests(family: string): ApiError {
-  return ApiError.of(429, "TOO_MANY_REQUESTS", `Rate limit exceeded for ${family}; x-rate-limit-reset says when the window resets`);
+function tooManyRequests(bucket: string): ApiError {
+  return ApiError.of(429, "TOO_MANY_REQUESTS", `Rate limit exceeded for ${bucket}; x-rate-limit-reset (x-account-rate-limit-reset where sent) says when the window resets`);
 }

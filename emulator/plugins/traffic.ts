@@ -1,5 +1,5 @@
 /**
- * Request log and injected faults. The fault is decided once the body is
+ * Request log, latency and injected faults. The fault is decided once the body is
  * parsed (so the log has it) and before authentication and the handler, so
  * "status" and "drop" faults commit nothing; "timeout-after-commit" lets the
  * handler commit and then holds the response until the connection drops.
@@ -10,16 +10,17 @@ import { DEFAULT_FAULT_STATUS, DEFAULT_HOLD_MS, Fault, faultName } from "../faul
 import { global } from "./global";
 
 export const trafficPlugin = global(async (app) => {
-  const { faults, holds, limiter, clock } = app.emulator;
+  const { faults, holds, limiter, clock, latency } = app.emulator;
 
   app.addHook("preValidation", async (req, reply) => {
     const api = req.api;
     if (!api) return;
     api.log.body = req.body ?? null;
+    await latency.wait();
     const fault = faults.take(api.env, req.method, api.path);
     if (!fault) return;
     api.log.fault = faultName(fault);
-    if (fault.kind === "status") throw statusFault(fault, api, limiter.config(api.family).limit, clock());
+    if (fault.kind === "status") throw statusFault(fault, api, limiter.limitOf(req.method, api), clock());
     if (fault.kind === "drop") {
       reply.hijack();
       // Destroying the response closes its socket; under inject() it rejects the call.

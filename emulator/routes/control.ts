@@ -131,6 +131,13 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return { data: control.editWebhook(id, parseParams(z.object({ valid: z.boolean().optional() }), req.body)) };
   });
 
+  app.get("/latency", async () => ({ data: control.latency() }));
+
+  app.put("/latency", async (req) => {
+    control.setLatency(parseParams(z.object({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() }), req.body));
+    return { data: control.latency() };
+  });
+
   app.put("/rate-limits", async (req) => {
     const r = parseParams(rateLimit, req.body);
     control.setRateLimit(r.family, r.limit, r.windowSeconds);

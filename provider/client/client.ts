@@ -1,12 +1,13 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
+import { accountScope, CollectionReads, ParentReads } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
-import { delayBeforeNextMs, parseRateLimit, RateLimitState, retryAfterMs, slidingWindowDelayMs } from "./rate-limit";
+import { admission, observe, parseRateLimits, RateLimitState, retryAfterMs, slidingWindowDelayMs, windowsOf } from "./rate-limit";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -18,10 +19,16 @@ export interface ClientOptions {
   baseUrl: string;
   /** Per-request time-out; a POST that exceeds it is looked up, not resent. */
   timeoutMs?: number;
-  /** Requests of one account and endpoint family in flight at once. */
+  /**
+   * Requests of one account and endpoint family in flight at once; no cap by
+   * default: the rate-limit windows pace requests, and a cap below the
+   * engine's --parallel would only queue what the platform would take.
+   */
   concurrency?: number;
   /** How long concurrent GETs by id wait to be coalesced into one list call. */
   coalesceWindowMs?: number;
+  /** How long a listing taken to serve reads by id serves them (collection-reads.ts); a minute by default. */
+  listingLifetimeMs?: number;
   /**
    * collect: how long a group of writes stays open after its last item
    * (the engine starts creates a few milliseconds apart), and the longest
@@ -54,14 +61,20 @@ export interface Envelope<T> {
 export type Entity = Record<string, unknown> & { id: string; deleted?: boolean };
 
 /**
- * The Ads API client. Every request of one account and endpoint family goes
- * through one queue (DESIGN.md rule 8), where rate limits are planned from the
- * headers of earlier answers and concurrent reads by id are coalesced.
+ * The Ads API client. Every request waits until its rate-limit windows have
+ * room for it, planned from the headers of earlier answers (DESIGN.md rule
+ * 8, rate-limit.ts), and concurrent reads by id are coalesced.
  */
 export class AdsClient {
   private readonly queues = new Map<string, PQueue>();
-  private readonly limits = new Map<string, RateLimitState>();
+  /** What the answers said of each rate-limit window (rate-limit.ts `windowsOf` names them). */
+  private readonly windows = new Map<string, RateWindow>();
   private readonly pendingGroups = new Map<string, PendingGroup>();
+  /** Reads by id per collection and query, with the listing (or the children by parent) that may serve them. */
+  private readonly reads = new Map<string, CollectionReads | ParentReads>();
+  /** The ids each collection's reads answered, in the order they came: the parents a read by parent may add. */
+  private readonly seen = new Map<string, Set<string>>();
+  private readonly listingLifetimeMs: number;
   /** When the last requests of a family with a planned cap were sent. */
   private readonly sentAt = new Map<string, number[]>();
   private readonly timeoutMs: number;
@@ -75,8 +88,9 @@ export class AdsClient {
 
   constructor(private readonly options: ClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.concurrency = options.concurrency ?? 4;
+    this.concurrency = options.concurrency ?? Infinity;
     this.coalesceWindowMs = options.coalesceWindowMs ?? 10;
+    this.listingLifetimeMs = options.listingLifetimeMs ?? 60_000;
     this.collectWindowMs = options.collectWindowMs ?? 2000;
     this.collectMaxWaitMs = options.collectMaxWaitMs ?? 30_000;
     this.log = options.log ?? ((line) => process.stderr.write(line + "\n"));
@@ -88,6 +102,12 @@ export class AdsClient {
     return this.options.baseUrl;
   }
 
+  /** What the answers said of the window a request of this method and path counts in (the account's, where it has one). */
+  rateLimitOf(method: Method, path: string): RateLimitState | undefined {
+    const w = windowsOf(method, path);
+    return this.windows.get(w.account ?? w.user)?.state;
+  }
+
   /** One request, queued, signed, retried where that cannot double-spend. */
   async request<T = unknown>(spec: RequestSpec): Promise<Envelope<T>> {
     const key = queueKey(spec.path);
@@ -96,7 +116,19 @@ export class AdsClient {
       queue = new PQueue({ concurrency: this.concurrency });
       this.queues.set(key, queue);
     }
-    return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    if (spec.method === "GET") return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    // A write may change what a listing of its account holds: before it (a listing on its way) and once it is done.
+    this.invalidateListings(spec.path);
+    try {
+      return await queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    } finally {
+      this.invalidateListings(spec.path);
+    }
+  }
+
+  private invalidateListings(path: string): void {
+    const scope = accountScope(path);
+    for (const reads of this.reads.values()) if (reads.scope === scope) reads.invalidate();
   }
 
   async get<T = Entity>(path: string, query?: Query): Promise<T> {
@@ -145,16 +177,31 @@ export class AdsClient {
 
   /**
    * Reads one entity by id. Concurrent calls for the same collection are
-   * coalesced into list calls with an IDS filter of at most 200 ids, so a
-   * refresh of thousands of resources makes tens of requests. Rejects with
-   * NotFoundError when the entity is not there.
+   * coalesced into list calls with an IDS filter of at most 200 ids, and
+   * once the engine is seen reading many entities of the collection, a
+   * listing of the whole collection serves them, or, for a list that
+   * filters by parent, calls that take 200 parents (collection-reads.ts says
+   * when), so a refresh of thousands of resources makes a few requests.
+   * Rejects with NotFoundError when the entity is not there.
    */
   async getById<T extends Entity = Entity>(req: GetByIdRequest): Promise<T> {
     // Lists that filter by a parent, not by id (targeting criteria by line item): the parents' ids go in the filter.
     const param = req.by?.param ?? req.idsParam!;
     const group = `get|${req.collectionPath}|${param}|${JSON.stringify(req.query ?? {})}`;
-    const entity = await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items) => {
-      const found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: [...new Set(items.map((i) => i.key))] });
+    const reads = this.readsOf(group, req);
+    const served = reads instanceof ParentReads ? await reads.serve(req.id, req.by!.value) : await reads.serve(req.id);
+    const entity = served ? ("found" in served ? served.found : undefined) : await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items, full) => {
+      const keys = [...new Set(items.map((i) => i.key))];
+      // A wave of the engine's reads ends when they stop coming; a full call is part of a larger wave.
+      const wave = reads instanceof ParentReads ? reads.wave(keys, full, LIMITS.idsPerFilter) : undefined;
+      if (!full && reads instanceof CollectionReads) reads.calledByIds(keys.length);
+      let found: Entity[] | undefined;
+      try {
+        found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: wave?.filter ?? keys });
+      } finally {
+        wave?.done(found);
+      }
+      this.remember(req.collectionPath, found);
       const byId = new Map(found.map((e) => [String(e.id), e]));
       return items.map((i) => byId.get(i.id));
     }, this.coalesceWindowMs);
@@ -166,15 +213,45 @@ export class AdsClient {
     return entity as T;
   }
 
+  /** The reads of one group: a listing may serve them, or, where the list filters by parent, calls of many parents. */
+  private readsOf(group: string, req: GetByIdRequest): CollectionReads | ParentReads {
+    let reads = this.reads.get(group);
+    if (!reads) {
+      const scope = accountScope(req.collectionPath);
+      if (req.by) {
+        // The parents' collection is the one the filter names: line_item_ids, the account's line_items.
+        const parents = req.collectionPath.replace(/[^/]+$/, req.by.param.replace(/_ids$/, "s"));
+        reads = new ParentReads(scope, req.by.param.replace(/s$/, ""), () => this.seen.get(parents) ?? [], this.now, this.listingLifetimeMs);
+      } else {
+        const query = { ...req.query, count: req.query?.count ?? LIMITS.count.max };
+        reads = new CollectionReads(scope, async (cursor) => {
+          const page = await this.request<Entity[]>({ method: "GET", path: req.collectionPath, query: { ...query, cursor } });
+          this.remember(req.collectionPath, page.data);
+          return { data: page.data, next_cursor: page.next_cursor };
+        }, this.now, this.listingLifetimeMs);
+      }
+      this.reads.set(group, reads);
+    }
+    return reads;
+  }
+
+  private remember(collectionPath: string, entities: readonly Entity[]): void {
+    let ids = this.seen.get(collectionPath);
+    if (!ids) this.seen.set(collectionPath, (ids = new Set()));
+    for (const e of entities) ids.add(String(e.id));
+  }
+
   /**
    * Gathers concurrent calls of one `group` (for the coalesce window) and
-   * runs them as calls of at most `max` items each: `run` gets the items and
-   * answers one result per item, in order. Each caller gets its own result,
-   * or the error of its chunk. Used for reads by id (200 ids per list call)
-   * and where the platform takes many ids in one write (promoted Tweets: 50
-   * per POST). The group stays open `windowMs` after its last item.
+   * runs them as calls of at most `max` items each: `run` gets the items
+   * (and whether the group was sent because it was full, more items still
+   * coming, rather than because they stopped) and answers one result per
+   * item, in order. Each caller gets its own result, or the error of its
+   * chunk. Used for reads by id (200 ids per list call) and where the
+   * platform takes many ids in one write (promoted Tweets: 50 per POST).
+   * The group stays open `windowMs` after its last item.
    */
-  collect<I, R>(group: string, item: I, max: number, run: (items: I[]) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
+  collect<I, R>(group: string, item: I, max: number, run: (items: I[], full: boolean) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
     let pending = this.pendingGroups.get(group);
     if (!pending) {
       pending = { entries: [], startedAt: this.now() };
@@ -183,11 +260,11 @@ export class AdsClient {
     const current = pending;
     const result = new Promise<R>((resolve, reject) =>
       current.entries.push({ item, resolve: resolve as (r: unknown) => void, reject }));
-    const flush = () => {
+    const flush = (full: boolean) => {
       if (this.pendingGroups.get(group) !== current) return;
       this.pendingGroups.delete(group);
       clearTimeout(current.timer);
-      void flushGroup(current, max, run as (items: unknown[]) => Promise<unknown[]>);
+      void flushGroup(current, max, (items) => (run as (items: unknown[], full: boolean) => Promise<unknown[]>)(items, full));
     };
     // The engine starts creates as it registers resources, milliseconds to
     // (on a loaded machine) hundreds of milliseconds apart: wait while items
@@ -195,8 +272,9 @@ export class AdsClient {
     // than collectMaxWaitMs. Under a full test run on 2 cores, gaps of
     // 500 ms still split 120 Tweets into 4 POSTs: the window is 2 s.
     clearTimeout(current.timer);
-    if (current.entries.length >= max || this.now() - current.startedAt >= this.collectMaxWaitMs) flush();
-    else current.timer = setTimeout(flush, windowMs);
+    if (current.entries.length >= max) flush(true);
+    else if (this.now() - current.startedAt >= this.collectMaxWaitMs) flush(false);
+    else current.timer = setTimeout(() => flush(false), windowMs);
     return result;
   }
 
@@ -217,18 +295,73 @@ export class AdsClient {
     }
   }
 
+  private window(key: string): RateWindow {
+    let w = this.windows.get(key);
+    if (!w) {
+      w = { unreported: false, inFlight: 0, waiters: [] };
+      this.windows.set(key, w);
+    }
+    return w;
+  }
+
+  /**
+   * Waits until each of the request's windows has room for it (the
+   * account's first), then counts it in flight in all of them.
+   */
+  private async admit(keys: readonly string[]): Promise<void> {
+    for (;;) {
+      const blocked = keys.map((k) => [k, this.window(k), admission(this.window(k), this.now())] as const).find(([, , a]) => a.kind !== "go");
+      if (!blocked) {
+        for (const k of keys) this.window(k).inFlight++;
+        return;
+      }
+      const [key, w, a] = blocked;
+      if (a.kind === "answer") {
+        await new Promise<void>((resolve) => w.waiters.push(resolve));
+        continue;
+      }
+      if (a.kind === "wait") {
+        const { limit, resetAtMs } = w.state!;
+        if (a.ms > 1000) this.log(`${key}: the ${limit} requests of its rate-limit window are used: waiting ${Math.ceil(a.ms / 1000)} s for its reset`);
+        await this.sleep(a.ms);
+        forgetAfterWait(w, resetAtMs);
+      }
+    }
+  }
+
+  /** One request of these windows is over: what its answer said (if any) is kept, and waiting requests look again. */
+  private settle(windows: { account?: string; user: string }, headers?: Record<string, string | string[] | undefined>): void {
+    const seen = headers ? parseRateLimits(headers) : {};
+    for (const scope of ["account", "user"] as const) {
+      const key = windows[scope];
+      if (key === undefined) continue;
+      const w = this.window(key);
+      w.inFlight = Math.max(0, w.inFlight - 1);
+      const state = seen[scope];
+      if (headers) w.unreported = state === undefined;
+      if (state) w.state = observe(w.state, state);
+      for (const wake of w.waiters.splice(0)) wake();
+    }
+  }
+
   private async send<T>(spec: RequestSpec, key: string): Promise<Envelope<T>> {
     const query = encodeQuery(spec.query ?? {});
     const url = this.options.baseUrl.replace(/\/$/, "") + spec.path;
     const secrets = Object.values(this.options.credentials);
+    const windows = windowsOf(spec.method, spec.path);
+    // The account's window first: its headers take precedence (rate-limit.ts).
+    const keys = windows.account === undefined ? [windows.user] : [windows.account, windows.user];
     for (let attempt = 0; ; attempt++) {
       await this.keepUnderCap(key);
-      const wait = delayBeforeNextMs(this.limits.get(key), this.now());
-      if (wait > 0) {
-        if (wait > 1000) this.log(`rate limit of ${key} reached: waiting ${Math.ceil(wait / 1000)} s for its reset`);
-        await this.sleep(wait);
+      await this.admit(keys);
+      let authorization: string;
+      try {
+        authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
+      } catch (err) {
+        // Nothing was sent: the windows must not count it in flight.
+        this.settle(windows);
+        throw err;
       }
-      const authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
       const qs = new URLSearchParams(query).toString();
       let outcome: Outcome;
       let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: string } | undefined;
@@ -248,12 +381,11 @@ export class AdsClient {
           followRedirect: false,
         });
         outcome = { kind: "response", status: response.statusCode };
-        const state = parseRateLimit(response.headers);
-        if (state) this.limits.set(key, state);
       } catch (err) {
         failure = err;
         outcome = notSent(err) ? { kind: "not-sent" } : { kind: "no-response" };
       }
+      this.settle(windows, response?.headers);
 
       if (response && response.statusCode < 300) return parseBody<T>(response.body, spec);
 
@@ -261,9 +393,10 @@ export class AdsClient {
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
         if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
-        // This wait already runs to the reset: the window starts anew after it.
-        this.limits.delete(key);
+        const waited = keys.map((k) => [this.window(k), this.window(k).state?.resetAtMs] as const);
         await this.sleep(delay);
+        // This wait ran to the reset: the windows start anew after it.
+        if (response?.statusCode === 429) for (const [w, resetAtMs] of waited) forgetAfterWait(w, resetAtMs);
         continue;
       }
       if (!response) {
@@ -298,6 +431,23 @@ export interface GetByIdRequest {
   by?: { param: string; value: string };
   /** Further query, e.g. `{ with_deleted: true, with_draft: true }`. */
   query?: Query;
+}
+
+/**
+ * After a wait that ran to a window's reset: the window starts anew, and its
+ * next answer says how (unless another answer already told of a later one).
+ * Not left to the clock: the platform's clock and ours differ.
+ */
+function forgetAfterWait(w: RateWindow, resetAtMs: number | undefined): void {
+  if (w.state && resetAtMs !== undefined && w.state.resetAtMs <= resetAtMs) w.state = undefined;
+}
+
+interface RateWindow {
+  state?: RateLimitState;
+  unreported: boolean;
+  inFlight: number;
+  /** Requests waiting for an answer in this window (admission "answer"). */
+  waiters: (() => void)[];
 }
 
 interface PendingGroup {

@@ -51,6 +51,15 @@ describe("the control API over HTTP", () => {
     expect((await api.get("/12/accounts")).status).toBe(200);
   });
 
+  test("latency: set, read back, refused when negative, restored by a reset", async () => {
+    expect((await control("GET", "/latency")).body.data).toEqual({ ms: 0 });
+    expect((await control("PUT", "/latency", { ms: 150, jitterMs: 20 })).body.data).toEqual({ ms: 150, jitterMs: 20 });
+    expect(api.control.latency()).toEqual({ ms: 150, jitterMs: 20 });
+    expect((await control("PUT", "/latency", { ms: -1 })).status).toBe(400);
+    await control("POST", "/reset");
+    expect(api.control.latency()).toEqual({ ms: 0 });
+  });
+
   test("bad control input is refused in the platform's error shape", async () => {
     const env = await control("POST", "/staging/accounts", {});
     expect(env.status).toBe(400);
@@ -73,6 +82,28 @@ describe("the emulator as a server", () => {
       await emu.close();
     }
   });
+
+  test("startEmulator takes a latency, which a reset keeps", async () => {
+    const emu = await startEmulator({ port: 0, latencyMs: 5, latencyJitterMs: 1 });
+    try {
+      expect(emu.control.latency()).toEqual({ ms: 5, jitterMs: 1 });
+      emu.control.setLatency({ ms: 0 });
+      emu.control.reset();
+      expect(emu.control.latency()).toEqual({ ms: 5, jitterMs: 1 });
+    } finally {
+      await emu.close();
+    }
+  });
+
+  test("main refuses a latency that is not a number of milliseconds, with the usage", async () => {
+    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join(__dirname, "../../emulator/main.ts"), "--latency-ms", "fast"], { stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(err).toMatch(/^emulator: --latency-ms must be a number of milliseconds of at least 0, got fast$/m);
+    expect(err).toMatch(/--latency-jitter-ms/);
+  }, 30_000);
 
   test("main prints made-up credentials as export lines, then the listening line, and stops on SIGTERM", async () => {
     const env = withoutCredentials(process.env);

@@ -1,9 +1,14 @@
 /**
  * Shared set-up of integration tests, and what the e2e harness shares with
  * them: the XADS_* environment, entities made through the API as another
- * tool would make them, an emulator and clients signed for it.
+ * tool would make them, an emulator and clients signed for it, a
+ * reference-data cache.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AdsClient, ClientOptions, Credentials, Entity, Query } from "../../provider/client";
+import { ReferenceCacheOptions } from "../../provider/reference-cache";
 import { ProviderConfig, SETTINGS } from "../../provider/config";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 
@@ -99,5 +104,24 @@ export function useEmulator() {
     creds,
     client,
     ctx: (c: AdsClient = client()) => ({ client: c, config: { sandbox: true } as ProviderConfig }),
+  };
+}
+
+/**
+ * A cache folder of each test's own for the reference-data sources (never
+ * the user's ~/.cache), and what the sources said into it.
+ */
+export function useReferenceCache() {
+  const state: { dir?: string; said: string[] } = { said: [] };
+  beforeEach(() => {
+    state.dir = mkdtempSync(join(tmpdir(), "xads-reference-"));
+    state.said = [];
+  });
+  afterEach(() => rmSync(state.dir!, { recursive: true, force: true }));
+  return {
+    /** Options of one run (one provider process) with this cache; `more` adds or overrides. */
+    options: (more: ReferenceCacheOptions = {}): ReferenceCacheOptions =>
+      ({ env: { XDG_CACHE_HOME: state.dir }, say: (line) => void state.said.push(line), ...more }),
+    get said() { return state.said; },
   };
 }

@@ -11,9 +11,10 @@ import { lineItemCuratedCategory } from "../../provider/resources/line-item-cura
 import { promotedAccount } from "../../provider/resources/promoted-account";
 import { targetingCriterion } from "../../provider/resources/targeting-criterion";
 import { DEMO_USER_ID } from "../../emulator";
-import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator, useReferenceCache } from "./fixtures";
 
 const fixture = useEmulator();
+const cache = useReferenceCache();
 const { client, ctx } = fixture;
 const emu = () => fixture.emu;
 
@@ -207,7 +208,7 @@ describe("reference-data sources", () => {
   });
 
   test("getContentCategories: each maps to IAB categories", async () => {
-    const categories = await listContentCategories(ctx());
+    const categories = await listContentCategories(ctx(), cache.options());
     expect(categories).toContainEqual({ id: "17", name: "Sports", iabCategories: ["IAB17", "IAB17-12", "IAB17-44"] });
     expect(categories.every((c) => c.iabCategories.length > 0)).toBe(true);
   });
@@ -224,20 +225,20 @@ describe("reference-data sources", () => {
   });
 
   test("getBiddingRules: minimum and maximum CPE bids, of one currency; a currency not of 3 letters is refused before any request", async () => {
-    expect(await listBiddingRules(ctx(), { currency: "USD" })).toEqual([
+    expect(await listBiddingRules(ctx(), { currency: "USD" }, cache.options())).toEqual([
       { currency: "USD", minimumCpeBidLocalMicro: 10_000, maximumCpeBidLocalMicro: 100_000_000, minimumDenomination: 10_000 },
     ]);
-    expect((await listBiddingRules(ctx())).length).toBeGreaterThan(1);
+    expect((await listBiddingRules(ctx(), {}, cache.options())).length).toBeGreaterThan(1);
     await expect(listBiddingRules(ctx(), { currency: "usd" })).rejects.toThrow(/^getBiddingRules: currency must be an ISO-4217 currency code of 3 capital letters/);
     expect(emu().control.requests()).toHaveLength(2);
     await expect(client().get("/12/bidding_rules", { currency: "DOLLAR" })).rejects.toMatchObject({ status: 400, parameter: "currency" });
   });
 
   test("getPlacements: valid placement sets, of one product type", async () => {
-    expect(await listPlacements(ctx(), { productType: "PROMOTED_ACCOUNT" })).toEqual([
+    expect(await listPlacements(ctx(), { productType: "PROMOTED_ACCOUNT" }, cache.options())).toEqual([
       { productType: "PROMOTED_ACCOUNT", placements: [["ALL_ON_TWITTER"], ["TWITTER_PROFILE"], ["TWITTER_SEARCH"], ["TWITTER_TIMELINE"]] },
     ]);
-    expect((await listPlacements(ctx())).map((p) => p.productType)).toEqual(["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"]);
+    expect((await listPlacements(ctx(), {}, cache.options())).map((p) => p.productType)).toEqual(["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"]);
   });
 
   test("getAuthenticatedUserAccess: the configured user's permissions on the account", async () => {

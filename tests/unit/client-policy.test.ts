@@ -1,5 +1,5 @@
 import { backoffMs, CLIENT_BACKOFF, decide } from "../../provider/client/retry";
-import { delayBeforeNextMs, parseRateLimit, retryAfterMs } from "../../provider/client/rate-limit";
+import { admission, observe, parseRateLimits, retryAfterMs, windowsOf } from "../../provider/client/rate-limit";
 import { encodeQuery, queueKey } from "../../provider/client/client";
 import { redact } from "../../provider/client/errors";
 
@@ -30,20 +30,66 @@ describe("retry decisions never double-spend", () => {
 
 describe("rate limits are planned from the headers", () => {
   const now = 1_700_000_000_000;
-  test("the account headers win over the user headers", () => {
-    expect(parseRateLimit({
+  const window = (remaining: number, resetInMs = 60_000, limit = 10) => ({ limit, remaining, resetAtMs: now + resetInMs });
+
+  test("an answer describes the ad account's window and the user's", () => {
+    expect(parseRateLimits({
       "x-account-rate-limit-limit": "10", "x-account-rate-limit-remaining": "0", "x-account-rate-limit-reset": "1700000060",
       "x-rate-limit-limit": "100", "x-rate-limit-remaining": "99", "x-rate-limit-reset": "1700000900",
-    })).toEqual({ limit: 10, remaining: 0, resetAtMs: 1_700_000_060_000 });
+    })).toEqual({ account: { limit: 10, remaining: 0, resetAtMs: 1_700_000_060_000 }, user: { limit: 100, remaining: 99, resetAtMs: 1_700_000_900_000 } });
+    expect(parseRateLimits({ "x-rate-limit-limit": "450", "x-rate-limit-remaining": "449" })).toEqual({});
   });
-  test("no wait while requests remain, a wait until the reset when none do", () => {
-    expect(delayBeforeNextMs({ limit: 10, remaining: 1, resetAtMs: now + 60_000 }, now)).toBe(0);
-    expect(delayBeforeNextMs({ limit: 10, remaining: 0, resetAtMs: now + 60_000 }, now)).toBe(60_250);
+
+  test.each([
+    ["GET", "/12/accounts/abc/campaigns", { account: "accounts/abc/campaigns", user: "GET campaigns" }],
+    ["GET", "/12/accounts/abc/line_items/l1", { account: "accounts/abc/line_items", user: "GET line_items" }],
+    ["GET", "/12/accounts/abc", { account: "accounts/abc/accounts", user: "GET accounts" }],
+    ["GET", "/12/accounts", { user: "GET accounts" }],
+    ["POST", "/12/batch/accounts/abc/campaigns", { user: "writes" }],
+    ["DELETE", "/12/accounts/abc/line_items/l1", { user: "writes" }],
+    ["POST", "/12/accounts/abc/custom_audiences/a1/users", { user: "custom_audiences/users" }],
+    ["GET", "/12/accounts/abc/targeting_criteria", { user: "targeting_criteria" }],
+    ["GET", "/12/content_categories", { user: "GET content_categories" }],
+    ["GET", "/12/line_items/placements", { user: "GET line_items/placements" }],
+  ])("%s %s counts in the windows of the reference's chart", (method, path, expected) => {
+    expect(windowsOf(method, path)).toEqual(expected);
   });
-  test("a 429 is waited out until retry-after, else until the reset", () => {
+
+  test("a window nothing has answered yet takes one request, then waits for its answer", () => {
+    expect(admission({ unreported: false, inFlight: 0 }, now)).toEqual({ kind: "go" });
+    expect(admission({ unreported: false, inFlight: 1 }, now)).toEqual({ kind: "answer" });
+    // Answered without its headers: a window the platform does not report.
+    expect(admission({ unreported: true, inFlight: 5 }, now)).toEqual({ kind: "go" });
+  });
+
+  test("requests go while the remaining ones exceed those in flight: the limit is never met, let alone passed", () => {
+    expect(admission({ state: window(3), unreported: false, inFlight: 2 }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(3), unreported: false, inFlight: 3 }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(0), unreported: false, inFlight: 0 }, now)).toEqual({ kind: "wait", ms: 60_250 });
+  });
+
+  test("past its reset a window has its whole limit again", () => {
+    expect(admission({ state: window(0, -1), unreported: false, inFlight: 9 }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(0, -1), unreported: false, inFlight: 10 }, now)).toEqual({ kind: "answer" });
+  });
+
+  test("answers out of order: the remaining count of a window only falls; a later window replaces it", () => {
+    expect(observe(window(5), window(7))).toEqual(window(5));
+    expect(observe(window(5), window(2))).toEqual(window(2));
+    expect(observe(window(0), window(9, 120_000))).toEqual(window(9, 120_000));
+    expect(observe(window(9, 120_000), window(0))).toEqual(window(9, 120_000));
+    expect(observe(undefined, window(4))).toEqual(window(4));
+  });
+
+  test("a 429 is waited out until retry-after, else until the reset of the exhausted window", () => {
     expect(retryAfterMs({ "retry-after": "3" }, now, 0)).toBe(3000);
     expect(retryAfterMs({ "x-rate-limit-limit": "1", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String((now + 2000) / 1000) }, now, 0)).toBe(2250);
+    expect(retryAfterMs({
+      "x-account-rate-limit-limit": "10", "x-account-rate-limit-remaining": "4", "x-account-rate-limit-reset": String((now + 2000) / 1000),
+      "x-rate-limit-limit": "100", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String((now + 9000) / 1000),
+    }, now, 0)).toBe(9250);
   });
+
   test("without either, it falls back to the client's back-off: 2 s at the third attempt, half of it random", () => {
     expect(retryAfterMs({}, now, 2, () => 0)).toBe(1000);
     expect(retryAfterMs({}, now, 2, () => 0.999_999)).toBe(2000);

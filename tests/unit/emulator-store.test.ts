@@ -6,7 +6,8 @@ import { describeApiPath } from "../../emulator/api-path";
 import { ApiError } from "../../emulator/errors";
 import { Faults } from "../../emulator/faults";
 import { listPage, ListSpec } from "../../emulator/lists";
-import { RateLimiter } from "../../emulator/rate-limit";
+import { classify, RateLimiter } from "../../emulator/rate-limit";
+import { checkLatency, latencyDelayMs } from "../../emulator/latency";
 import { AnyEntity, Store } from "../../emulator/store";
 
 describe("Store", () => {
@@ -92,17 +93,75 @@ describe("describeApiPath", () => {
   });
 });
 
+describe("classify: the row of the reference's rate limit chart a request counts in", () => {
+  test.each([
+    ["POST", "/12/accounts/abc/campaigns", { kind: "writes", bucket: "writes", perAccount: false }],
+    ["DELETE", "/12/accounts/abc/line_items/x", { kind: "writes", bucket: "writes", perAccount: false }],
+    ["POST", "/12/batch/accounts/abc/campaigns", { kind: "writes", bucket: "writes", perAccount: false }],
+    ["POST", "/12/accounts/abc/custom_audiences/a/users", { kind: "audienceUploads", bucket: "custom_audience_users", perAccount: false }],
+    ["POST", "/12/batch/accounts/abc/do_not_reach_lists/l/users", { kind: "audienceUploads", bucket: "batch_do_not_reach_list_users", perAccount: false }],
+    ["GET", "/12/accounts/abc/campaigns", { kind: "coreEntityReads", bucket: "campaigns", perAccount: true }],
+    ["GET", "/12/accounts/abc/line_items/x", { kind: "coreEntityReads", bucket: "line_items", perAccount: true }],
+    ["GET", "/12/accounts/abc", { kind: "coreEntityReads", bucket: "accounts", perAccount: true }],
+    ["GET", "/12/accounts", { kind: "coreEntityReads", bucket: "accounts", perAccount: false }],
+    ["GET", "/12/accounts/abc/cards", { kind: "otherAccountReads", bucket: "cards", perAccount: true }],
+    ["GET", "/12/accounts/abc/targeting_criteria", { kind: "targetingCriteriaReads", bucket: "targeting_criteria", perAccount: false }],
+    ["GET", "/12/content_categories", { kind: "globalReads", bucket: "content_categories", perAccount: false }],
+    ["GET", "/12/line_items/placements", { kind: "globalReads", bucket: "line_items/placements", perAccount: false }],
+  ])("%s %s", (method, url, expected) => {
+    expect(classify(method, describeApiPath(url)!)).toEqual(expected);
+  });
+});
+
 describe("RateLimiter", () => {
+  const campaigns = { family: "campaigns", accountId: "a" };
+
   test("counts per user and account in a fixed window that starts over after it ends", () => {
     let now = 1_000_000;
     const limiter = new RateLimiter(() => now);
     limiter.setLimit("campaigns", 2, 60);
-    expect(limiter.take("campaigns", "u", "a")).toMatchObject({ allowed: true, user: { limit: 2, remaining: 1, reset: 1060 }, account: { remaining: 1 } });
-    limiter.take("campaigns", "u", "a");
-    expect(limiter.take("campaigns", "u", "a")).toMatchObject({ allowed: false, user: { remaining: 0 } });
-    expect(limiter.take("campaigns", "u", "other-account")).toMatchObject({ allowed: false, account: { remaining: 2 } });
+    expect(limiter.take("GET", campaigns, "u", "a")).toMatchObject({ allowed: true, user: { limit: 2, remaining: 1, reset: 1060 }, account: { remaining: 1 } });
+    limiter.take("GET", campaigns, "u", "a");
+    expect(limiter.take("GET", campaigns, "u", "a")).toMatchObject({ allowed: false, refusedBy: "campaigns", user: { remaining: 0 } });
+    expect(limiter.take("GET", campaigns, "u", "other-account")).toMatchObject({ allowed: false, account: { remaining: 2 } });
     now += 60_000;
-    expect(limiter.take("campaigns", "u", "a")).toMatchObject({ allowed: true, user: { remaining: 1, reset: 1120 } });
+    expect(limiter.take("GET", campaigns, "u", "a")).toMatchObject({ allowed: true, user: { remaining: 1, reset: 1120 } });
+  });
+
+  test("the published limits: an account's core entity reads 10,000, its other reads 2,000, the user's writes 450 a minute across endpoints", () => {
+    const limiter = new RateLimiter(() => 1_000_000);
+    expect(limiter.take("GET", campaigns, "u", "a").account).toMatchObject({ limit: 10_000, remaining: 9999 });
+    expect(limiter.take("GET", { family: "cards", accountId: "a" }, "u", "a").account).toMatchObject({ limit: 2000 });
+    for (let i = 0; i < 449; i++) limiter.take("POST", campaigns, "u", "a");
+    const last = limiter.take("PUT", { family: "line_items", accountId: "b" }, "u", "b");
+    expect(last).toMatchObject({ allowed: true, user: { limit: 450, remaining: 0, reset: 1060 } });
+    expect(last.account).toBeUndefined();
+    expect(limiter.take("DELETE", { family: "cards", accountId: "c" }, "u", "c")).toMatchObject({ allowed: false, refusedBy: "writes" });
+    expect(limiter.take("POST", campaigns, "another user", "a").allowed).toBe(true);
+  });
+
+  test("global reads: 5 per 15 minutes per endpoint", () => {
+    const limiter = new RateLimiter(() => 1_000_000);
+    const categories = { family: "content_categories" };
+    const answers = Array.from({ length: 6 }, () => limiter.take("GET", categories, "u", undefined));
+    expect(answers.map((a) => a.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(answers[5]!.user).toEqual({ limit: 5, remaining: 0, reset: 1900 });
+    expect(limiter.take("GET", { family: "bidding_rules" }, "u", undefined).allowed).toBe(true);
+  });
+});
+
+describe("latency", () => {
+  test("one wait is the latency plus or minus up to the jitter, a tenth of it by default, never below 0", () => {
+    expect(latencyDelayMs({ ms: 150, jitterMs: 30 }, () => 0)).toBe(120);
+    expect(latencyDelayMs({ ms: 150, jitterMs: 30 }, () => 0.5)).toBe(150);
+    expect(latencyDelayMs({ ms: 150, jitterMs: 30 }, () => 0.999999)).toBe(180);
+    expect(latencyDelayMs({ ms: 150 }, () => 0)).toBe(135);
+    expect(latencyDelayMs({ ms: 10, jitterMs: 50 }, () => 0)).toBe(0);
+  });
+
+  test("a negative latency or jitter is refused, naming it", () => {
+    expect(() => checkLatency({ ms: -1 })).toThrow("latency ms must be a number of at least 0, got -1");
+    expect(() => checkLatency({ ms: 1, jitterMs: Number.NaN })).toThrow(/^latency jitterMs must be/);
   });
 });
 
