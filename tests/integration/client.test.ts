@@ -76,14 +76,14 @@ describe("retries never double-spend", () => {
 
 describe("rate limits are planned, not hit", () => {
   test("reads wait before the account's window is used up: 8 reads through a window of 3 a second meet no 429", async () => {
-    emu.control.setRateLimit("campaigns", 3, 1);
+    fixture.emu.control.setRateLimit("campaigns", 3, 1);
     const c = client();
     await Promise.all(Array.from({ length: 8 }, (_, i) => c.get(campaigns, { q: `read ${i}` })));
     expect(requestsTo("GET", /\/campaigns$/).map((r) => r.status)).toEqual(Array(8).fill(200));
   });
 
   test("writes are one window whatever the endpoint: 8 writes to two endpoints through 3 a second meet no 429", async () => {
-    emu.control.setRateLimit("writes", 3, 1);
+    fixture.emu.control.setRateLimit("writes", 3, 1);
     const c = client();
     const paths = Array.from({ length: 8 }, (_, i) => `/12/accounts/${ACCOUNT}/${i % 2 ? "campaigns" : "line_items"}/gone-${i}`);
     const outcomes = await Promise.all(paths.map((p) => c.delete(p).then(() => "deleted", (e: { status?: number }) => e.status)));
