@@ -7,7 +7,7 @@
  */
 import { clientFor } from "./client/registry";
 import { redact } from "./client/errors";
-import { isSandbox, ProviderConfig, resolveConfig, SETTINGS } from "./config";
+import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
 import { Context, CheckResult, DiffResult } from "./resources/framework";
 
@@ -65,9 +65,16 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>): P
 }
 
 export function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
-  // Sandbox-only kinds refuse a production stack in check (preview, before any request).
-  const env = holder ? { sandbox: isSandbox((key) => holder.xadsSettings?.[key]) } : undefined;
-  return definitionOf(kind).check(olds, news, env);
+  // Sandbox-only kinds refuse a production stack in check (preview, before
+  // any request); amounts are held to the stack's ceiling.
+  if (!holder) return definitionOf(kind).check(olds, news);
+  const lookup = (key: string) => holder.xadsSettings?.[key];
+  try {
+    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup) });
+  } catch (err) {
+    if (err instanceof ConfigError) return { inputs: news, failures: [{ property: "", reason: err.message }] };
+    throw err;
+  }
 }
 
 export function diff(kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {

@@ -57,12 +57,12 @@ export interface LineItem extends Entity {
 const CATEGORIES = LIMITS.lineItemCategories;
 
 const optional = {
-  name: clearable(field.text(LIMITS.text.lineItemName)),
-  bid_amount_local_micro: clearable(field.long()),
+  name: clearable(field.name(LIMITS.text.lineItemName)),
+  bid_amount_local_micro: clearable(field.micros()),
   bid_strategy: field.oneOf(ENUMS.bidStrategy),
   start_time: field.time().optional(),
   end_time: clearable(field.time()),
-  total_budget_amount_local_micro: clearable(field.long()),
+  total_budget_amount_local_micro: clearable(field.micros()),
   pay_by: field.oneOf(ENUMS.payBy).optional(),
   categories: field.list(CATEGORIES.min, CATEGORIES.max).optional(),
 };

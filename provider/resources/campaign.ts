@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro, name, text } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
@@ -14,12 +14,12 @@ import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 export const campaignInputs = z.strictObject({
   accountId: accountIdInput,
   fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign. Create-only: a change replaces the campaign.")),
-  name: z.string().min(1).max(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
+  name: name(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
   budgetOptimization: z.enum(ENUMS.budgetOptimization).default("CAMPAIGN").describe("CAMPAIGN (default) or LINE_ITEM."),
   dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types.")),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros.")),
-  purchaseOrderNumber: clearable(z.string().min(1).max(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
+  purchaseOrderNumber: clearable(text(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
   // The platform picks standard delivery when it is not given.
   standardDelivery: computed(z.boolean().optional().describe("Standard (true, the platform's default) or accelerated delivery; only with budgetOptimization CAMPAIGN.")),
   deletionProtection: deletionProtectionInput,

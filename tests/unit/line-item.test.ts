@@ -23,6 +23,14 @@ describe("LineItem", () => {
     expect(reasons({ ...valid(), campaignId: UNKNOWN, bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
   });
 
+  test("a bid and a budget above the ceiling are refused like a campaign's; a name takes no line break", () => {
+    expect(lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14, totalBudgetAmountLocalMicro: 3e14, name: "Time\nline" }).failures?.map((f) => f.property))
+      .toEqual(["name", "bidAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
+    expect(reasons({ ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14 })).toEqual([
+      expect.stringMatching(/^bidAmountLocalMicro must be at most 100000000000000 micros .*pulumi config set xads:maxBudgetMicro <micros>/),
+    ]);
+  });
+
   test("a rule waits while a field it reads is unknown", () => {
     expect(reasons({ ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: UNKNOWN })).toEqual([]);
   });
