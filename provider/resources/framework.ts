@@ -241,10 +241,12 @@ export function sandboxOnlyFailures(kind: string, what: string, env: CheckEnv | 
 /**
  * Refuses (as check failures) amounts in micros above the ceiling: the
  * default, or what the stack raised it to. The message says how to raise it
- * when the amount is meant.
+ * when the amount is meant. The ceiling is a setting of the stack: without
+ * its configuration (the policy pack, which cannot see it) nothing is refused.
  */
 export function budgetCeilingFailures(amounts: readonly string[], inputs: Record<string, unknown>, env: CheckEnv | undefined): CheckFailure[] {
-  const ceiling = env?.maxBudgetMicro ?? DEFAULT_MAX_BUDGET_MICRO;
+  if (!env) return [];
+  const ceiling = env.maxBudgetMicro ?? DEFAULT_MAX_BUDGET_MICRO;
   const { key, env: variable } = SETTINGS.maxBudgetMicro;
   return amounts
     // A value the schema refused (NaN, Infinity) has its own failure already.

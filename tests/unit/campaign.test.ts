@@ -46,6 +46,8 @@ describe("Campaign check", () => {
 
   test("a budget above the ceiling is refused, naming the field, the ceiling in micros and how to raise it", () => {
     const huge = Number.MAX_SAFE_INTEGER;
+    const stack = { sandbox: true }; // a provider runs, with the stack's configuration: no xads:maxBudgetMicro set
+    const reasons = (news: Record<string, unknown>) => (campaign.check({}, news, stack).failures ?? []).map((f) => f.reason);
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: huge, totalBudgetAmountLocalMicro: huge })).toEqual([
       "dailyBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
         + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
@@ -58,7 +60,9 @@ describe("Campaign check", () => {
   test("with the ceiling raised for the stack, the same budget passes, and one above the new ceiling is refused", () => {
     const raised = { sandbox: true, maxBudgetMicro: 500_000_000_000_000 };
     const budget = { ...valid(), dailyBudgetAmountLocalMicro: 400_000_000_000_000, totalBudgetAmountLocalMicro: 400_000_000_000_000 };
-    expect(campaign.check({}, budget).failures?.map((f) => f.property)).toEqual(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
+    expect(campaign.check({}, budget, { sandbox: true }).failures?.map((f) => f.property)).toEqual(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
+    // Without the stack's configuration (the policy pack) the ceiling is not known, so not applied.
+    expect(campaign.check({}, budget).failures).toBeUndefined();
     expect(campaign.check({}, budget, raised).failures).toBeUndefined();
     expect(campaign.check({}, { ...budget, totalBudgetAmountLocalMicro: 600_000_000_000_000 }, raised).failures?.map((f) => f.reason)).toEqual([
       expect.stringMatching(/^totalBudgetAmountLocalMicro must be at most 500000000000000 micros \(500,000,000 in the funding instrument's currency; got 600000000000000\)/),

@@ -24,9 +24,10 @@ describe("LineItem", () => {
   });
 
   test("a bid and a budget above the ceiling are refused like a campaign's; a name takes no line break", () => {
-    expect(lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14, totalBudgetAmountLocalMicro: 3e14, name: "Time\nline" }).failures?.map((f) => f.property))
+    const stack = { sandbox: true };
+    expect(lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14, totalBudgetAmountLocalMicro: 3e14, name: "Time\nline" }, stack).failures?.map((f) => f.property))
       .toEqual(["name", "bidAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
-    expect(reasons({ ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14 })).toEqual([
+    expect((lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14 }, stack).failures ?? []).map((f) => f.reason)).toEqual([
       expect.stringMatching(/^bidAmountLocalMicro must be at most 100000000000000 micros .*pulumi config set xads:maxBudgetMicro <micros>/),
     ]);
   });
