@@ -82,6 +82,29 @@ export const LIMITS = {
   swipeableMedia: { min: 2, max: 6 },
   /** seed 4.11 and 8: a post's media: 4 images, or 1 animated GIF, or 1 video. */
   tweetMedia: { images: 4, gifs: 1, videos: 1 },
+  /**
+   * seed: not shown (section 8 has no Tweet text length); real platform
+   * counts weighted characters (github:twitter/twitter-text config/v3.json,
+   * the counting the platform documents): at most 280 after NFC
+   * normalization, a link 23 whatever its length, an emoji sequence 2, a code
+   * point of the light ranges 1 (U+0000-U+10FF, U+2000-U+200D,
+   * U+2010-U+201F, U+2032-U+2037), any other 2.
+   */
+  tweetText: {
+    maxWeightedLength: 280,
+    urlLength: 23,
+    emojiWeight: 2,
+    defaultWeight: 2,
+    lightRanges: [[0x0000, 0x10ff], [0x2000, 0x200d], [0x2010, 0x201f], [0x2032, 0x2037]],
+  },
+  /**
+   * seed: not shown (section 2: amounts are long integers); the real
+   * platform's largest amount is not documented. The emulator refuses an
+   * amount in micros above 10^15 (a billion in the currency), which no
+   * account funds: a budget of 2^53-1 micros is a typo, and the platform
+   * does not spend it.
+   */
+  maxAmountLocalMicro: 1_000_000_000_000_000,
   /** seed 8: media of conversation cards (width in px, aspect width:height). */
   media: {
     conversationImage: { minWidth: 800, aspect: 1.91 },

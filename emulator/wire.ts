@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { LIMITS } from "./platform";
+import { tweetWeight } from "./tweet-text";
 import { ApiError, PlatformError } from "./errors";
 
 /** Parameters of one request (or one batch item), by name. */
@@ -16,9 +17,42 @@ const DIGITS = /^\d+$/;
 /** A comma-separated value as a list (IDS and enum lists). */
 const csv = z.string().transform((s) => (s === "" ? [] : s.split(",").map((v) => v.trim())));
 
+/** Characters as the platform counts them: code points (an emoji is one, two UTF-16 units). */
+export function codePoints(text: string): number {
+  return Array.from(text).length;
+}
+
+/**
+ * seed 8 gives lengths in characters; real platform counts code points
+ * (an emoji is one) and refuses control characters: tabs and line breaks
+ * are text, others (NUL, escape) are not; a name takes none at all.
+ */
+function characters(max: number | undefined, min: number, refused: RegExp, what: string) {
+  return z.string().superRefine((v, ctx) => {
+    const n = codePoints(v);
+    if (max !== undefined && n > max) ctx.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: v });
+    else if (n < min) ctx.addIssue({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: v });
+    const bad = refused.exec(v);
+    if (bad) {
+      const at = codePoints(v.slice(0, bad.index)) + 1;
+      ctx.addIssue({ code: "custom", input: v, message: `must not contain ${what} (U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")} at character ${at})` });
+    }
+  });
+}
+
 export const field = {
-  /** Free text of `min` to `max` characters. */
-  text: (max: number, min = 1) => z.string().min(min).max(max),
+  /** Free text of `min` to `max` code points; tabs and line breaks allowed, other control characters refused. */
+  text: (max?: number, min = 1) => characters(max, min, /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/, "control characters other than tabs and line breaks"),
+  /** A name: `min` to `max` code points, no control character at all. */
+  name: (max?: number, min = 1) => characters(max, min, /\p{Cc}/u, "control characters"),
+  /** A Tweet's text: at most LIMITS.tweetText.maxWeightedLength weighted characters (tweetWeight). */
+  tweetText: () => field.text().superRefine((v, ctx) => {
+    const weight = tweetWeight(v);
+    const { maxWeightedLength } = LIMITS.tweetText;
+    if (weight > maxWeightedLength) ctx.addIssue({ code: "custom", input: v, message: `must be at most ${maxWeightedLength} weighted characters (links count 23, emoji 2)`, params: { got: String(weight) } });
+  }),
+  /** An amount in micros: a long of at most LIMITS.maxAmountLocalMicro. */
+  micros: () => field.long().pipe(z.number().max(LIMITS.maxAmountLocalMicro)),
   /** An entity id: base-36 on the platform; letters, digits, - and _ accepted. */
   id: () => z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an id (letters, digits, - and _)"),
   /**
@@ -101,6 +135,11 @@ function refusal(issue: z.core.$ZodIssue): [reason: string, got: string] {
       return [`must be at least ${issue.minimum}${unit(issue.origin, issue.minimum)}`, measure(issue.input)];
     case "invalid_value":
       return [`must be one of ${issue.values.join(", ")}`, show(issue.input)];
+    case "custom": {
+      // A check that measures (a Tweet's weighted length) says what it measured.
+      const measured = (issue.params as { got?: string } | undefined)?.got;
+      return [issue.message, measured ?? show(issue.input)];
+    }
     default:
       return [issue.message, show(issue.input)];
   }
@@ -113,9 +152,10 @@ function unit(origin: string, n: number | bigint): string {
   return "";
 }
 
-/** Lengths for texts and lists, the value itself for numbers. */
+/** Lengths for texts (in code points) and lists, the value itself for numbers. */
 function measure(input: unknown): string {
-  if (typeof input === "string" || Array.isArray(input)) return String(input.length);
+  if (typeof input === "string") return String(codePoints(input));
+  if (Array.isArray(input)) return String(input.length);
   return show(input);
 }
 

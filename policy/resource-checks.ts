@@ -46,7 +46,9 @@ function inputsOf(def: ResourceDefinition, props: Props): Record<string, unknown
  * in): rules about a change (replacing a protected entity, DRAFT on update, a
  * schedule or expiry that must lie ahead when set) are left to the provider,
  * which sees the state, and a live scheduled post whose time has passed is
- * not refused.
+ * not refused. Nor is an amount above the stack's ceiling
+ * (`xads:maxBudgetMicro`): a setting of the stack the pack cannot see, which
+ * the provider applies in the same preview.
  */
 export function checkFailures(resource: Pick<XadsResource, "kind" | "props">): CheckFailure[] {
   const def = definitionOf(resource.kind);

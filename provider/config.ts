@@ -12,6 +12,8 @@ export interface ProviderConfig {
   sandbox: boolean;
   /** The base address every request of this configuration goes to. */
   baseUrl: string;
+  /** The largest amount in micros (budget, bid) check takes: `xads:maxBudgetMicro`, DEFAULT_MAX_BUDGET_MICRO by default. */
+  maxBudgetMicro: number;
 }
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
@@ -30,7 +32,17 @@ export const SETTINGS = {
   baseUrl: { key: "xads:baseUrl", env: "XADS_BASE_URL", secret: false },
   sandboxBaseUrl: { key: "xads:sandboxBaseUrl", env: "XADS_SANDBOX_BASE_URL", secret: false },
   platformBaseUrl: { key: "xads:platformBaseUrl", env: "XADS_PLATFORM_BASE_URL", secret: false },
+  maxBudgetMicro: { key: "xads:maxBudgetMicro", env: "XADS_MAX_BUDGET_MICRO", secret: false },
 } as const;
+
+/**
+ * The ceiling of every amount in micros (budgets and bids) when the stack
+ * sets none: 100,000,000 in the funding instrument's currency. It is there
+ * to catch a typo (units given as micros twice over, 2^53-1), not to cap
+ * spend (the policy pack's budget caps do that); a currency whose amounts
+ * run larger raises it with xads:maxBudgetMicro.
+ */
+export const DEFAULT_MAX_BUDGET_MICRO = 100_000_000_000_000;
 
 export type Setting = keyof typeof SETTINGS;
 
@@ -45,6 +57,22 @@ export class ConfigError extends Error {
  */
 export function isSandbox(lookup: (key: string) => string | undefined, env: Record<string, string | undefined> = process.env): boolean {
   return (lookup(SETTINGS.sandbox.key) ?? env[SETTINGS.sandbox.env]) === "true";
+}
+
+/**
+ * The ceiling of amounts in micros from a stack config lookup (stack config
+ * wins) and the environment: a whole number of micros that JavaScript holds
+ * exactly (at most 2^53-1).
+ */
+export function maxBudgetMicro(lookup: (key: string) => string | undefined, env: Record<string, string | undefined> = process.env): number {
+  const { key, env: name } = SETTINGS.maxBudgetMicro;
+  const raw = lookup(key) ?? env[name];
+  if (raw === undefined || raw === "") return DEFAULT_MAX_BUDGET_MICRO;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value === 0) {
+    throw new ConfigError(`${key} (or ${name}) must be a whole number of micros from 1 to ${Number.MAX_SAFE_INTEGER}, got "${raw}"`);
+  }
+  return value;
 }
 
 /**
@@ -85,6 +113,7 @@ export function resolveConfig(
     accountId: get("accountId"),
     sandbox,
     baseUrl: baseUrl.replace(/\/$/, ""),
+    maxBudgetMicro: maxBudgetMicro(lookup, env),
   };
 }
 

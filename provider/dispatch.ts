@@ -6,8 +6,8 @@
  * closure or a module variable (rule 3).
  */
 import { clientFor } from "./client/registry";
-import { redact } from "./client/errors";
-import { isSandbox, ProviderConfig, resolveConfig, SETTINGS } from "./config";
+import { AuthError, redact } from "./client/errors";
+import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
 import { Context, CheckResult, DiffResult } from "./resources/framework";
 
@@ -51,12 +51,13 @@ function secretsOf(holder: Holder): string[] {
  * its stack or cause (which may carry request details). An error carrying
  * `id` (created, then failed) keeps it, so the engine records the entity.
  */
-async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>): Promise<T> {
+async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hint: (err: unknown) => string | undefined = () => undefined): Promise<T> {
   try {
     return await op();
   } catch (err) {
     const message = redact(err instanceof Error ? err.message : String(err), secretsOf(holder));
-    const clean = new Error(`${what}: ${message}`);
+    const said = hint(err);
+    const clean = new Error(`${what}: ${message}${said ? `. ${said}` : ""}`);
     clean.stack = clean.message;
     const partial = err as { id?: string; properties?: unknown };
     if (partial.id) Object.assign(clean, { id: partial.id, properties: partial.properties });
@@ -65,9 +66,16 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>): P
 }
 
 export function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
-  // Sandbox-only kinds refuse a production stack in check (preview, before any request).
-  const env = holder ? { sandbox: isSandbox((key) => holder.xadsSettings?.[key]) } : undefined;
-  return definitionOf(kind).check(olds, news, env);
+  // Sandbox-only kinds refuse a production stack in check (preview, before
+  // any request); amounts are held to the stack's ceiling.
+  if (!holder) return definitionOf(kind).check(olds, news);
+  const lookup = (key: string) => holder.xadsSettings?.[key];
+  try {
+    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup) });
+  } catch (err) {
+    if (err instanceof ConfigError) return { inputs: news, failures: [{ property: "", reason: err.message }] };
+    throw err;
+  }
 }
 
 export function diff(kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
@@ -78,12 +86,23 @@ export function create(holder: Holder, kind: string, inputs: Record<string, unkn
   return guarded(holder, `creating ${kind}`, () => definitionOf(kind).create(contextOf(holder), inputs));
 }
 
+/**
+ * Refresh and destroy run with the provider configuration the state saved at
+ * the last `pulumi up` (the program does not run), so credentials rotated in
+ * the stack config since are not used yet: a 401 says so and what to run.
+ */
+export const ROTATED_CREDENTIALS_HINT = "If the credentials were rotated in the stack config since the last pulumi up: "
+  + "refresh and destroy use the ones the state saved then. Run pulumi refresh --run-program (or pulumi up) once, "
+  + "and later refreshes and destroys use the new ones";
+
+const rotationHint = (err: unknown) => (err instanceof AuthError && err.status === 401 ? ROTATED_CREDENTIALS_HINT : undefined);
+
 export function read(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
   return guarded(holder, `reading ${kind} ${id}`, async () => {
     const result = await definitionOf(kind).read(contextOf(holder), id, props);
     // An empty id tells the engine the entity is gone (deleted out of band).
     return result ?? { id: "", props: {} };
-  });
+  }, rotationHint);
 }
 
 export function update(holder: Holder, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
@@ -91,5 +110,5 @@ export function update(holder: Holder, kind: string, id: string, olds: Record<st
 }
 
 export function remove(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
-  return guarded(holder, `deleting ${kind} ${id}`, () => definitionOf(kind).delete(contextOf(holder), id, props));
+  return guarded(holder, `deleting ${kind} ${id}`, () => definitionOf(kind).delete(contextOf(holder), id, props), rotationHint);
 }

@@ -3,6 +3,10 @@ import { z } from "zod";
 import { dynamicProvider } from "../provider/shim";
 import { definitionOf, InputsOf, OutputsOf, ResourceKind } from "../provider/resources";
 import { settingFromProgram } from "./config";
+import { keepSecretsOutOfDebugLog } from "./debug-log";
+
+// Before the first registration: the SDK's debug log would print secret inputs (member hashes).
+keepSecretsOutOfDebugLog();
 
 /** Every input may be a value or an output of another resource. */
 export type Args<T> = { [K in keyof T]: pulumi.Input<T[K]> };

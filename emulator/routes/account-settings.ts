@@ -42,13 +42,13 @@ export interface UserSettings extends Entity {
  * platform does not enforce in anything shown: accepted on any account.
  */
 const taxParams = z.object({
-  address_name: clearable(z.string()),
-  client_address_street1: clearable(z.string()),
-  client_address_street2: clearable(z.string()),
+  address_name: clearable(field.name()),
+  client_address_street1: clearable(field.text()),
+  client_address_street2: clearable(field.text()),
   invoice_jurisdiction: field.oneOf(ENUMS.invoiceJurisdiction).optional(),
   tax_category: clearable(field.oneOf(ENUMS.taxCategory)),
-  tax_exemption_id: clearable(z.string()),
-  tax_id: clearable(z.string()),
+  tax_exemption_id: clearable(field.text()),
+  tax_id: clearable(field.text()),
 });
 
 /** subscribe_email_types: comma-separated; empty unsubscribes from all. */
@@ -62,8 +62,8 @@ const emailTypes = z.string()
  */
 const userParams = z.object({
   notification_email: clearable(z.email({ error: "must be an e-mail address" })),
-  contact_phone: clearable(z.string()),
-  contact_phone_extension: clearable(z.string()),
+  contact_phone: clearable(field.text()),
+  contact_phone_extension: clearable(field.text()),
   subscribe_email_types: emailTypes.optional(),
 });
 

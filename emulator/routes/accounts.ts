@@ -14,7 +14,7 @@ import { field, parseParams } from "../wire";
 
 /** seed 4.2: PUT accounts takes `name` and `industry_type`, both optional. */
 const updateParams = z.object({
-  name: field.text(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
+  name: field.name(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
   industry_type: field.oneOf(ENUMS.industryType).optional(),
 });
 

@@ -40,10 +40,10 @@ export interface Campaign extends Entity {
 }
 
 const optional = {
-  name: field.text(LIMITS.text.campaignName),
+  name: field.name(LIMITS.text.campaignName),
   budget_optimization: field.oneOf(ENUMS.budgetOptimization),
-  daily_budget_amount_local_micro: clearable(field.long()),
-  total_budget_amount_local_micro: clearable(field.long()),
+  daily_budget_amount_local_micro: clearable(field.micros()),
+  total_budget_amount_local_micro: clearable(field.micros()),
   purchase_order_number: clearable(field.text(LIMITS.text.purchaseOrderNumber)),
   standard_delivery: field.bool().optional(),
 };

@@ -30,14 +30,14 @@ export interface Card extends Entity {
 // ------------------------------------------------------------ the body ---
 
 const mediaKey = z.string().min(1);
-const optionalText = z.string().min(1).optional();
+const optionalText = field.text().optional();
 
 const component = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("MEDIA"), media_key: mediaKey }),
   z.strictObject({ type: z.literal("SWIPEABLE_MEDIA"), media_keys: z.array(mediaKey).min(LIMITS.swipeableMedia.min).max(LIMITS.swipeableMedia.max) }),
   z.strictObject({
     type: z.literal("DETAILS"),
-    title: z.string().min(1),
+    title: field.text(),
     destination: z.strictObject({ type: z.literal(ENUMS.componentDestination.DETAILS), url: z.string().min(1) }),
   }),
   z.strictObject({
@@ -59,7 +59,7 @@ type Component = z.infer<typeof component>;
 const components = z.array(component).min(1);
 const slides = z.array(components).min(1);
 
-const createBody = z.object({ name: field.text(LIMITS.text.cardName), components: components.optional(), slides: slides.optional() });
+const createBody = z.object({ name: field.name(LIMITS.text.cardName), components: components.optional(), slides: slides.optional() });
 const updateBody = createBody.partial();
 
 /** `components[1].media_keys`: JSON body errors name the whole path. */

@@ -51,18 +51,18 @@ function paramsOf(kind: ConversationKind) {
   const shared = {
     title: clearable(field.text(LIMITS.text.conversationCardTitle)),
     second_cta: clearable(hashtag()),
-    second_cta_tweet: clearable(field.text(10_000)),
+    second_cta_tweet: clearable(field.tweetText()),
     third_cta: clearable(hashtag()),
-    third_cta_tweet: clearable(field.text(10_000)),
+    third_cta_tweet: clearable(field.tweetText()),
     fourth_cta: clearable(hashtag()),
-    fourth_cta_tweet: clearable(field.text(10_000)),
+    fourth_cta_tweet: clearable(field.tweetText()),
     thank_you_url: clearable(z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
     ...optional,
   };
   const required = {
-    name: field.text(LIMITS.text.cardName),
+    name: field.name(LIMITS.text.cardName),
     first_cta: hashtag(),
-    first_cta_tweet: field.text(10_000),
+    first_cta_tweet: field.tweetText(),
     media_key: field.text(200),
     thank_you_text: field.text(LIMITS.text.thankYouText),
   };

@@ -64,8 +64,8 @@ const COLLECTION = "custom_audiences";
 export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
 
 // seed: not shown (name and description lengths); real platform documents none: only non-empty is checked.
-const createParams = z.object({ name: z.string().min(1), description: z.string().optional() });
-const updateParams = z.object({ name: z.string().min(1).optional(), description: clearable(z.string()) });
+const createParams = z.object({ name: field.name(), description: field.text(undefined, 0).optional() });
+const updateParams = z.object({ name: field.name().optional(), description: clearable(field.text(undefined, 0)) });
 
 /** seed 4.12: "name (unique, else error)", among the account's live audiences (flexible ones too). */
 export function assertUniqueName(account: Account, name: string, except?: string): void {

@@ -49,7 +49,7 @@ const segment: z.ZodType<Segment> = z.object({
 
 const createParams = z.object({
   audience_type: z.enum(ENUMS.flexibleAudienceType),
-  name: z.string().min(1),
+  name: field.name(),
   boolean_operator: z.enum(ENUMS.booleanOperator).optional(),
   child_segments: z.array(segment).optional(),
   segments: z.object({ boolean_operator: z.enum(ENUMS.booleanOperator).optional(), child_segments: z.array(segment).optional() }).optional(),

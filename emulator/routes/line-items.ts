@@ -74,15 +74,15 @@ const iosId = () => z.string().regex(/^\d+$/, "must be the numeric part of the A
 
 /** What POST and PUT both take (ref POST and PUT line_items). */
 const changeable = {
-  name: clearable(field.text(LIMITS.text.lineItemName)),
+  name: clearable(field.name(LIMITS.text.lineItemName)),
   bid_amount_local_micro: clearable(bidAmount()),
   bid_strategy: field.oneOf(ENUMS.bidStrategy).optional(),
   goal: field.oneOf(ENUMS.goal).optional(),
   pay_by: field.oneOf(ENUMS.payBy).optional(),
   start_time: field.time().optional(),
   end_time: clearable(field.time()),
-  total_budget_amount_local_micro: clearable(field.long()),
-  daily_budget_amount_local_micro: clearable(field.long()),
+  total_budget_amount_local_micro: clearable(field.micros()),
+  daily_budget_amount_local_micro: clearable(field.micros()),
   categories: field.list(LIMITS.lineItemCategories.min, Number.MAX_SAFE_INTEGER).optional(),
   advertiser_domain: clearable(domain()),
   android_app_store_identifier: clearable(field.text(255)),

@@ -74,11 +74,11 @@ const mediaKeys = () => field.list(1, LIMITS.idsPerFilter);
 
 const postParams = {
   as_user_id: long(),
-  text: z.string().min(1).optional(),
+  text: field.tweetText().optional(),
   card_uri: cardUri().optional(),
   media_keys: mediaKeys().optional(),
   nullcast: field.bool().default(true),
-  name: field.text(LIMITS.text.tweetName).optional(),
+  name: field.name(LIMITS.text.tweetName).optional(),
 };
 
 /**
@@ -137,8 +137,8 @@ const draftUpdate = z.object({
   card_uri: clearable(cardUri()),
   media_keys: clearable(mediaKeys()),
   nullcast: field.bool().optional(),
-  text: z.string().min(1).optional(),
-  name: field.text(LIMITS.text.tweetName).optional(),
+  text: field.tweetText().optional(),
+  name: field.name(LIMITS.text.tweetName).optional(),
 });
 
 function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WireParams): Partial<DraftTweet> {
@@ -161,8 +161,8 @@ const scheduledCreate = z.object({ ...postParams, scheduled_at: field.time() });
 const scheduledUpdate = z.object({
   nullcast: field.bool().optional(),
   scheduled_at: field.time().optional(),
-  text: z.string().min(1).optional(),
-  name: field.text(LIMITS.text.tweetName).optional(),
+  text: field.tweetText().optional(),
+  name: field.name(LIMITS.text.tweetName).optional(),
 });
 
 /** seed: not shown; real platform schedules only in the future. */
@@ -197,7 +197,7 @@ const publishedCreate = z.object({
   ...postParams,
   conversation_settings: field.oneOf(ENUMS.conversationSettings).default("EVERYONE"),
   video_cta: field.oneOf(ENUMS.videoCta).optional(),
-  video_cta_value: z.string().min(1).optional(),
+  video_cta_value: field.text().optional(),
   video_description: field.text(LIMITS.text.videoDescription).optional(),
   video_title: field.text(LIMITS.text.videoTitle).optional(),
   // Shape the response only (seed 4.11); accepted and not stored.
@@ -249,7 +249,7 @@ const tweetsList = z.object({
   count: field.int(LIMITS.count.min, LIMITS.count.max).optional(),
   cursor: z.string().min(1).optional(),
   include_mentions_and_replies: field.bool().optional(),
-  name: field.text(LIMITS.text.tweetName).optional(),
+  name: field.name(LIMITS.text.tweetName).optional(),
   timeline_type: field.oneOf(ENUMS.timelineType).default("NULLCAST"),
   trim_user: field.bool().optional(),
   tweet_ids: field.list(1, LIMITS.tweetIdsPerList).pipe(z.array(z.string().regex(DIGITS, "must be Tweet ids in decimal digits"))).optional(),

@@ -64,6 +64,19 @@ describe("xads-resource-checks", () => {
     expect(await violations(fixtures.card({ components: [{ type: "SWIPEABLE_MEDIA", mediaKeys: unknown }] }))).toEqual([]);
   });
 
+  test("a budget above the provider's default ceiling is the provider's to refuse: the stack may have raised it (xads:maxBudgetMicro)", async () => {
+    expect(await violations(fixtures.campaign({ dailyBudgetAmountLocalMicro: 2e15, totalBudgetAmountLocalMicro: 3e15 }))).toEqual([]);
+  });
+
+  test("a Tweet's text over 280 weighted characters and a NUL in a name are refused in the provider's words", async () => {
+    expect(await violations(fixtures.tweet({ text: "x".repeat(10_000) }))).toEqual([
+      'Tweet "spring-video" text must be at most 280 characters as the platform counts them (each link 23, each emoji and each CJK character 2; got 10000)',
+    ]);
+    expect(await violations(fixtures.campaign({ name: "Spring\u0000sale" }))).toEqual([
+      'Campaign "spring-sale" name must not contain control characters (NUL, tab, line breaks and the like) (got "Spring\\u0000sale")',
+    ]);
+  });
+
   test("rules about a change are the provider's: a live scheduled post whose time has passed is not refused", async () => {
     expect(await violations(fixtures.scheduledTweet({ scheduledAt: "2020-03-20T09:00:00Z" }))).toEqual([]);
   });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro, name, text } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
@@ -14,14 +14,14 @@ import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 export const campaignInputs = z.strictObject({
   accountId: accountIdInput,
   fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign. Create-only: a change replaces the campaign.")),
-  name: z.string().min(1).max(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
+  name: name(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
   // The seed's default was CAMPAIGN; today's platform takes LINE_ITEM only and
   // picks it itself (limits.ts ENUMS.budgetOptimization): nothing is sent unless declared.
   budgetOptimization: computed(z.enum(ENUMS.budgetOptimization).optional().describe("LINE_ITEM, the only budget optimization today's platform takes (and its default); the seed's CAMPAIGN is refused.")),
   dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types.")),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros.")),
-  purchaseOrderNumber: clearable(z.string().min(1).max(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
+  purchaseOrderNumber: clearable(text(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
   // An output: the platform answers null today (deprecated on campaigns, see campaignRules).
   standardDelivery: computed(z.boolean().optional().describe("Deprecated on campaigns: the platform answers null and delivery pacing is set on each line item (LineItem standardDelivery). Declaring it is refused.")),
   deletionProtection: deletionProtectionInput,

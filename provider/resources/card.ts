@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput } from "./common";
+import { accountIdInput, adoptIdInput, name, text } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, rule } from "./framework";
 
@@ -27,10 +27,10 @@ const websiteDestination = z.strictObject({
 const appDestination = z.strictObject({
   type: z.literal(LIMITS.cards.destinationOf.BUTTON),
   countryCode: z.string().regex(LIMITS.cards.countryCode, { error: "must be an ISO 3166-1 alpha-2 country code, e.g. US" }).describe("The app store's country (ISO 3166-1 alpha-2)."),
-  googleplayAppId: z.string().min(1).optional().describe("Google Play package name; this or iosAppStoreIdentifier is required."),
-  iosAppStoreIdentifier: z.string().min(1).optional().describe("App Store id; this or googleplayAppId is required."),
-  googleplayDeepLink: z.string().min(1).optional().describe("Deep link into the Android app; only with googleplayAppId."),
-  iosDeepLink: z.string().min(1).optional().describe("Deep link into the iOS app; only with iosAppStoreIdentifier."),
+  googleplayAppId: text().optional().describe("Google Play package name; this or iosAppStoreIdentifier is required."),
+  iosAppStoreIdentifier: text().optional().describe("App Store id; this or googleplayAppId is required."),
+  googleplayDeepLink: text().optional().describe("Deep link into the Android app; only with googleplayAppId."),
+  iosDeepLink: text().optional().describe("Deep link into the iOS app; only with iosAppStoreIdentifier."),
 });
 
 /** One component; `type` says which (seed 4.11 component table). */
@@ -40,7 +40,7 @@ export const cardComponent = z.discriminatedUnion("type", [
     type: z.literal("SWIPEABLE_MEDIA"),
     mediaKeys: z.array(mediaKeyInput).min(swipeableMedia.min).max(swipeableMedia.max).describe("2 to 6 images or videos, in order."),
   }),
-  z.strictObject({ type: z.literal("DETAILS"), title: z.string().min(1), destination: websiteDestination }),
+  z.strictObject({ type: z.literal("DETAILS"), title: text(), destination: websiteDestination }),
   z.strictObject({
     type: z.literal("BUTTON"),
     label: z.strictObject({ type: z.literal("ENUM"), value: z.enum(ENUMS.cardButtonLabel) }),
@@ -52,7 +52,7 @@ const components = z.array(cardComponent).min(1);
 
 export const cardInputs = z.strictObject({
   accountId: accountIdInput,
-  name: z.string().min(1).max(LIMITS.text.cardName).describe("Card name, at most 80 characters."),
+  name: name(LIMITS.text.cardName).describe("Card name, at most 80 characters."),
   components: components.optional().describe("The card's components, in order (MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON). Exactly one of components and slides."),
   slides: z.array(components).min(1).optional().describe("A multi-destination carousel: one array of components per slide, in order. Exactly one of components and slides."),
   adoptId: adoptIdInput,

@@ -1,8 +1,9 @@
 /** Input schemas shared by several resources. */
 import { z } from "zod";
 import type { Entity } from "../client/client";
-import { field } from "./fields";
-import type { Context } from "./framework";
+import { LIMITS, weightedLength } from "../limits";
+import { amount, field } from "./fields";
+import { characters, type Context } from "./framework";
 
 /** An Ads API identifier: base-36, as the platform issues them. */
 export const entityId = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an Ads API id (letters, digits, - and _)" });
@@ -20,8 +21,64 @@ export const adoptIdInput = field(entityId
   .describe("Adopt this live entity instead of creating one: create reads it, checks it matches the inputs, and takes it over. Pulumi cannot import dynamic resources."),
 { local: true, computed: true });
 
-/** Amounts in millionths of the funding instrument's currency (seed section 2). */
-export const localMicro = z.number().int().nonnegative();
+/**
+ * Amounts in millionths of the funding instrument's currency (seed section
+ * 2). Each is also held to the provider's ceiling (`xads:maxBudgetMicro`),
+ * which check applies: a daily budget of 2^53-1 micros is a typo, not a plan.
+ */
+export const localMicro = amount(z.number().int().nonnegative());
+
+/** Text of `min` to `max` characters (code points) whose characters all match `allowed`. */
+function limitedText(max: number | undefined, min: number, allowed: RegExp, error: string) {
+  return z.string()
+    .check((ctx) => {
+      const n = characters(ctx.value);
+      if (max !== undefined && n > max) ctx.issues.push({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: ctx.value });
+      if (n < min) ctx.issues.push({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: ctx.value });
+    })
+    .regex(allowed, { error })
+    .meta({ ...(min > 0 ? { minLength: min } : {}), ...(max !== undefined ? { maxLength: max } : {}) });
+}
+
+/**
+ * Free text of `min` (default 1) to `max` characters, counted as the
+ * platform counts characters: in code points (an emoji is one). Tabs and
+ * line breaks are text; other control characters (NUL, escape...) are
+ * refused. The limits go to schema.json as minLength and maxLength, which
+ * count code points too.
+ */
+export function text(max?: number, { min = 1 }: { min?: number } = {}) {
+  return limitedText(max, min, /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/, "must not contain control characters other than tabs and line breaks");
+}
+
+/** A name (of a campaign, card, audience...): text without any control character, not even a tab or a line break. */
+export function name(max?: number) {
+  return limitedText(max, 1, /^\P{Cc}*$/u, "must not contain control characters (NUL, tab, line breaks and the like)");
+}
+
+/**
+ * A Tweet's text: at most LIMITS.tweetText.maxWeightedLength (280) weighted
+ * characters, as the platform counts them (`weightedLength`): a published
+ * Tweet cannot be deleted through the Ads API, so a text it would refuse, or
+ * cut, is refused in preview.
+ */
+export function tweetText() {
+  const { maxWeightedLength, urlLength, emojiWeight } = LIMITS.tweetText;
+  return text().check((ctx) => {
+    const weighted = weightedLength(ctx.value);
+    if (weighted > maxWeightedLength) {
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        message: `must be at most ${maxWeightedLength} weighted characters (got ${weighted})`,
+        params: {
+          phrase: `must be at most ${maxWeightedLength} characters as the platform counts them `
+            + `(each link ${urlLength}, each emoji and each CJK character ${emojiWeight}; got ${weighted})`,
+        },
+      });
+    }
+  });
+}
 
 /** ISO 8601 time, as the platform accepts them. */
 export const isoTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z" });

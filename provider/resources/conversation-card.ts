@@ -14,7 +14,7 @@ import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
-import { accountIdInput, adoptIdInput, clearable } from "./common";
+import { accountIdInput, adoptIdInput, clearable, name, text, tweetText } from "./common";
 import { mediaOfCategory } from "./card";
 import { declareResource } from "./define";
 import { field } from "./fields";
@@ -33,14 +33,13 @@ function hashtag(field: string) {
     });
 }
 
-const ctaTweet = z.string().min(1);
-const text23 = (max: number) => z.string().min(1).max(max);
+const ctaTweet = tweetText();
 
 /** The fields both kinds share, in the platform's order. Optional ones are clearable: a PUT clears one the program no longer sets. */
 export const conversationFields = {
   accountId: accountIdInput,
-  name: z.string().min(1).max(LIMITS.text.cardName).describe("Card name, at most 80 characters."),
-  title: clearable(text23(LIMITS.text.conversationCardTitle).optional().describe("Headline, at most 23 characters; required when secondCta is not set.")),
+  name: name(LIMITS.text.cardName).describe("Card name, at most 80 characters."),
+  title: clearable(text(LIMITS.text.conversationCardTitle).optional().describe("Headline, at most 23 characters; required when secondCta is not set.")),
   firstCta: hashtag("firstCta").describe("First call to action: a hashtag, at most 20 characters after the #."),
   firstCtaTweet: ctaTweet.describe("The Tweet posted when the first CTA is chosen."),
   secondCta: clearable(hashtag("secondCta").optional().describe("Second CTA; required when title is not set.")),
@@ -49,7 +48,7 @@ export const conversationFields = {
   thirdCtaTweet: clearable(ctaTweet.optional().describe("Required with thirdCta.")),
   fourthCta: clearable(hashtag("fourthCta").optional().describe("Fourth CTA.")),
   fourthCtaTweet: clearable(ctaTweet.optional().describe("Required with fourthCta.")),
-  thankYouText: text23(LIMITS.text.thankYouText).describe("Shown after a CTA is chosen, at most 23 characters."),
+  thankYouText: text(LIMITS.text.thankYouText).describe("Shown after a CTA is chosen, at most 23 characters."),
   thankYouUrl: clearable(z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL" }).optional().describe("Link shown with the thank-you text.")),
   adoptId: adoptIdInput,
 };

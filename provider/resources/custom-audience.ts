@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable } from "./common";
+import { accountIdInput, adoptIdInput, clearable, name, text } from "./common";
 import { defineResource } from "./define";
 import { Context, deletionProtectionInput, readLive } from "./framework";
 
@@ -16,8 +16,8 @@ import { Context, deletionProtectionInput, readLive } from "./framework";
 export const customAudienceInputs = z.strictObject({
   accountId: accountIdInput,
   // seed: not shown (a length limit); real platform documents none.
-  name: z.string().min(1).describe("The audience's name, unique among the account's custom audiences; changes in place."),
-  description: clearable(z.string().optional().describe("Free text; changes in place (removing it clears it).")),
+  name: name().describe("The audience's name, unique among the account's custom audiences; changes in place."),
+  description: clearable(text(undefined, { min: 0 }).optional().describe("Free text; changes in place (removing it clears it).")),
   deletionProtection: deletionProtectionInput,
   adoptId: adoptIdInput,
 }).describe("A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and description change in place; deletion is irreversible: see deletionProtection.");

@@ -4,8 +4,9 @@
  * fields.ts), its rules, where its entities live and how a create that got
  * no answer is found; it states only what differs from the standard.
  *
- * The standard: check validates and runs the rules (a protected kind also
- * refuses an unapproved replacement); diff compares every input, create-only
+ * The standard: check validates, holds amounts in micros to the provider's
+ * ceiling and runs the rules (a protected kind also refuses an unapproved
+ * replacement); diff compares every input, create-only
  * ones replace; create adopts (`adoptId`), or POSTs once, alone or in a
  * batch shared with concurrent creates, and looks the entity up when no
  * answer came; read is coalesced by id; update PUTs the changed fields;
@@ -17,7 +18,7 @@ import { timestamps } from "./common";
 import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-create";
 import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
-  approveDeletion, assertAdoptable, assertDeletable, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
+  approveDeletion, assertAdoptable, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
   CreateResult, deleteIdempotent, DiffResult, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
   validate,
 } from "./framework";
@@ -215,6 +216,7 @@ export function declareResource<In extends object, O extends object>(declaration
       const filled = (result.inputs ?? news) as Record<string, unknown>;
       const failures = [
         ...(result.failures ?? []),
+        ...budgetCeilingFailures(fields.amounts, filled, env),
         ...(d.transitions?.(olds, news) ?? []),
         ...(protectedKind ? protectReplacement(d.noun, olds, filled, fields.createOnly) : []),
         ...(d.sandboxOnly ? sandboxOnlyFailures(d.kind, d.sandboxOnly, env) : []),

@@ -10,13 +10,13 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { LIMITS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, text } from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
 export const doNotReachListInputs = z.strictObject({
   accountId: accountIdInput,
-  description: createOnly(z.string().optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again).")),
+  description: createOnly(text(undefined, { min: 0 }).optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again).")),
   adoptId: adoptIdInput,
 }).describe(`The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`);
 

@@ -49,6 +49,23 @@ export function metaOf(schema: z.ZodType): FieldMeta {
   return declared.get(schema) ?? {};
 }
 
+/** The schemas of amounts in micros (common.ts `localMicro`): a field made from one is held to the provider's ceiling. */
+const amountSchemas = new WeakSet<z.ZodType>();
+
+/** Declares a base schema an amount in micros; fields made from it (optional, described, clearable) are amounts too. */
+export function amount<T extends z.ZodType>(schema: T): T {
+  amountSchemas.add(schema);
+  return schema;
+}
+
+/** Whether a field is made from an amount schema: through its wrappers (optional, default) and the copies zod makes (describe). */
+function isAmount(schema: z.ZodType | undefined): boolean {
+  if (schema === undefined) return false;
+  if (amountSchemas.has(schema)) return true;
+  const { def, parent } = schema._zod as { def: { innerType?: z.ZodType }; parent?: z.ZodType };
+  return isAmount(def.innerType) || isAmount(parent);
+}
+
 type Predicate = (m: FieldMeta, input: boolean) => boolean | undefined;
 
 /** The field lists of a kind, each the fields whose declaration it takes. */
@@ -75,6 +92,8 @@ const LISTS = {
 
 /** The field lists of one kind, derived from its declarations. */
 export type Fields = { readonly [L in keyof typeof LISTS]: readonly string[] } & {
+  /** Inputs that are amounts in micros (made from `amount`), held to the provider's ceiling in check. */
+  readonly amounts: readonly string[];
   /** The wire name of a field. */
   wire(field: string): string;
   /** A field's own test of sameness, where it declares one. */
@@ -92,6 +111,7 @@ export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType>
     [list, entries.filter((e) => taken(e.meta, e.input)).map((e) => e.name)])) as { [L in keyof typeof LISTS]: string[] };
   return {
     ...lists,
+    amounts: Object.entries(inputs.shape as Record<string, z.ZodType>).filter(([, s]) => isAmount(s)).map(([name]) => name),
     wire: (f) => wireNames.get(f) ?? toSnake(f),
     sameness: (f) => samenesses.get(f),
   };

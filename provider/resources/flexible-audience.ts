@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, name } from "./common";
 import { customAudiencesPath, readCustomAudience } from "./custom-audience";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
@@ -52,7 +52,7 @@ export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, Flexibl
 // Immutable after creation (seed 4.12): every field the platform keeps is create-only.
 export const flexibleAudienceInputs = z.strictObject({
   accountId: accountIdInput,
-  name: createOnly(z.string().min(1).describe("The audience's name, unique among the account's custom audiences.")),
+  name: createOnly(name().describe("The audience's name, unique among the account's custom audiences.")),
   audienceType: createOnly(z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE.")),
   booleanOperator: createOnly(booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty.")),
   childSegments: createOnly(z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`)),

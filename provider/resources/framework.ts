@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { AdsClient } from "../client/client";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
-import { ProviderConfig } from "../config";
+import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig, SETTINGS } from "../config";
 import { field, sameValue } from "./fields";
 
 /** The value the engine sends for an input not known yet (during preview). */
@@ -29,6 +29,8 @@ export interface CheckFailure {
  */
 export interface CheckEnv {
   sandbox: boolean;
+  /** The ceiling of amounts in micros (`xads:maxBudgetMicro`); DEFAULT_MAX_BUDGET_MICRO when not given. */
+  maxBudgetMicro?: number;
 }
 
 export interface CheckResult<I> {
@@ -93,8 +95,21 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 function show(v: unknown): string {
+  // JSON has no NaN or Infinity: it would print them as null.
+  if (typeof v === "number" && !Number.isFinite(v)) return String(v);
   const s = JSON.stringify(v);
   return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + "..." : s;
+}
+
+/**
+ * A text's length as the platform counts characters: in code points, so an
+ * emoji outside the Basic Multilingual Plane is one character, not the two
+ * UTF-16 units of `String.length`.
+ */
+export function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
 }
 
 /**
@@ -107,16 +122,17 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
   const reason = ((): string => {
     switch (issue.code) {
       case "too_big":
-        if (issue.origin === "string") return `${property} must be at most ${issue.maximum} characters (got ${String(value).length})`;
+        if (issue.origin === "string") return `${property} must be at most ${issue.maximum} characters (got ${characters(String(value))})`;
         if (issue.origin === "array") return `${property} must have at most ${issue.maximum} items (got ${(value as unknown[]).length})`;
         return `${property} must be at most ${issue.maximum} (got ${show(value)})`;
       case "too_small":
         if (issue.origin === "string") {
-          return issue.minimum === 1 ? `${property} must not be empty` : `${property} must be at least ${issue.minimum} characters (got ${String(value).length})`;
+          return issue.minimum === 1 ? `${property} must not be empty` : `${property} must be at least ${issue.minimum} characters (got ${characters(String(value))})`;
         }
         if (issue.origin === "array") return `${property} must have at least ${issue.minimum} items (got ${(value as unknown[]).length})`;
         return `${property} must be at least ${issue.minimum} (got ${show(value)})`;
       case "invalid_type":
+        if (typeof value === "number" && !Number.isFinite(value)) return `${property} must be a finite number (got ${value})`;
         return value === undefined ? `${property} is required` : `${property} must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`} (got ${show(value)})`;
       case "invalid_value":
         return `${property} must be one of ${issue.values.map((v) => String(v)).join(", ")} (got ${show(value)})`;
@@ -131,6 +147,11 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
       case "unrecognized_keys":
         if (issue.path.length > 0) return `${property} has unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
         return `unknown input${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+      case "custom": {
+        // A check of this project's own (tweetText) says what is wrong in a phrase; the field is named here.
+        const phrase = (issue.params as { phrase?: string } | undefined)?.phrase;
+        return phrase === undefined ? issue.message : `${property} ${phrase}`;
+      }
       default:
         return issue.message;
     }
@@ -215,6 +236,26 @@ export function sandboxOnlyFailures(kind: string, what: string, env: CheckEnv | 
     property: "",
     reason: `${kind} works only in the sandbox: the Ads API ${what} only at the sandbox address, and this stack is configured for production (xads:sandbox is not true). Use it in a sandbox stack (pulumi config set xads:sandbox true), or remove it from this program.`,
   }];
+}
+
+/**
+ * Refuses (as check failures) amounts in micros above the ceiling: the
+ * default, or what the stack raised it to. The message says how to raise it
+ * when the amount is meant. The ceiling is a setting of the stack: without
+ * its configuration (the policy pack, which cannot see it) nothing is refused.
+ */
+export function budgetCeilingFailures(amounts: readonly string[], inputs: Record<string, unknown>, env: CheckEnv | undefined): CheckFailure[] {
+  if (!env) return [];
+  const ceiling = env.maxBudgetMicro ?? DEFAULT_MAX_BUDGET_MICRO;
+  const { key, env: variable } = SETTINGS.maxBudgetMicro;
+  return amounts
+    // A value the schema refused (NaN, Infinity) has its own failure already.
+    .filter((f) => Number.isFinite(inputs[f]) && (inputs[f] as number) > ceiling)
+    .map((f) => ({
+      property: f,
+      reason: `${f} must be at most ${ceiling} micros (${(ceiling / 1e6).toLocaleString("en-US")} in the funding instrument's currency; got ${inputs[f] as number}). `
+        + `That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set ${key} <micros> (or ${variable})`,
+    }));
 }
 
 /**

@@ -16,7 +16,7 @@
 import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro } from "./common";
+import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, isoTime, localMicro, name } from "./common";
 import { dailyWithinTotal, draftOnlyAtCreation } from "./campaign";
 import { defineResource } from "./define";
 import { field } from "./fields";
@@ -38,7 +38,7 @@ const bidAmount = localMicro.min(1);
 export const lineItemInputs = z.strictObject({
   accountId: accountIdInput,
   campaignId: createOnly(entityId.describe("The campaign. Create-only. All line items of a campaign share one product type and one objective.")),
-  name: clearable(z.string().min(1).max(LIMITS.text.lineItemName).optional().describe("Line item name, at most 255 characters.")),
+  name: clearable(name(LIMITS.text.lineItemName).optional().describe("Line item name, at most 255 characters.")),
   objective: createOnly(z.enum(ENUMS.objective).describe("Campaign objective. Create-only.")),
   productType: createOnly(z.enum(ENUMS.productType).describe("MEDIA, PROMOTED_ACCOUNT or PROMOTED_TWEETS. Create-only.")),
   placements: field(z.array(z.enum(ENUMS.placement)).min(1).describe("Where the line item serves. Create-only."), { createOnly: true, same: sameSet }),

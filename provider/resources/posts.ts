@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../limits";
-import { createOnly } from "./common";
+import { createOnly, name, tweetText } from "./common";
 import { defineResource, nounOf, Spec, StateOf } from "./define";
 import { readLive, rule, Rule } from "./framework";
 
@@ -30,10 +30,10 @@ export const mediaKeysInput = (description = `Media of the account's media libra
   .optional()
   .describe(description);
 
-export const textInput = (description: string) => z.string().min(1).optional().describe(description);
+export const textInput = (description: string) => tweetText().optional().describe(description);
 
 export const nameInput = (description = `A name for the post in the ads UI, at most ${LIMITS.text.tweetName} characters.`) =>
-  z.string().min(1).max(LIMITS.text.tweetName).optional().describe(description);
+  name(LIMITS.text.tweetName).optional().describe(description);
 
 export const nullcastInput = (description: string) => z.boolean().default(true).describe(description);
 

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS, ENUMS } from "../limits";
 import { createOnce } from "./batch-create";
-import { adoptIdInput, computed } from "./common";
+import { adoptIdInput, computed, name } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
 
 // Unset name or industry type: the platform's value stands, not a change.
 export const sandboxAccountInputs = z.strictObject({
-  name: computed(z.string().min(ACCOUNT_SETTINGS.accountName.min).max(ACCOUNT_SETTINGS.accountName.max)
+  name: computed(name(ACCOUNT_SETTINGS.accountName.max)
     .optional().describe("The account's name; changes in place. Left unset, the platform names the account.")),
   industryType: computed(z.enum(ENUMS.industryType).optional().describe("The account's industry (seed section 2 enumeration); changes in place.")),
   adoptId: adoptIdInput,

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, text } from "./common";
 import { defineResource } from "./define";
 import { rule } from "./framework";
 
@@ -23,7 +23,7 @@ export const targetingCriterionInputs = z.strictObject({
   accountId: accountIdInput,
   lineItemId: createOnly(entityId.describe("The line item the criterion targets for. Create-only.")),
   targetingType: createOnly(z.enum(ENUMS.targetingType).describe(`The kind of targeting; ${IAB} for content categories (their iabCategories values). Create-only.`)),
-  targetingValue: createOnly(z.string().min(1).max(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
+  targetingValue: createOnly(text(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
   operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe("EQ (default) targets the value; NE excludes it. Create-only.")),
   adoptId: adoptIdInput,
 }).describe("One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.");

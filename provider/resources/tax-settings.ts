@@ -9,24 +9,24 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS } from "../limits";
 import { declaresASetting, settingsLifecycle } from "./account-settings";
-import { accountIdInput, computed } from "./common";
+import { accountIdInput, computed, name, text } from "./common";
 import { defineResource } from "./define";
 import { readLive } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
 /** seed 4.9 gives no lengths: any non-empty text. */
-const text = (what: string) => computed(z.string().min(1).optional().describe(what));
+const setting = (what: string) => computed(text().optional().describe(what));
 
 export const taxSettingsInputs = z.strictObject({
   accountId: accountIdInput,
-  addressName: text("The name on the billing address."),
-  clientAddressStreet1: text("The client's street address, line 1 (set when an agency owns the account)."),
-  clientAddressStreet2: text("The client's street address, line 2 (set when an agency owns the account)."),
+  addressName: computed(name().optional().describe("The name on the billing address.")),
+  clientAddressStreet1: setting("The client's street address, line 1 (set when an agency owns the account)."),
+  clientAddressStreet2: setting("The client's street address, line 2 (set when an agency owns the account)."),
   invoiceJurisdiction: computed(z.enum(ACCOUNT_SETTINGS.invoiceJurisdiction).optional().describe("LOI_SAPIN, NONE or NOT_SET.")),
   taxCategory: computed(z.enum(ACCOUNT_SETTINGS.taxCategory).optional().describe("BUSINESS_NO_VAT, BUSINESS_WITH_VAT or INDIVIDUAL.")),
-  taxExemptionId: text("The tax exemption id."),
-  taxId: text("The tax id (e.g. a VAT number)."),
+  taxExemptionId: setting("The tax exemption id."),
+  taxId: setting("The tax id (e.g. a VAT number)."),
 }).describe("The tax settings of an ads account (one per account). Declared fields are set with PUT and change in place; the others are read, not managed. Destroy leaves the settings on the platform as they are.");
 
 export type TaxSettingsInputs = z.infer<typeof taxSettingsInputs>;

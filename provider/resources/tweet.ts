@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS, mediaTypeOfKey } from "../limits";
 import { Entity, Query } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly } from "./common";
+import { accountIdInput, adoptIdInput, createOnly, text } from "./common";
 import { field, toWire } from "./fields";
 import { rule } from "./framework";
 import {
@@ -28,9 +28,9 @@ export const tweetInputs = z.strictObject({
   // The platform picks EVERYONE when not given: unset means not managed.
   conversationSettings: field(z.enum(ENUMS.conversationSettings).optional().describe("Who can reply: EVERYONE (the platform's default), FOLLOWING or MENTIONED_USERS. Create-only."), { createOnly: true, computed: true }),
   videoCta: createOnly(z.enum(ENUMS.videoCta).optional().describe("Call to action of the video: VISIT_SITE or WATCH_NOW; needs videoCtaValue. Create-only.")),
-  videoCtaValue: createOnly(z.string().min(1).optional().describe("The call to action's value (e.g. the URL). Create-only.")),
-  videoDescription: createOnly(z.string().min(1).max(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters. Create-only.`)),
-  videoTitle: createOnly(z.string().min(1).max(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters. Create-only.`)),
+  videoCtaValue: createOnly(text().optional().describe("The call to action's value (e.g. the URL). Create-only.")),
+  videoDescription: createOnly(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters. Create-only.`)),
+  videoTitle: createOnly(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters. Create-only.`)),
   // seed 4.11: PUT tweets/:tweet_id/name; no name clears it.
   name: field(nameInput(`A name for the Tweet in the ads UI, at most ${LIMITS.text.tweetName} characters; the only input that changes in place.`), { clearable: true }),
   adoptId: adoptIdInput,

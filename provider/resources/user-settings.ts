@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ACCOUNT_SETTINGS } from "../limits";
 import { declaresASetting, settingsLifecycle } from "./account-settings";
-import { accountIdInput, computed } from "./common";
+import { accountIdInput, computed, text } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, Context, readLive, rule } from "./framework";
@@ -24,8 +24,8 @@ export const userSettingsInputs = z.strictObject({
     .describe("The user (a long, as a string). Defaults to the authenticated user: the only one whose settings the credentials can change. Create-only."),
   { createOnly: true, computed: true, inPath: true }),
   notificationEmail: computed(z.email({ error: "must be an e-mail address" }).optional().describe("Where the platform sends this user's notifications.")),
-  contactPhone: computed(z.string().min(1).optional().describe("The user's contact phone number.")),
-  contactPhoneExtension: computed(z.string().min(1).optional().describe("The extension of the contact phone number.")),
+  contactPhone: computed(text().optional().describe("The user's contact phone number.")),
+  contactPhoneExtension: computed(text().optional().describe("The extension of the contact phone number.")),
   // An empty list is a value here: unsubscribed from all.
   subscribeEmailTypes: field(z.array(z.string().regex(ACCOUNT_SETTINGS.emailType, { error: "must be an e-mail type in capitals and _, e.g. ACCOUNT_PERFORMANCE" }))
     .optional().describe("The e-mails the user subscribes to, e.g. ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT. An empty list unsubscribes from all."),

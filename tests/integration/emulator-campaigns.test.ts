@@ -36,6 +36,22 @@ describe("creating a campaign", () => {
     expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 255 characters, got 256", value: "n".repeat(256), details: "must be at most 255 characters" }]);
   });
 
+  test("a name is counted in code points (255 emoji pass, 256 are refused with 256) and takes no control character", async () => {
+    expect((await create({ name: "🚀".repeat(255) })).status).toBe(201);
+    expect((await create({ name: "🚀".repeat(256) })).body.errors).toEqual([expect.objectContaining({ parameter: "name", message: "name must be at most 255 characters, got 256" })]);
+    expect((await create({ name: "Spring\u0000sale" })).body.errors).toEqual([expect.objectContaining({
+      parameter: "name", message: 'name must not contain control characters (U+0000 at character 7), got "Spring\\u0000sale"',
+    })]);
+  });
+
+  test("a daily budget of 2^53-1 micros is refused: at most 10^15", async () => {
+    const res = await create({ daily_budget_amount_local_micro: Number.MAX_SAFE_INTEGER });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({
+      parameter: "daily_budget_amount_local_micro", message: "daily_budget_amount_local_micro must be at most 1000000000000000, got 9007199254740991",
+    })]);
+  });
+
   test("a 51-character purchase order number is refused, naming the parameter and 50", async () => {
     const res = await create({ purchase_order_number: "p".repeat(51) });
     expect(res.status).toBe(400);

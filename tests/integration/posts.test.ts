@@ -134,6 +134,14 @@ describe("published Tweets", () => {
       .toMatchObject({ parameter: "video_description", message: expect.stringContaining("at most 200") });
   });
 
+  test("the emulator refuses a 10,000-character text and a NUL in a name, and publishes nothing", async () => {
+    expect(await refusal(client().post(`${base}/tweet`, { as_user_id: USER, text: "x".repeat(10_000) })))
+      .toMatchObject({ parameter: "text", message: expect.stringContaining("text must be at most 280 weighted characters (links count 23, emoji 2), got 10000") });
+    expect(await refusal(client().post(`${base}/tweet`, { as_user_id: USER, text: "x", name: "Spring\u0000" })))
+      .toMatchObject({ parameter: "name", message: expect.stringContaining("must not contain control characters (U+0000 at character 7)") });
+    expect(emu().control.entities("sandbox", ACCOUNT, "tweets").filter((t) => String(t.text).length > 280)).toEqual([]);
+  });
+
   test("GET tweets lists nullcast Tweets by default, and by tweet_ids of the type asked", async () => {
     const t = await client().post(`${base}/tweet`, { as_user_id: USER, text: "x" });
     const d = await client().post(`${base}/draft_tweets`, { as_user_id: USER, text: "d" });

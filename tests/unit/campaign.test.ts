@@ -32,6 +32,55 @@ describe("Campaign check", () => {
     expect(reasons({ ...valid(), name: "n".repeat(256) })).toEqual(["name must be at most 255 characters (got 256)"]);
   });
 
+  test("a name is counted in characters as the platform counts them: 255 emoji pass, 256 are refused with 256", () => {
+    expect(reasons({ ...valid(), name: "🚀".repeat(255) })).toEqual([]);
+    expect(reasons({ ...valid(), name: "🚀".repeat(256) })).toEqual(["name must be at most 255 characters (got 256)"]);
+  });
+
+  test("a NUL, a tab or a line break in a name is refused, showing where", () => {
+    expect(reasons({ ...valid(), name: "Spring\u0000sale" })).toEqual([
+      'name must not contain control characters (NUL, tab, line breaks and the like) (got "Spring\\u0000sale")',
+    ]);
+    expect(reasons({ ...valid(), name: "Spring\tsale" })).toEqual([
+      'name must not contain control characters (NUL, tab, line breaks and the like) (got "Spring\\tsale")',
+    ]);
+    // Other text takes tabs and line breaks, not NUL.
+    expect(reasons({ ...valid(), purchaseOrderNumber: "PO\t7" })).toEqual([]);
+    expect(reasons({ ...valid(), purchaseOrderNumber: "PO\u00007" })).toEqual([
+      'purchaseOrderNumber must not contain control characters other than tabs and line breaks (got "PO\\u00007")',
+    ]);
+  });
+
+  test("a budget above the ceiling is refused, naming the field, the ceiling in micros and how to raise it", () => {
+    const huge = Number.MAX_SAFE_INTEGER;
+    const stack = { sandbox: true }; // a provider runs, with the stack's configuration: no xads:maxBudgetMicro set
+    const reasons = (news: Record<string, unknown>) => (campaign.check({}, news, stack).failures ?? []).map((f) => f.reason);
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: huge, totalBudgetAmountLocalMicro: huge })).toEqual([
+      "dailyBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
+        + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
+      "totalBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
+        + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
+    ]);
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 100_000_000_000_000, totalBudgetAmountLocalMicro: 100_000_000_000_000 })).toEqual([]);
+  });
+
+  test("with the ceiling raised for the stack, the same budget passes, and one above the new ceiling is refused", () => {
+    const raised = { sandbox: true, maxBudgetMicro: 500_000_000_000_000 };
+    const budget = { ...valid(), dailyBudgetAmountLocalMicro: 400_000_000_000_000, totalBudgetAmountLocalMicro: 400_000_000_000_000 };
+    expect(campaign.check({}, budget, { sandbox: true }).failures?.map((f) => f.property)).toEqual(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
+    // Without the stack's configuration (the policy pack) the ceiling is not known, so not applied.
+    expect(campaign.check({}, budget).failures).toBeUndefined();
+    expect(campaign.check({}, budget, raised).failures).toBeUndefined();
+    expect(campaign.check({}, { ...budget, totalBudgetAmountLocalMicro: 600_000_000_000_000 }, raised).failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^totalBudgetAmountLocalMicro must be at most 500000000000000 micros \(500,000,000 in the funding instrument's currency; got 600000000000000\)/),
+    ]);
+  });
+
+  test("a NaN or infinite budget says NaN or Infinity, not null", () => {
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: NaN })).toEqual(["dailyBudgetAmountLocalMicro must be a finite number (got NaN)"]);
+    expect(reasons({ ...valid(), totalBudgetAmountLocalMicro: Infinity })).toEqual(["totalBudgetAmountLocalMicro must be a finite number (got Infinity)"]);
+  });
+
   test("a 51-character purchase order number is refused with the limit", () => {
     expect(reasons({ ...valid(), purchaseOrderNumber: "p".repeat(50) })).toEqual([]);
     expect(reasons({ ...valid(), purchaseOrderNumber: "p".repeat(51) })).toEqual(["purchaseOrderNumber must be at most 50 characters (got 51)"]);

@@ -1,4 +1,5 @@
-import { resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
+import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
+import { check } from "../../provider/dispatch";
 import { renderSchema } from "../../provider/schema";
 
 const creds = {
@@ -36,6 +37,34 @@ describe("provider configuration", () => {
   test("the sandbox base address can be overridden (the emulator)", () => {
     const all: Record<string, string> = { ...creds, "xads:sandbox": "true", "xads:sandboxBaseUrl": "http://127.0.0.1:8787/sandbox/" };
     expect(resolveConfig((k) => all[k], {}).baseUrl).toBe("http://127.0.0.1:8787/sandbox");
+  });
+});
+
+describe("the ceiling of amounts in micros (xads:maxBudgetMicro)", () => {
+  test("defaults to 100,000,000 in the currency; the stack config wins over XADS_MAX_BUDGET_MICRO", () => {
+    expect(maxBudgetMicro(() => undefined, {})).toBe(DEFAULT_MAX_BUDGET_MICRO);
+    expect(DEFAULT_MAX_BUDGET_MICRO).toBe(100_000_000_000_000);
+    expect(maxBudgetMicro(() => undefined, { XADS_MAX_BUDGET_MICRO: "5000000000000000" })).toBe(5_000_000_000_000_000);
+    expect(maxBudgetMicro((k) => (k === "xads:maxBudgetMicro" ? "7" : undefined), { XADS_MAX_BUDGET_MICRO: "9" })).toBe(7);
+  });
+
+  test("a value that is not a whole number of micros JavaScript holds exactly is refused, naming the key", () => {
+    for (const bad of ["1e15", "-1", "0", "9007199254740992", "lots"]) {
+      expect(() => maxBudgetMicro(() => bad, {})).toThrow(
+        `xads:maxBudgetMicro (or XADS_MAX_BUDGET_MICRO) must be a whole number of micros from 1 to 9007199254740991, got "${bad}"`,
+      );
+    }
+  });
+
+  test("check (preview) holds a campaign's budget to the stack's ceiling, and names a malformed one", () => {
+    const campaign = { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 2_000_000_000_000_000 };
+    const holder = (settings: Record<string, string>) => ({ xadsSettings: settings });
+    const properties = (settings: Record<string, string>) => check("Campaign", {}, campaign, holder(settings)).failures?.map((f) => f.property);
+    expect(properties({})).toEqual(["dailyBudgetAmountLocalMicro"]);
+    expect(properties({ "xads:maxBudgetMicro": "2000000000000000" })).toBeUndefined();
+    expect(check("Campaign", {}, campaign, holder({ "xads:maxBudgetMicro": "2e15" })).failures).toEqual([{
+      property: "", reason: 'xads:maxBudgetMicro (or XADS_MAX_BUDGET_MICRO) must be a whole number of micros from 1 to 9007199254740991, got "2e15"',
+    }]);
   });
 });
 

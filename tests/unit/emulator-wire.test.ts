@@ -51,6 +51,55 @@ describe("parseParams", () => {
   });
 });
 
+describe("text, names, Tweet text and amounts, as the platform counts them", () => {
+  const wire = z.object({
+    name: field.name(5).optional(),
+    note: field.text(5).optional(),
+    text: field.tweetText().optional(),
+    budget: field.micros().optional(),
+  });
+
+  test("lengths are counted in code points: 5 emoji pass a limit of 5, 6 are refused with 6", () => {
+    expect(parseParams(wire, { name: "🚀".repeat(5) })).toEqual({ name: "🚀".repeat(5) });
+    expect(errors(() => parseParams(wire, { name: "🚀".repeat(6) }))).toEqual([
+      { code: "INVALID_PARAMETER", parameter: "name", message: "name must be at most 5 characters, got 6", value: "🚀".repeat(6), details: "must be at most 5 characters" },
+    ]);
+  });
+
+  test("a control character in a name is refused with its code point and place; text takes tabs and line breaks, not NUL", () => {
+    expect(errors(() => parseParams(wire, { name: "ab\u0000c" }))).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "name", message: 'name must not contain control characters (U+0000 at character 3), got "ab\\u0000c"',
+      value: "ab\u0000c", details: "must not contain control characters (U+0000 at character 3)",
+    }]);
+    expect(errors(() => parseParams(wire, { name: "a\tb" }))[0]).toMatchObject({ message: 'name must not contain control characters (U+0009 at character 2), got "a\\tb"' });
+    expect(parseParams(wire, { note: "a\tb\nc" })).toEqual({ note: "a\tb\nc" });
+    expect(errors(() => parseParams(wire, { note: "a\u001bb" }))[0]).toMatchObject({
+      message: 'note must not contain control characters other than tabs and line breaks (U+001B at character 2), got "a\\u001bb"',
+    });
+  });
+
+  test("a Tweet's text is at most 280 weighted characters: a link 23, an emoji or a CJK character 2", () => {
+    const at = `${"x".repeat(256)} https://example.com/${"p".repeat(300)}`;
+    expect(parseParams(wire, { text: at })).toEqual({ text: at });
+    const over = `${"x".repeat(257)} https://example.com/${"p".repeat(300)}`;
+    expect(errors(() => parseParams(wire, { text: over }))).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "text", message: "text must be at most 280 weighted characters (links count 23, emoji 2), got 281",
+      value: over, details: "must be at most 280 weighted characters (links count 23, emoji 2)",
+    }]);
+    expect(errors(() => parseParams(wire, { text: "x".repeat(10_000) }))[0]).toMatchObject({ message: "text must be at most 280 weighted characters (links count 23, emoji 2), got 10000" });
+    expect(parseParams(wire, { text: "👩‍👩‍👧‍👦".repeat(140) })).toEqual({ text: "👩‍👩‍👧‍👦".repeat(140) });
+    expect(errors(() => parseParams(wire, { text: "日".repeat(141) }))[0]).toMatchObject({ message: expect.stringMatching(/got 282$/) });
+  });
+
+  test("an amount above 10^15 micros is refused: 2^53-1 is no budget", () => {
+    expect(parseParams(wire, { budget: "1000000000000000" })).toEqual({ budget: 1e15 });
+    expect(errors(() => parseParams(wire, { budget: "9007199254740991" }))).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "budget", message: "budget must be at most 1000000000000000, got 9007199254740991",
+      value: "9007199254740991", details: "must be at most 1000000000000000",
+    }]);
+  });
+});
+
 describe("wire forms", () => {
   test("batch JSON params become wire strings", () => {
     expect(toWireParams({ a: 1, b: true, c: ["X", "Y"], d: null, e: undefined, f: "s" })).toEqual({ a: "1", b: "true", c: "X,Y", d: "", f: "s" });

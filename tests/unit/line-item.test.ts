@@ -102,6 +102,15 @@ describe("LineItem check", () => {
     expect(reasons({ campaignId: UNKNOWN, bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
   });
 
+  test("a bid and a budget above the ceiling are refused like a campaign's; a name takes no line break", () => {
+    const stack = { sandbox: true };
+    expect(lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14, totalBudgetAmountLocalMicro: 3e14, name: "Time\nline" }, stack).failures?.map((f) => f.property))
+      .toEqual(["name", "bidAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
+    expect((lineItem.check({}, { ...valid(), bidStrategy: "MAX", bidAmountLocalMicro: 2e14 }, stack).failures ?? []).map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^bidAmountLocalMicro must be at most 100000000000000 micros .*pulumi config set xads:maxBudgetMicro <micros>/),
+    ]);
+  });
+
   test("a rule waits while a field it reads is unknown", () => {
     expect(reasons({ bidStrategy: "MAX", bidAmountLocalMicro: UNKNOWN })).toEqual([]);
     expect(reasons({ objective: "APP_INSTALLS", iosAppStoreIdentifier: UNKNOWN })).toEqual([]);

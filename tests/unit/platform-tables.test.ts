@@ -12,6 +12,7 @@ import * as provider from "../../provider/limits";
 import { ENV_NAMES } from "../../emulator";
 import { addMonths } from "../../emulator/audience-users";
 import { MediaType, postMediaProblem } from "../../emulator/media";
+import { tweetWeight } from "../../emulator/tweet-text";
 import * as emulator from "../../emulator/platform";
 
 type Table = Record<string, unknown>;
@@ -54,6 +55,8 @@ const PROVIDER_OWN: Record<string, string> = {
 const EMULATOR_OWN: Record<string, string> = {
   "ENUMS.defaultGoal": "the goal a line item answers when none is given (the provider sends no goal unless declared: the platform's is an output)",
   "ENUMS.defaultPayBy": "the pay_by a line item answers when none is given (the provider sends none unless declared: the platform's is an output)",
+  "LIMITS.maxAmountLocalMicro":
+    "the platform's own largest amount (not documented: the emulator's stand-in); the provider holds amounts to the ceiling each stack sets, xads:maxBudgetMicro",
   "ENUMS.negatedOnlyTargetingType":
     "a rule of the reference (APP_LIST only with operator_type NE) the emulator enforces; the provider does not check it yet",
 };
@@ -100,7 +103,9 @@ function show(v: Leaf): string {
 /** How two leaves differ, in words, or undefined when they agree (lists as sets: order is no platform fact). */
 function difference(p: Leaf, e: Leaf): string | undefined {
   if (Array.isArray(p) && Array.isArray(e)) {
-    const only = (a: readonly unknown[], b: readonly unknown[]) => a.filter((x) => !b.includes(x)).map(String).sort();
+    // Elements may be lists themselves (ranges): compared as JSON.
+    const only = (a: readonly unknown[], b: readonly unknown[]) =>
+      a.filter((x) => !b.some((y) => JSON.stringify(y) === JSON.stringify(x))).map((x) => (Array.isArray(x) ? `[${x.join(", ")}]` : String(x))).sort();
     const parts = [["provider", only(p, e)], ["emulator", only(e, p)]] as const;
     const said = parts.filter(([, xs]) => xs.length > 0).map(([side, xs]) => `${side} only ${xs.join(", ")}`);
     return said.length > 0 ? said.join("; ") : undefined;
@@ -183,6 +188,19 @@ describe("the emulator's own rules agree with the provider's", () => {
       .map((mix) => [mix, provider.tweetMediaProblem(mix) === undefined, postMediaProblem(mix) === undefined] as const)
       .filter(([, p, e]) => p !== e)
       .map(([mix, p]) => `[${mix.join(", ")}]: provider ${p ? "accepts" : "refuses"}, emulator ${p ? "refuses" : "accepts"}`);
+    expect(differ).toEqual([]);
+  });
+
+  test("Tweet text: the same weighted length for links, emoji sequences, CJK, combining marks and plain text", () => {
+    const texts = [
+      "", "Spring sale", "x".repeat(10_000), "日本語のツイート", "한국어", "café", "cafe\u0301", "👩‍👩‍👧‍👦 🇫🇷 1️⃣ 👍🏽 ❤️",
+      "see https://example.com/a/b?c=d#e, then example.org.", "(https://x.com/a) [www.example.co.uk/path]", "mail me@example.com #tag.com $x.io",
+      "e.g. U.S. v2.0 Node.js", "“quotes” — dashes… ‰ ′″", "tab\tnew\nline", "ℵ∑√ ✓ ★ © ®", "http://localhost:8080/x",
+    ];
+    const differ = texts
+      .map((t) => [t, provider.weightedLength(t), tweetWeight(t)] as const)
+      .filter(([, p, e]) => p !== e)
+      .map(([t, p, e]) => `${JSON.stringify(t.slice(0, 40))}: provider ${p}, emulator ${e}`);
     expect(differ).toEqual([]);
   });
 

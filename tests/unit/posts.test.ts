@@ -3,7 +3,7 @@
  * the limit and fails past it, naming the field and the limit) and diff
  * (update in place vs replace).
  */
-import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../../provider/limits";
+import { LIMITS, mediaTypeOfKey, tweetMediaProblem, weightedLength } from "../../provider/limits";
 import { draftTweet } from "../../provider/resources/draft-tweet";
 import { UNKNOWN } from "../../provider/resources/framework";
 import { mediaCreative } from "../../provider/resources/media-creative";
@@ -129,6 +129,47 @@ describe("ScheduledTweet", () => {
     }
     expect(scheduledTweet.diff("1", state, { ...(state as object), mediaKeys: ["3_1002"] } as never).replaces).toEqual(["mediaKeys"]);
     expect(scheduledTweet.diff("1", state, { ...(state as object), cardUri: "card://1" } as never).replaces).toEqual(["cardUri"]);
+  });
+});
+
+describe("a Tweet's text, weighted as the platform counts it (limits.ts weightedLength)", () => {
+  test("a link counts 23 whatever its length, with or without https://; trailing punctuation is text", () => {
+    expect(weightedLength(`see https://example.com/${"a".repeat(200)}`)).toBe(4 + 23);
+    expect(weightedLength("see example.com.")).toBe(4 + 23 + 1);
+    expect(weightedLength("(https://x.com/a)")).toBe(1 + 23 + 1);
+  });
+
+  test("an emoji counts 2 as a whole sequence (joiners, flags, keycaps); CJK 2 a character; Latin 1 after NFC", () => {
+    expect(weightedLength("👩‍👩‍👧‍👦")).toBe(2);
+    expect(weightedLength("🇫🇷1️⃣")).toBe(4);
+    expect(weightedLength("日本語")).toBe(6);
+    expect(weightedLength("cafe\u0301")).toBe(4);
+    expect(weightedLength("e.g. U.S. v2.0")).toBe(14);
+  });
+
+  test("280 weighted characters pass and 281 are refused, in every kind of post", () => {
+    const at = "x".repeat(257) + " https://example.com/" + "p".repeat(300); // 257 + 1 + 23 = 281 weighted
+    const kinds: [Def, Record<string, unknown>][] = [[tweet, {}], [draftTweet, {}], [scheduledTweet, { scheduledAt: "2099-01-01T00:00:00Z" }]];
+    for (const [def, own] of kinds) {
+      expect(properties(def, published({ text: "x".repeat(280), ...own }))).toEqual([]);
+      expect(reasons(def, published({ text: at, ...own }))).toEqual([
+        "text must be at most 280 characters as the platform counts them (each link 23, each emoji and each CJK character 2; got 281)",
+      ]);
+    }
+  });
+
+  test("a 10,000-character text is refused in preview, with its weighted length", () => {
+    expect(reasons(tweet, published({ text: "x".repeat(10_000) }))).toEqual([
+      "text must be at most 280 characters as the platform counts them (each link 23, each emoji and each CJK character 2; got 10000)",
+    ]);
+    expect(reasons(tweet, published({ text: "日".repeat(141) }))).toEqual([
+      "text must be at most 280 characters as the platform counts them (each link 23, each emoji and each CJK character 2; got 282)",
+    ]);
+  });
+
+  test("a NUL in a name or a text is refused; a line break in a text is not", () => {
+    expect(reasons(tweet, published({ text: "Spring\nsale" }))).toEqual([]);
+    expect(properties(tweet, published({ text: "Spring\u0000sale", name: "a\nb" }))).toEqual(["text", "name"]);
   });
 });
 
