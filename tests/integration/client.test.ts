@@ -88,7 +88,7 @@ describe("rate limits are planned, not hit", () => {
     const paths = Array.from({ length: 8 }, (_, i) => `/12/accounts/${ACCOUNT}/${i % 2 ? "campaigns" : "line_items"}/gone-${i}`);
     const outcomes = await Promise.all(paths.map((p) => c.delete(p).then(() => "deleted", (e: { status?: number }) => e.status)));
     expect(outcomes).toEqual(Array(8).fill(404));
-    expect(emu.control.requests().map((r) => r.status)).toEqual(Array(8).fill(404));
+    expect(fixture.emu.control.requests().map((r) => r.status)).toEqual(Array(8).fill(404));
   });
 });
 
