@@ -92,7 +92,8 @@ export class World {
     line_item_id: await this.lineItem(), tracking_tag_type: "IMPRESSION_TAG", tracking_tag_url: "https://ad.doubleclick.net/ddm/trackimp/N1234",
   }));
 
-  tweet = () => this.once("tweet", () => this.post("tweet", { as_user_id: USER, text: "hello, world" }));
+  // A Tweet's id is a JSON number beyond 2^53 (the body here is read with JSON.parse): its id_str is exact.
+  tweet = () => this.once("tweet", async () => (await this.call("POST", `/12/accounts/${ACCOUNT}/tweet`, { query: { as_user_id: USER, text: "hello, world" } })).id_str);
 
   promotedTweet = () => this.once("pt", async () =>
     (await this.call("POST", `/12/accounts/${ACCOUNT}/promoted_tweets`, { query: { line_item_id: await this.lineItem(), tweet_ids: await this.tweet() } }))[0].id);

@@ -131,28 +131,6 @@ const PENDING_PROVIDER: readonly (Kept & { file: string })[] = [
     endpoint: "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users", differences: ["data is an object, platform sends an array"],
     file: "POST.12.batch.accounts.account_id.do_not_reach_lists.do_not_reach_list_id.users.json",
   },
-  // Tweet, DraftTweet, ScheduledTweet: ids as strings, the author as user_id, text, media_keys and card_uri read from the answer
-  // (the platform: id a number beyond 2^53 beside id_str, user.id_str, full_text on GET), nullcast from the POST.
-  ...(["POST /12/accounts/:account_id/tweet", "PUT /12/accounts/:account_id/tweets/:tweet_id/name"] as const).map((endpoint) => ({
-    endpoint,
-    differences: [
-      "data.card_uri is not sent by the platform (answered null)", "data.id is a string, platform sends a big number",
-      "data.media_keys is not sent by the platform (answered an array)", "data.user_id is not sent by the platform (answered a string)",
-      endpoint.startsWith("POST") ? "data.nullcast is not sent by the platform (answered a boolean)" : "data.text is not sent by the platform (answered a string)",
-    ],
-    file: endpoint.startsWith("POST") ? "POST.12.accounts.account_id.tweet.json" : "PUT.12.accounts.account_id.tweets.tweet_id.name.json",
-  })),
-  {
-    endpoint: "GET /12/accounts/:account_id/tweets",
-    differences: [
-      "data[0].card_uri is not sent by the platform (answered null)", "data[0].id is a string, platform sends a big number",
-      "data[0].media_keys is not sent by the platform (answered an array)", "data[0].text is not sent by the platform (answered a string)",
-      "data[0].user_id is not sent by the platform (answered a string)",
-    ],
-    file: "GET.12.accounts.account_id.tweets.json",
-  },
-  // ScheduledTweet would read an unset text answered "" as a text: drift.
-  { endpoint: "POST /12/accounts/:account_id/scheduled_tweets", differences: ["data.text is null, platform sends a string"], file: "POST.12.accounts.account_id.scheduled_tweets.json" },
   // TaxSettings reads address_name, client_address_* and tax_exemption_id back (the platform does not answer them).
   ...(["GET", "PUT"] as const).map((method) => ({
     endpoint: `${method} /12/accounts/:account_id/tax_settings`,
