@@ -34,6 +34,8 @@ export interface ResourceSpec<T extends Entity> {
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
   /** The fields a DELETE answers, where it answers only some (seed: not shown; real platform: conversation cards). */
   deleteAnswer?: readonly string[];
+  /** The fields a PUT answers, where it answers only some (seed: not shown; real platform: image conversation cards). */
+  updateAnswer?: readonly string[];
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
@@ -151,7 +153,8 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     if (spec.update) {
       app.put<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
-        return one(req, answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx));
+        const shown = answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx);
+        return one(req, spec.updateAnswer ? only(shown, spec.updateAnswer) : shown);
       });
     } else {
       // Records without a PUT (seed 4.7: promoted entities cannot be updated).
@@ -164,8 +167,13 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
       app.delete<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
         const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
-        return one(req, spec.deleteAnswer ? Object.fromEntries(spec.deleteAnswer.map((f) => [f, shown[f]])) : shown);
+        return one(req, spec.deleteAnswer ? only(shown, spec.deleteAnswer) : shown);
       });
     }
   };
+}
+
+/** Only these fields of an answered record. */
+function only(shown: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, shown[f]]));
 }

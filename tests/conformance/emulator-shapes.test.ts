@@ -94,17 +94,6 @@ const PENDING_PROVIDER: readonly (Kept & { file: string })[] = [
   ...["GET /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id"].map((endpoint) => ({
     endpoint, differences: ["data.operator_type is not sent by the platform (answered a string)"], file: "GET.12.accounts.account_id.targeting_criteria.targeting_criterion_id.json",
   })),
-  // Card update and adoption read one card object (the platform answers a one-item array).
-  ...["GET /12/accounts/:account_id/cards/:card_id", "PUT /12/accounts/:account_id/cards/:card_id", "DELETE /12/accounts/:account_id/cards/:card_id"].map((endpoint) => ({
-    endpoint, differences: ["data is an object, platform sends an array"], file: "PUT.12.accounts.account_id.cards.card_id.json",
-  })),
-  // ImageConversationCard update takes its outputs from the PUT answer, which the platform trims to name, ids and times.
-  {
-    endpoint: "PUT /12/accounts/:account_id/cards/image_conversation/:card_id",
-    differences: ["first_cta", "first_cta_tweet", "media_key", "thank_you_text", "title"].map((k) => `data.${k} is not sent by the platform (answered a string)`)
-      .concat(["image_display_height", "image_display_width", "media_url"].map((k) => `data.${k} is not sent by the platform (answered a string)`)).sort(),
-    file: "PUT.12.accounts.account_id.cards.image_conversation.card_id.json",
-  },
   // CustomAudience and FlexibleAudience output isOwner (the platform answers owner_account_id and permission_level).
   ...["GET /12/accounts/:account_id/custom_audiences/:custom_audience_id", "POST /12/accounts/:account_id/custom_audiences", "DELETE /12/accounts/:account_id/custom_audiences/:custom_audience_id"].map((endpoint) => ({
     endpoint, differences: ["data.is_owner is not sent by the platform (answered a boolean)"], file: "GET.12.accounts.account_id.custom_audiences.json",

@@ -53,6 +53,16 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
       ],
     },
     update: { name: "changed name" },
+    // The PUT's recording holds one image of the two.
+    updated: {
+      components: [
+        { type: "SWIPEABLE_MEDIA", mediaKeys: ["3_1075096386931052545"] },
+        {
+          type: "BUTTON", label: { type: "ENUM", value: "OPEN" },
+          destination: { type: "APP", countryCode: "US", googleplayAppId: "com.twitter.android", googleplayDeepLink: "twitter://user?screen_name=apimctestface" },
+        },
+      ],
+    },
   },
   {
     kind: "ImageConversationCard",
@@ -61,6 +71,8 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
       thankYouText: "thanks", mediaKey: "3_957113581522141184",
     },
     update: { name: "moon card" },
+    // The card is read again after the PUT (which answers only the name, ids and times): the GET's recording has the old name.
+    updated: { name: "image conversation card" },
   },
   {
     kind: "VideoConversationCard",
@@ -69,6 +81,8 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
       thankYouText: "Build it", mediaKey: "13_958388276489895936",
     },
     update: { name: "developers card" },
+    // The card is read again after the PUT: the GET's recording has the old name.
+    updated: { name: "video conversation card" },
   },
   { kind: "PromotedAccount", inputs: { accountId: ACCOUNT, lineItemId: "9bpb2", userId: AUTHOR } },
   {
@@ -209,8 +223,6 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
 export const NOT_REPLAYED: Readonly<Record<string, string>> = {
   Campaign: "replayed with the campaign rules of issue 13 (budget_optimization, standard_delivery), which another change carries",
   LineItem: "replayed with the line item rules of issue 13 (objectives, bid strategies, the batch endpoint), which another change carries",
-  Card: "pending: the provider reads the card PUT's one-item array",
-  ImageConversationCard: "pending: the provider reads the trimmed PUT answer",
   MediaCreative: "pending: landing_url the platform fills in",
   SandboxAccount: "pending: POST accounts answers a list",
   TaxSettings: "pending: address_name is answered as address_company",

@@ -111,8 +111,9 @@ export async function replayResource(c: ResourceCase): Promise<CaseResult> {
     const state = result.read ?? result.created;
     if (c.update) {
       const changed = checked({ ...c.inputs, ...c.live, ...c.update }, state);
-      const answered = checked({ ...c.inputs, ...c.live, ...c.update, ...c.updated }, state);
-      if (changed && answered) {
+      // Not checked: a recorded answer may hold what no program may declare (a carousel of one image).
+      const answered = { ...changed, ...c.updated };
+      if (changed) {
         await stage("update", async () => {
           if (!def.diff(result.id!, state, changed).changes) throw new Error("the update changes nothing: give the case another value");
           const outs = await def.update(ctx, result.id!, state, changed);
