@@ -11,6 +11,7 @@ import { z } from "zod";
 import { ENUMS, LIMITS } from "./limits";
 import { entityId } from "./resources/common";
 import { validate } from "./resources/framework";
+import { isOwner } from "./resources/custom-audience";
 
 export interface AccountInfo {
   id: string;
@@ -228,6 +229,10 @@ export interface CustomAudienceInfo {
   id: string;
   name: string;
   description?: string | null;
+  /** The account that owns the audience. */
+  ownerAccountId?: string;
+  /** What this account may do with it: READ_ONLY or READ_WRITE. */
+  permissionLevel?: string;
   /** False for an audience another account shared with this one. */
   isOwner?: boolean;
   createdAt?: string;
@@ -236,19 +241,24 @@ export interface CustomAudienceInfo {
 /** Custom audiences of an account (seed 4.12): its own (OWNER, the default) or those shared with it (SHARED). */
 export async function listCustomAudiences(ctx: Context, accountId: string, permissionScope: "OWNER" | "SHARED" = "OWNER"): Promise<CustomAudienceInfo[]> {
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/custom_audiences`, { permission_scope: permissionScope });
-  return rows.map((r) => keysToCamel(r) as CustomAudienceInfo);
+  return rows.map((r) => ({ ...(keysToCamel(r) as CustomAudienceInfo), ...isOwner(accountId, r) }));
 }
 
-export interface TargetingEntityInfo {
+export interface TargetingLineItemInfo {
   id: string;
   name: string | null;
   servable: boolean;
 }
 
-/** A campaign and its line items that target an audience. */
+/**
+ * A campaign and its line items that target an audience, as the platform
+ * answers them: one flat row per campaign (tests/conformance corpus; the
+ * seed shows no shape).
+ */
 export interface AudienceTargetingInfo {
-  campaign: TargetingEntityInfo;
-  lineItems: TargetingEntityInfo[];
+  campaignId: string;
+  campaignName: string | null;
+  lineItems: TargetingLineItemInfo[];
 }
 
 /**

@@ -168,7 +168,9 @@ export class AdsClient {
         parameter: "items", method: "POST", path,
       });
     }
-    return (await this.request<T[]>({ method: "POST", path, json: items })).data;
+    const data = (await this.request<T[] | T>({ method: "POST", path, json: items })).data;
+    // The custom audiences batch answers its record as one object, not a list (tests/conformance corpus).
+    return Array.isArray(data) ? data : [data];
   }
 
   /** Every record of a list endpoint, following `next_cursor` to the end. */

@@ -162,9 +162,8 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
   {
     kind: "CustomAudience",
     inputs: { accountId: ACCOUNT, name: "developers" },
-    // The list GET records another audience; the single GET this one.
+    // The list GET (reads and adoption) records another audience.
     live: { name: "twurl-using-subshell-for-file" },
-    adopted: { name: "developers" },
     update: { name: "developers_changed" },
   },
   {
@@ -213,7 +212,6 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     // GET custom_audiences records CRM audiences only; a flexible one is the same record with audience_type FLEXIBLE (the batch answer).
     options: { answers: { "GET /12/accounts/:account_id/custom_audiences": { body: asFlexible }, "GET /12/accounts/:account_id/custom_audiences/:custom_audience_id": { body: asFlexible } } },
     live: { name: "twurl-using-subshell-for-file" },
-    adopted: { name: "developers" },
   },
   { kind: "CustomAudiencePermission", inputs: { accountId: ACCOUNT, customAudienceId: "2906h", grantedAccountId: "18ce54aymz3", permissionLevel: "READ_ONLY" } },
   { kind: "TailoredAudiencePermission", inputs: { accountId: ACCOUNT, tailoredAudienceId: "2906h", grantedAccountId: "18ce54aymz3", permissionLevel: "READ_ONLY" } },
@@ -226,9 +224,6 @@ export const NOT_REPLAYED: Readonly<Record<string, string>> = {
   MediaCreative: "pending: landing_url the platform fills in",
   SandboxAccount: "pending: POST accounts answers a list",
   TaxSettings: "pending: address_name is answered as address_company",
-  CustomAudience: "pending: owner_account_id",
-  DoNotReachListMembers: "pending: the upload answers one count per operation",
-  FlexibleAudience: "pending: the batch answers one object",
 };
 
 type Json = Record<string, unknown>;
