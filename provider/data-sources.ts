@@ -136,7 +136,8 @@ async function pages(ctx: Context, path: string, query: Query = {}): Promise<Ent
 export async function listPromotableUsers(ctx: Context, args: { accountId: string }): Promise<PromotableUserInfo[]> {
   const { accountId } = checkArgs("getPromotableUsers", dataSourceArgs.account, args);
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/promotable_users`);
-  return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, userId: String(u.userId) }));
+  // The records name no account (tests/conformance corpus): it is the one asked about.
+  return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, accountId, userId: String(u.userId) }));
 }
 
 /** Content categories and their IAB categories (seed 4.3). */
@@ -166,7 +167,8 @@ export async function listPlacements(ctx: Context, args: { productType?: string 
 export async function readAuthenticatedUserAccess(ctx: Context, args: { accountId: string }): Promise<AuthenticatedUserAccessInfo> {
   const { accountId } = checkArgs("getAuthenticatedUserAccess", dataSourceArgs.account, args);
   const access = keysToCamel(await ctx.client.get<Entity>(`/12/accounts/${accountId}/authenticated_user_access`)) as AuthenticatedUserAccessInfo;
-  return { ...access, userId: String(access.userId) };
+  // The answer names no account (tests/conformance corpus): it is the one asked about.
+  return { ...access, accountId, userId: String(access.userId) };
 }
 
 export interface WebhookInfo {
@@ -217,10 +219,13 @@ export async function listAccountMedia(ctx: Context, accountId: string, creative
 
 /**
  * The feature keys an account has (seed 4.2 GET features: only features
- * accessible to the account), optionally only among `featureKeys`.
+ * accessible to the account), optionally only among `featureKeys`: those
+ * are picked here, since the endpoint's `feature_keys` filter takes only
+ * three keys (tests/conformance corpus).
  */
 export async function listAccountFeatures(ctx: Context, accountId: string, featureKeys?: readonly string[]): Promise<string[]> {
-  return ctx.client.get<string[]>(`/12/accounts/${accountId}/features`, { feature_keys: featureKeys && featureKeys.length > 0 ? featureKeys : undefined });
+  const keys = await ctx.client.get<string[]>(`/12/accounts/${accountId}/features`);
+  return featureKeys && featureKeys.length > 0 ? keys.filter((k) => featureKeys.includes(k)) : keys;
 }
 
 // ------------------------------------------------ audiences (seed 4.12) ---

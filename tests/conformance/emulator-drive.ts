@@ -131,7 +131,8 @@ export class World {
   customAudience = () => this.once("ca", () => this.post("custom_audiences", { name: "developers" }));
 
   /** A second sandbox account of the user, in the demo account's business. */
-  otherAccount = () => this.once("account", async () => (await this.call("POST", "/12/accounts")).id);
+  // POST accounts answers the new account as a one-item list.
+  otherAccount = () => this.once("account", async () => (await this.call("POST", "/12/accounts"))[0].id);
 
   permission = () => this.once("permission", async () => {
     const audience = await this.customAudience();

@@ -129,8 +129,9 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     inputs: { name: "API McTestface 2", industryType: "TECHNOLOGY" },
     // GET accounts records the account before its rename, without an industry.
     live: { name: "API McTestface", industryType: undefined },
-    adopted: { industryType: "TRAVEL" },
     update: { name: "API McTestface 3" },
+    // The PUT's recording is of the rename to "API McTestface 2".
+    updated: { name: "API McTestface 2", industryType: "TECHNOLOGY" },
   },
   {
     kind: "AccountFeatures",
@@ -141,8 +142,13 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
   },
   {
     kind: "TaxSettings",
-    inputs: { accountId: ACCOUNT, addressName: "ABC Co.", taxId: "GB896391250" },
+    // The PUT's address_name is answered as address_company.
+    inputs: { accountId: ACCOUNT, addressName: "ABC, Co.", taxId: "GB896391250" },
+    // The GET's recording has another company name.
+    live: { addressName: "ABC, Inc." },
     update: { taxCategory: "BUSINESS_NO_VAT" },
+    // The PUT's recording is of a change of the company name only.
+    updated: { addressName: "ABC, Co.", taxCategory: "BUSINESS_WITH_VAT" },
     adopts: false,
   },
   {
@@ -222,8 +228,6 @@ export const NOT_REPLAYED: Readonly<Record<string, string>> = {
   Campaign: "replayed with the campaign rules of issue 13 (budget_optimization, standard_delivery), which another change carries",
   LineItem: "replayed with the line item rules of issue 13 (objectives, bid strategies, the batch endpoint), which another change carries",
   MediaCreative: "pending: landing_url the platform fills in",
-  SandboxAccount: "pending: POST accounts answers a list",
-  TaxSettings: "pending: address_name is answered as address_company",
 };
 
 type Json = Record<string, unknown>;
