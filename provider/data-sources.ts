@@ -63,6 +63,10 @@ export interface ContentCategoryInfo {
   name: string;
   /** The values to target with a TargetingCriterion of targetingType IAB_CATEGORY. */
   iabCategories: string[];
+  /** How many publishers had videos monetized in the category in the last 30 days. */
+  publishersInLastThirtyDays?: number;
+  /** How many of the category's videos were monetized in the last 30 days. */
+  videosMonetizedInLastThirtyDays?: number;
 }
 
 export interface CuratedCategoryInfo {
@@ -199,10 +203,16 @@ export async function listWebhooks(app: AppCredentials, env: NodeJS.ProcessEnv =
   return data.map((w) => keysToCamel(w) as unknown as WebhookInfo);
 }
 
+/**
+ * An account media entry. The platform names its asset by `videoId` (a
+ * video's media key, for PREROLL) or `mediaUrl` (an image's address), the
+ * other null (tests/conformance corpus; no media key).
+ */
 export interface AccountMediaInfo {
   id: string;
-  mediaKey: string;
   creativeType: string;
+  videoId?: string | null;
+  mediaUrl?: string | null;
   createdAt?: string;
 }
 

@@ -77,18 +77,6 @@ interface Kept {
  * code say so), with the corpus file that shows the platform's form.
  */
 const PENDING_PROVIDER: readonly (Kept & { file: string })[] = [
-  // getContentCategories passes every field into its outputs.
-  {
-    endpoint: "GET /12/content_categories",
-    differences: ["data[0].publishers_in_last_thirty_days is missing (platform sends a number)", "data[0].videos_monetized_in_last_thirty_days is missing (platform sends a number)"],
-    file: "GET.12.content_categories.json",
-  },
-  // getAccountMedia outputs mediaKey (the platform names videos by video_id, images by media_url).
-  { endpoint: "GET /12/accounts/:account_id/account_media", differences: ["data[0].media_key is not sent by the platform (answered a string)"], file: "GET.12.accounts.account_id.account_media.json" },
-  // TargetingCriterion adoption compares operator_type read through the single GET.
-  ...["GET /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id"].map((endpoint) => ({
-    endpoint, differences: ["data.operator_type is not sent by the platform (answered a string)"], file: "GET.12.accounts.account_id.targeting_criteria.targeting_criterion_id.json",
-  })),
 ];
 
 /** Differences of a recording that are no platform behaviour to copy, and why. */

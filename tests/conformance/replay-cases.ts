@@ -227,7 +227,6 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
 export const NOT_REPLAYED: Readonly<Record<string, string>> = {
   Campaign: "replayed with the campaign rules of issue 13 (budget_optimization, standard_delivery), which another change carries",
   LineItem: "replayed with the line item rules of issue 13 (objectives, bid strategies, the batch endpoint), which another change carries",
-  MediaCreative: "pending: landing_url the platform fills in",
 };
 
 type Json = Record<string, unknown>;

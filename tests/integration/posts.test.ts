@@ -184,8 +184,9 @@ describe("media creatives and account media", () => {
   test("every account holds seeded account media; getAccountMedia filters by creative type", async () => {
     const all = await listAccountMedia(ctx(), ACCOUNT);
     expect(all.map((m) => m.creativeType).sort()).toEqual(["BANNER", "INTERSTITIAL_LANDSCAPE", "MEDIUM_RECTANGLE", "PREROLL"]);
-    expect(all[0]).toEqual(expect.objectContaining({ id: expect.any(String), mediaKey: expect.stringMatching(/^\d+_\d+$/) }));
-    expect((await listAccountMedia(ctx(), ACCOUNT, ["PREROLL"])).map((m) => m.mediaKey)).toEqual(["7_3001"]);
+    // As the platform names the asset: images by their address, videos by their media key (video_id).
+    expect(all[0]).toEqual(expect.objectContaining({ id: expect.any(String), creativeType: "BANNER", videoId: null, mediaUrl: expect.stringMatching(/^https:\/\/\S+$/) }));
+    expect((await listAccountMedia(ctx(), ACCOUNT, ["PREROLL"])).map((m) => [m.videoId, m.mediaUrl])).toEqual([["7_3001", null]]);
     expect(await refusal(client().get(`${base}/account_media`, { creative_types: "POSTER" }))).toMatchObject({ parameter: "creative_types" });
     const other = emu().control.createAccount("sandbox", {});
     expect(await listAccountMedia(ctx(), other.id)).toHaveLength(4);
