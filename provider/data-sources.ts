@@ -74,6 +74,10 @@ export interface CuratedCategoryInfo {
   name: string;
   description?: string;
   countryCodes: string[];
+  /** The publishers whose videos the category runs next to (user ids, strings of digits). */
+  publisherUserIds?: string[];
+  /** How many of the category's videos were monetized in the last 30 days. */
+  videosMonetizedInLastThirtyDays?: number;
 }
 
 export interface BiddingRuleInfo {
@@ -121,19 +125,9 @@ export function checkArgs<T>(source: string, schema: z.ZodType<T>, args: Record<
 
 const camel = <T>(rows: unknown[]): T[] => rows.map((r) => keysToCamel(r) as T);
 
-/**
- * Every page of a reference list. These endpoints take no `count` (seed
- * 4.3), unlike the PG lists `client.list` pages through.
- */
-async function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
-  const out: Entity[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.request<Entity[]>({ method: "GET", path, query: { ...query, cursor } });
-    out.push(...page.data);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+/** Every page of a reference list. These endpoints take no `count` (seed 4.3), unlike the PG lists. */
+function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
+  return ctx.client.list<Entity>(path, { ...query, count: null });
 }
 
 /** The users whose content the account may promote (seed 4.7). */
@@ -192,11 +186,11 @@ export interface WebhookInfo {
 export async function listWebhooks(app: AppCredentials, env: NodeJS.ProcessEnv = process.env): Promise<WebhookInfo[]> {
   const url = `${app.baseUrl}/2/webhooks?${new URLSearchParams({ "webhook_config.fields": "created_at,id,url,valid" })}`;
   let { token, cached } = await bearerToken(app, env);
-  let res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` } });
+  let res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` }, transport: app.transport });
   if (res.status === 401 && cached) {
     removeCachedBearer(app, env);
     ({ token } = await bearerToken(app, env));
-    res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` } });
+    res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` }, transport: app.transport });
   }
   const body = checkResponse("webhooks", res).body;
   const data = (JSON.parse(body) as { data?: Record<string, unknown>[] }).data ?? [];

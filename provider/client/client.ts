@@ -173,11 +173,15 @@ export class AdsClient {
     return Array.isArray(data) ? data : [data];
   }
 
-  /** Every record of a list endpoint, following `next_cursor` to the end. */
+  /**
+   * Every record of a list endpoint, following `next_cursor` to the end, in
+   * pages of the most records a page holds; `count: null` sends none (lists
+   * that take no count: reference data, the do-not-reach lists).
+   */
   async list<T = Entity>(path: string, query: Query = {}): Promise<T[]> {
     const out: T[] = [];
     let cursor: string | undefined;
-    const count = query.count ?? LIMITS.count.max;
+    const count = query.count === undefined ? LIMITS.count.max : query.count;
     do {
       const page = await this.request<T[]>({ method: "GET", path, query: { ...query, count, cursor } });
       out.push(...page.data);

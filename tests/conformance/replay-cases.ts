@@ -7,6 +7,16 @@
  * A kind that cannot be replayed is in NOT_REPLAYED with the reason.
  */
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  listAccountFeatures, listAccountMedia, listAccounts, listAudienceTargeting, listBiddingRules, listContentCategories, listCuratedCategories,
+  listCustomAudiences, listFundingInstruments, listPlacements, listPromotableUsers, listWebhooks, readAuthenticatedUserAccess,
+} from "../../provider/data-sources";
+import { AppCredentials } from "../../provider/platform-auth";
+import { Context } from "../../provider/resources/framework";
+import * as sdk from "../../sdk/data-sources";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -137,7 +147,7 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     kind: "AccountFeatures",
     inputs: { accountId: ACCOUNT, featureKeys: ["CONVERSATION_CARD"] },
     // A key the account does not have is added (POST), one it has removed (DELETE).
-    update: { featureKeys: ["CONVERSATION_CARD", "CPI_CHARGING"] },
+    update: { featureKeys: ["CPI_CHARGING"] },
     adopts: false,
   },
   {
@@ -242,3 +252,122 @@ function asFlexible(body: Json): Json {
   const flexible = (r: Json) => ({ ...r, audience_type: "FLEXIBLE", targetable_types: ["FLEXIBLE", "EXCLUDED_FLEXIBLE"] });
   return { ...body, data: Array.isArray(body.data) ? (body.data as Json[]).map(flexible) : flexible(body.data as Json) };
 }
+
+// ------------------------------------------------------- data sources ---
+
+export interface DataSourceCase {
+  /** The data source (the SDK's name) and its layer. */
+  name: string;
+  /** The call, through the replay's context (provider layer) or the SDK's own configuration (SDK layer). */
+  run: (ctx: Context, app: AppCredentials) => Promise<unknown>;
+  /** What the recorded answers read as (toMatchObject). */
+  expected: unknown;
+}
+
+const APP = (transport: AppCredentials["transport"]): AppCredentials => ({ consumerKey: "ck", consumerSecret: "cs", baseUrl: "https://api.x.com", transport });
+export { APP as replayApp };
+
+/** The provider's reads behind each data source (provider/data-sources.ts). */
+export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
+  {
+    name: "getAccounts (listAccounts)", run: (ctx) => listAccounts(ctx),
+    expected: [{ id: ACCOUNT, name: "API McTestface", timezone: "America/Los_Angeles", approvalStatus: "ACCEPTED" }],
+  },
+  {
+    name: "getFundingInstruments (listFundingInstruments)", run: (ctx) => listFundingInstruments(ctx, ACCOUNT),
+    expected: [{ id: "lygyi", accountId: ACCOUNT, currency: "USD", type: "CREDIT_CARD", entityStatus: "ACTIVE", ableToFund: true, description: "Visa ending in 0650" }],
+  },
+  {
+    name: "getPromotableUsers (listPromotableUsers)", run: (ctx) => listPromotableUsers(ctx, { accountId: ACCOUNT }),
+    expected: [{ id: "l310s", accountId: ACCOUNT, userId: AUTHOR, promotableUserType: "FULL" }],
+  },
+  {
+    name: "getContentCategories (listContentCategories)", run: (ctx) => listContentCategories(ctx),
+    expected: [
+      { id: "ru", name: "Automotive (Cars, Trucks, Racing)", iabCategories: ["IAB2"], publishersInLastThirtyDays: 12, videosMonetizedInLastThirtyDays: 316 },
+      { id: "sk", iabCategories: ["IAB1-4"] }, { id: "sl", iabCategories: ["IAB25-1"] },
+    ],
+  },
+  {
+    name: "getCuratedCategories (listCuratedCategories)", run: (ctx) => listCuratedCategories(ctx, { accountId: ACCOUNT, countryCodes: ["US"] }),
+    expected: [
+      { id: "929wbl6ymlfk", name: "Basketball", countryCodes: ["US"], publisherUserIds: ["20265254", "378174762", "900368808"], videosMonetizedInLastThirtyDays: 2446 },
+      { name: "Gaming Personalities" }, { name: "Baseball" },
+    ],
+  },
+  {
+    name: "getBiddingRules (listBiddingRules)", run: (ctx) => listBiddingRules(ctx, { currency: "USD" }),
+    expected: [{ currency: "USD", minimumCpeBidLocalMicro: 10000, maximumCpeBidLocalMicro: 1000000000, minimumDenomination: 10000 }],
+  },
+  {
+    name: "getPlacements (listPlacements)", run: (ctx) => listPlacements(ctx, { productType: "PROMOTED_ACCOUNT" }),
+    expected: [{ productType: "PROMOTED_ACCOUNT", placements: [["ALL_ON_TWITTER"], ["TWITTER_TIMELINE"]] }],
+  },
+  {
+    name: "getAuthenticatedUserAccess (readAuthenticatedUserAccess)", run: (ctx) => readAuthenticatedUserAccess(ctx, { accountId: ACCOUNT }),
+    expected: { accountId: ACCOUNT, userId: "2417045708", permissions: ["ACCOUNT_ADMIN", "TWEET_COMPOSER"] },
+  },
+  {
+    name: "getAccountMedia (listAccountMedia)", run: (ctx) => listAccountMedia(ctx, ACCOUNT, ["PREROLL"]),
+    expected: [{ id: "3wpx", creativeType: "PREROLL", videoId: "13_771791717175468032", mediaUrl: null }],
+  },
+  {
+    name: "getAccountFeatures (listAccountFeatures)", run: (ctx) => listAccountFeatures(ctx, ACCOUNT, ["CONVERSATION_CARD", "CPI_CHARGING"]),
+    expected: ["CONVERSATION_CARD"],
+  },
+  {
+    name: "getCustomAudiences (listCustomAudiences)", run: (ctx) => listCustomAudiences(ctx, ACCOUNT),
+    expected: [{ id: "1nmth", name: "twurl-using-subshell-for-file", ownerAccountId: ACCOUNT, permissionLevel: "READ_WRITE", isOwner: true }],
+  },
+  {
+    name: "getAudienceTargetedLineItems (listAudienceTargeting)", run: (ctx) => listAudienceTargeting(ctx, ACCOUNT, "2906h"),
+    // The platform's flat rows: one per campaign, its line items inside.
+    expected: [
+      { campaignId: "59hod", campaignName: "test-campaign", lineItems: [{ id: "5gzog", name: "test-line-item", servable: true }] },
+      { campaignId: "arja7", campaignName: "Untitled campaign", lineItems: [{ id: "bjw1q", name: null, servable: true }] },
+    ],
+  },
+  {
+    name: "getWebhooks (listWebhooks)",
+    // The bearer token is asked for (POST oauth2/token) and cached in a folder of the test's own.
+    run: async (_ctx, app) => {
+      const cache = mkdtempSync(join(tmpdir(), "xads-replay-"));
+      try {
+        return await listWebhooks(app, { XDG_CACHE_HOME: cache });
+      } finally {
+        rmSync(cache, { recursive: true, force: true });
+      }
+    },
+    expected: [{ id: "1234567890", url: "https://yourdomain.com/webhooks/twitter", valid: true, createdAt: "2025-01-15T12:00:00.000Z" }],
+  },
+];
+
+/**
+ * The SDK's data sources (sdk/data-sources.ts), which add the stack's
+ * account and their own filters: the client they reach through the
+ * configuration is the replay's (replay.test.ts registers it first).
+ */
+export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
+  { name: "getAccounts", run: () => sdk.getAccounts(), expected: [{ id: ACCOUNT, name: "API McTestface" }] },
+  { name: "getAccount", run: () => sdk.getAccount(), expected: { id: ACCOUNT, name: "API McTestface" } },
+  { name: "getFundingInstruments", run: () => sdk.getFundingInstruments({ currency: "USD" }), expected: [{ id: "lygyi", currency: "USD" }] },
+  { name: "getFundingInstrument", run: () => sdk.getFundingInstrument({ currency: "USD" }), expected: { id: "lygyi", entityStatus: "ACTIVE" } },
+  { name: "getPromotableUsers", run: () => sdk.getPromotableUsers(), expected: [{ userId: AUTHOR, accountId: ACCOUNT }] },
+  { name: "getContentCategories", run: () => sdk.getContentCategories(), expected: [{ id: "ru" }, { id: "sk" }, { id: "sl" }] },
+  { name: "getCuratedCategories", run: () => sdk.getCuratedCategories({ countryCodes: ["US"] }), expected: [{ name: "Basketball" }, { name: "Gaming Personalities" }, { name: "Baseball" }] },
+  { name: "getBiddingRules", run: () => sdk.getBiddingRules({ currency: "USD" }), expected: [{ currency: "USD", minimumCpeBidLocalMicro: 10000 }] },
+  { name: "getPlacements", run: () => sdk.getPlacements({ productType: "PROMOTED_ACCOUNT" }), expected: [{ productType: "PROMOTED_ACCOUNT" }] },
+  { name: "getAuthenticatedUserAccess", run: () => sdk.getAuthenticatedUserAccess(), expected: { accountId: ACCOUNT, userId: "2417045708" } },
+  { name: "getAccountMedia", run: () => sdk.getAccountMedia({ creativeTypes: ["PREROLL"] }), expected: [{ id: "3wpx", videoId: "13_771791717175468032" }] },
+  { name: "getAccountFeatures", run: () => sdk.getAccountFeatures({ featureKeys: ["CONVERSATION_CARD"] }), expected: { accountId: ACCOUNT, featureKeys: ["CONVERSATION_CARD"] } },
+  { name: "getCustomAudiences", run: () => sdk.getCustomAudiences(), expected: [{ id: "1nmth", isOwner: true }] },
+  {
+    name: "getAudienceTargetedLineItems", run: () => sdk.getAudienceTargetedLineItems({ customAudienceId: "2906h" }),
+    expected: [{ campaignId: "59hod", lineItems: [{ id: "5gzog" }] }, { campaignId: "arja7", lineItems: [{ id: "bjw1q" }] }],
+  },
+];
+
+/** SDK data sources the SDK layer does not replay, and why. */
+export const SDK_NOT_REPLAYED: Readonly<Record<string, string>> = {
+  getWebhooks: "reaches the platform API through platform-auth with the application's keys, not through the Ads API client: listWebhooks, all it adds to, is replayed above",
+};

@@ -6,9 +6,14 @@
  * difference in, and nothing throws; every data source reads the recorded
  * answers into its documented result.
  */
+import { clientFor } from "../../provider/client/registry";
+import { resolveConfig } from "../../provider/config";
 import { RESOURCES } from "../../provider/resources";
-import { ACCOUNT } from "./replay";
-import { AUTHOR, NOT_REPLAYED, RESOURCE_CASES } from "./replay-cases";
+import * as sdk from "../../sdk/data-sources";
+import { ACCOUNT, CorpusTransport, REPLAY_CREDENTIALS, replayContext } from "./replay";
+import {
+  AUTHOR, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES, SDK_NOT_REPLAYED, SDK_SOURCE_CASES,
+} from "./replay-cases";
 import { replayResource } from "./replay-run";
 
 const name = (c: { kind: string; variant?: string }) => `${c.kind}${c.variant ? ` (${c.variant})` : ""}`;
@@ -39,5 +44,43 @@ describe("resources replayed against the platform's recorded answers", () => {
   test("every kind of the registry has a case, or says why it has none", () => {
     const covered = new Set([...RESOURCE_CASES.map((c) => c.kind), ...Object.keys(NOT_REPLAYED)]);
     expect(Object.keys(RESOURCES).filter((k) => !covered.has(k))).toEqual([]);
+  });
+});
+
+describe("data sources replayed against the platform's recorded answers", () => {
+  test.each(PROVIDER_SOURCE_CASES.map((c) => [c.name, c] as const))("%s reads the recorded answers", async (_n, c) => {
+    const transport = new CorpusTransport();
+    expect(await c.run(replayContext(transport), replayApp(transport.transport))).toMatchObject(c.expected as object);
+    expect(transport.sent.filter((r) => !r.entry).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  describe("through the SDK (its configuration from XADS_*, its client the replay's)", () => {
+    const saved = { ...process.env };
+    let transport = new CorpusTransport();
+    beforeAll(() => {
+      Object.assign(process.env, {
+        XADS_CONSUMER_KEY: REPLAY_CREDENTIALS.consumerKey, XADS_CONSUMER_SECRET: REPLAY_CREDENTIALS.consumerSecret,
+        XADS_ACCESS_TOKEN: REPLAY_CREDENTIALS.accessToken, XADS_ACCESS_TOKEN_SECRET: REPLAY_CREDENTIALS.accessTokenSecret,
+        XADS_ACCOUNT_ID: ACCOUNT, XADS_SANDBOX: "false",
+      });
+      // The client the SDK's configuration resolves to is registered first, over the replay's transport.
+      clientFor(resolveConfig(() => undefined), { transport: (r) => transport.transport(r), coalesceWindowMs: 1, log: () => {} });
+    });
+    afterAll(() => {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    });
+    beforeEach(() => (transport = new CorpusTransport()));
+
+    test.each(SDK_SOURCE_CASES.map((c) => [c.name, c] as const))("%s", async (_n, c) => {
+      expect(await c.run(replayContext(transport), replayApp(transport.transport))).toMatchObject(c.expected as object);
+      expect(transport.sent.length).toBeGreaterThan(0);
+      expect(transport.sent.filter((r) => !r.entry).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    });
+
+    test("every SDK data source is replayed, or says why not", () => {
+      const covered = new Set([...SDK_SOURCE_CASES.map((c) => c.name), ...Object.keys(SDK_NOT_REPLAYED)]);
+      expect(Object.keys(sdk).filter((k) => k.startsWith("get") && !covered.has(k))).toEqual([]);
+    });
   });
 });

@@ -34,6 +34,8 @@ export interface SentRequest {
   query: Record<string, string>;
   /** The JSON body, parsed (integers beyond 2^53 as strings of digits). */
   json?: unknown;
+  /** A form body's fields. */
+  form?: Record<string, string>;
   contentType?: string;
   /** The corpus entry that answered it; undefined when the corpus has none. */
   entry?: CorpusEntry;
@@ -174,9 +176,12 @@ export class CorpusTransport {
       method: wire.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      json: wire.body === undefined ? undefined : parseJson(wire.body),
       contentType: wire.headers["content-type"],
     };
+    if (wire.body !== undefined) {
+      if (request.contentType?.startsWith("application/x-www-form-urlencoded")) request.form = Object.fromEntries(new URLSearchParams(wire.body));
+      else request.json = parseJson(wire.body);
+    }
     this.sent.push(request);
     const plain = entryFor(wire.method, url.pathname);
     const answer = plain && this.options.answers?.[plain.endpoint];
