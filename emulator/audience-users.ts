@@ -60,6 +60,12 @@ export interface UploadSpec {
    * after now.
    */
   effectiveAt: boolean;
+  /**
+   * The answer's counts: one object for the whole upload (custom audiences),
+   * or one per operation item (the do-not-reach batch path; seed: not shown,
+   * real platform per tests/conformance corpus).
+   */
+  countsPerItem?: boolean;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -96,11 +102,15 @@ export function uploadRoute(app: FastifyInstance, env: Env, path: string, spec: 
       if (op.type === "Delete") set.delete(memberKey(op.user));
       else set.set(memberKey(op.user), { user: op.user, effective_at: op.effectiveAt, expires_at: op.expiresAt });
     }
-    return { request: batchEcho(req as FastifyRequest), data: { success_count: applied.length, total_count: operations.length } };
+    const counts = (of: (op: Operation) => boolean) => ({ success_count: applied.filter(of).length, total_count: operations.filter(of).length });
+    const items = [...new Set(operations.map((op) => op.item))];
+    return { request: batchEcho(req as FastifyRequest), data: spec.countsPerItem ? items.map((i) => counts((op) => op.item === i)) : counts(() => true) };
   });
 }
 
 interface Operation {
+  /** The upload item it is a user of. */
+  item: number;
   type: Item["operation_type"];
   user: Record<string, string[]>;
   effectiveAt: string;
@@ -126,7 +136,7 @@ function parseUpload(body: unknown, spec: UploadSpec, now: number): Operation[] 
       throw ApiError.invalid("effective_at", `[${i}].params.effective_at is not accepted: ${spec.noun} users take effect at once`);
     }
     const { effectiveAt, expiresAt } = window(i, spec, now, effective_at, expires_at);
-    users.forEach((user, j) => out.push({ type: item.operation_type, user: userObject(user, `[${i}].params.users[${j}]`, spec), effectiveAt, expiresAt }));
+    users.forEach((user, j) => out.push({ item: i, type: item.operation_type, user: userObject(user, `[${i}].params.users[${j}]`, spec), effectiveAt, expiresAt }));
   });
   return out;
 }

@@ -353,8 +353,8 @@ export const ENUMS = {
   permissionScope: ["OWNER", "SHARED"] as const,
   /** seed 4.12: operations of audience and do-not-reach user uploads. */
   audienceUserOperation: ["Update", "Delete"] as const,
-  /** seed 4.12: user object fields of a custom audience upload. */
-  customAudienceUserFields: ["email", "device_id", "handle", "platform_id", "phone_number", "partner_user_id"] as const,
+  /** seed 4.12: user object fields of a custom audience upload (the seed names platform_id; real platform, tests/conformance corpus: twitter_id). */
+  customAudienceUserFields: ["email", "device_id", "handle", "twitter_id", "phone_number", "partner_user_id"] as const,
   /** seed 4.12: user object fields of a do-not-reach upload. */
   doNotReachUserFields: ["email", "phone_number"] as const,
   /** seed 4.12: "every value except partner_user_id must be normalized and hashed". */

@@ -17,16 +17,19 @@ export interface ContentCategory {
   name: string;
   /** seed 4.3: each content category maps to one or more IAB categories. */
   iab_categories: string[];
+  /** seed: not shown; real platform (tests/conformance corpus): how many publishers and videos monetized in the category lately. */
+  publishers_in_last_thirty_days: number;
+  videos_monetized_in_last_thirty_days: number;
 }
 
 /** seed: not shown; real platform names content categories after the IAB content taxonomy's tiers. */
 export const CONTENT_CATEGORIES: readonly ContentCategory[] = [
-  { id: "1", name: "Arts & Entertainment", iab_categories: ["IAB1", "IAB1-1", "IAB1-2", "IAB1-6"] },
-  { id: "2", name: "Automotive", iab_categories: ["IAB2", "IAB2-1", "IAB2-3"] },
-  { id: "3", name: "Business", iab_categories: ["IAB3", "IAB3-1"] },
-  { id: "9", name: "Hobbies & Interests", iab_categories: ["IAB9", "IAB9-30"] },
-  { id: "17", name: "Sports", iab_categories: ["IAB17", "IAB17-12", "IAB17-44"] },
-  { id: "19", name: "Technology & Computing", iab_categories: ["IAB19", "IAB19-6", "IAB19-18"] },
+  { id: "1", name: "Arts & Entertainment", iab_categories: ["IAB1", "IAB1-1", "IAB1-2", "IAB1-6"], publishers_in_last_thirty_days: 40, videos_monetized_in_last_thirty_days: 900 },
+  { id: "2", name: "Automotive", iab_categories: ["IAB2", "IAB2-1", "IAB2-3"], publishers_in_last_thirty_days: 12, videos_monetized_in_last_thirty_days: 316 },
+  { id: "3", name: "Business", iab_categories: ["IAB3", "IAB3-1"], publishers_in_last_thirty_days: 9, videos_monetized_in_last_thirty_days: 120 },
+  { id: "9", name: "Hobbies & Interests", iab_categories: ["IAB9", "IAB9-30"], publishers_in_last_thirty_days: 15, videos_monetized_in_last_thirty_days: 240 },
+  { id: "17", name: "Sports", iab_categories: ["IAB17", "IAB17-12", "IAB17-44"], publishers_in_last_thirty_days: 60, videos_monetized_in_last_thirty_days: 2446 },
+  { id: "19", name: "Technology & Computing", iab_categories: ["IAB19", "IAB19-6", "IAB19-18"], publishers_in_last_thirty_days: 20, videos_monetized_in_last_thirty_days: 448 },
 ];
 
 /** Every IAB category some content category maps to: the values IAB_CATEGORY targeting accepts. */

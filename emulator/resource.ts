@@ -34,6 +34,10 @@ export interface ResourceSpec<T extends Entity> {
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
   /** The fields a DELETE answers, where it answers only some (seed: not shown; real platform: conversation cards). */
   deleteAnswer?: readonly string[];
+  /** The fields a PUT answers, where it answers only some (seed: not shown; real platform: image conversation cards). */
+  updateAnswer?: readonly string[];
+  /** Fields the GET and DELETE of one entity leave out, though lists answer them (seed: not shown; real platform: a targeting criterion's operator_type). */
+  singleOmits?: readonly string[];
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
@@ -125,7 +129,7 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     app.get<EntityRoute>(`${base}/:id`, async (req) => {
       const { id } = req.params;
       const ctx = context(req);
-      return one(req, answered(spec, found(collection(ctx).get(id), spec.noun, id, withDeleted(wireParams(req))), ctx));
+      return one(req, omitted(answered(spec, found(collection(ctx).get(id), spec.noun, id, withDeleted(wireParams(req))), ctx), spec.singleOmits));
     });
 
     if (spec.create) {
@@ -151,7 +155,8 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
     if (spec.update) {
       app.put<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
-        return one(req, answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx));
+        const shown = answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx);
+        return one(req, spec.updateAnswer ? only(shown, spec.updateAnswer) : shown);
       });
     } else {
       // Records without a PUT (seed 4.7: promoted entities cannot be updated).
@@ -164,8 +169,18 @@ export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): Fastify
       app.delete<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
         const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
-        return one(req, spec.deleteAnswer ? Object.fromEntries(spec.deleteAnswer.map((f) => [f, shown[f]])) : shown);
+        return one(req, spec.deleteAnswer ? only(shown, spec.deleteAnswer) : omitted(shown, spec.singleOmits));
       });
     }
   };
+}
+
+/** Only these fields of an answered record. */
+function only(shown: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, shown[f]]));
+}
+
+/** An answered record without these fields. */
+function omitted(shown: Record<string, unknown>, fields: readonly string[] = []): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(shown).filter(([k]) => !fields.includes(k)));
 }

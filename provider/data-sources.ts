@@ -14,6 +14,7 @@ import { validate } from "./resources/framework";
 import { cachedReference, ReferenceCacheOptions } from "./reference-cache";
 
 export type { ReferenceCacheOptions } from "./reference-cache";
+import { isOwner } from "./resources/custom-audience";
 
 export interface AccountInfo {
   id: string;
@@ -65,6 +66,10 @@ export interface ContentCategoryInfo {
   name: string;
   /** The values to target with a TargetingCriterion of targetingType IAB_CATEGORY. */
   iabCategories: string[];
+  /** How many publishers had videos monetized in the category in the last 30 days. */
+  publishersInLastThirtyDays?: number;
+  /** How many of the category's videos were monetized in the last 30 days. */
+  videosMonetizedInLastThirtyDays?: number;
 }
 
 export interface CuratedCategoryInfo {
@@ -72,6 +77,10 @@ export interface CuratedCategoryInfo {
   name: string;
   description?: string;
   countryCodes: string[];
+  /** The publishers whose videos the category runs next to (user ids, strings of digits). */
+  publisherUserIds?: string[];
+  /** How many of the category's videos were monetized in the last 30 days. */
+  videosMonetizedInLastThirtyDays?: number;
 }
 
 export interface BiddingRuleInfo {
@@ -119,26 +128,17 @@ export function checkArgs<T>(source: string, schema: z.ZodType<T>, args: Record<
 
 const camel = <T>(rows: unknown[]): T[] => rows.map((r) => keysToCamel(r) as T);
 
-/**
- * Every page of a reference list. These endpoints take no `count` (seed
- * 4.3), unlike the PG lists `client.list` pages through.
- */
-async function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
-  const out: Entity[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.client.request<Entity[]>({ method: "GET", path, query: { ...query, cursor } });
-    out.push(...page.data);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+/** Every page of a reference list. These endpoints take no `count` (seed 4.3), unlike the PG lists. */
+function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
+  return ctx.client.list<Entity>(path, { ...query, count: null });
 }
 
 /** The users whose content the account may promote (seed 4.7). */
 export async function listPromotableUsers(ctx: Context, args: { accountId: string }): Promise<PromotableUserInfo[]> {
   const { accountId } = checkArgs("getPromotableUsers", dataSourceArgs.account, args);
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/promotable_users`);
-  return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, userId: String(u.userId) }));
+  // The records name no account (tests/conformance corpus): it is the one asked about.
+  return camel<PromotableUserInfo>(rows).map((u) => ({ ...u, accountId, userId: String(u.userId) }));
 }
 
 /**
@@ -176,7 +176,8 @@ export async function listPlacements(ctx: Context, args: { productType?: string 
 export async function readAuthenticatedUserAccess(ctx: Context, args: { accountId: string }): Promise<AuthenticatedUserAccessInfo> {
   const { accountId } = checkArgs("getAuthenticatedUserAccess", dataSourceArgs.account, args);
   const access = keysToCamel(await ctx.client.get<Entity>(`/12/accounts/${accountId}/authenticated_user_access`)) as AuthenticatedUserAccessInfo;
-  return { ...access, userId: String(access.userId) };
+  // The answer names no account (tests/conformance corpus): it is the one asked about.
+  return { ...access, accountId, userId: String(access.userId) };
 }
 
 export interface WebhookInfo {
@@ -196,21 +197,27 @@ export interface WebhookInfo {
 export async function listWebhooks(app: AppCredentials, env: NodeJS.ProcessEnv = process.env): Promise<WebhookInfo[]> {
   const url = `${app.baseUrl}/2/webhooks?${new URLSearchParams({ "webhook_config.fields": "created_at,id,url,valid" })}`;
   let { token, cached } = await bearerToken(app, env);
-  let res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` } });
+  let res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` }, transport: app.transport });
   if (res.status === 401 && cached) {
     removeCachedBearer(app, env);
     ({ token } = await bearerToken(app, env));
-    res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` } });
+    res = await platformRequest("GET", url, { headers: { authorization: `Bearer ${token}` }, transport: app.transport });
   }
   const body = checkResponse("webhooks", res).body;
   const data = (JSON.parse(body) as { data?: Record<string, unknown>[] }).data ?? [];
   return data.map((w) => keysToCamel(w) as unknown as WebhookInfo);
 }
 
+/**
+ * An account media entry. The platform names its asset by `videoId` (a
+ * video's media key, for PREROLL) or `mediaUrl` (an image's address), the
+ * other null (tests/conformance corpus; no media key).
+ */
 export interface AccountMediaInfo {
   id: string;
-  mediaKey: string;
   creativeType: string;
+  videoId?: string | null;
+  mediaUrl?: string | null;
   createdAt?: string;
 }
 
@@ -227,10 +234,13 @@ export async function listAccountMedia(ctx: Context, accountId: string, creative
 
 /**
  * The feature keys an account has (seed 4.2 GET features: only features
- * accessible to the account), optionally only among `featureKeys`.
+ * accessible to the account), optionally only among `featureKeys`: those
+ * are picked here, since the endpoint's `feature_keys` filter takes only
+ * three keys (tests/conformance corpus).
  */
 export async function listAccountFeatures(ctx: Context, accountId: string, featureKeys?: readonly string[]): Promise<string[]> {
-  return ctx.client.get<string[]>(`/12/accounts/${accountId}/features`, { feature_keys: featureKeys && featureKeys.length > 0 ? featureKeys : undefined });
+  const keys = await ctx.client.get<string[]>(`/12/accounts/${accountId}/features`);
+  return featureKeys && featureKeys.length > 0 ? keys.filter((k) => featureKeys.includes(k)) : keys;
 }
 
 // ------------------------------------------------ audiences (seed 4.12) ---
@@ -239,6 +249,10 @@ export interface CustomAudienceInfo {
   id: string;
   name: string;
   description?: string | null;
+  /** The account that owns the audience. */
+  ownerAccountId?: string;
+  /** What this account may do with it: READ_ONLY or READ_WRITE. */
+  permissionLevel?: string;
   /** False for an audience another account shared with this one. */
   isOwner?: boolean;
   createdAt?: string;
@@ -247,19 +261,24 @@ export interface CustomAudienceInfo {
 /** Custom audiences of an account (seed 4.12): its own (OWNER, the default) or those shared with it (SHARED). */
 export async function listCustomAudiences(ctx: Context, accountId: string, permissionScope: "OWNER" | "SHARED" = "OWNER"): Promise<CustomAudienceInfo[]> {
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/custom_audiences`, { permission_scope: permissionScope });
-  return rows.map((r) => keysToCamel(r) as CustomAudienceInfo);
+  return rows.map((r) => ({ ...(keysToCamel(r) as CustomAudienceInfo), ...isOwner(accountId, r) }));
 }
 
-export interface TargetingEntityInfo {
+export interface TargetingLineItemInfo {
   id: string;
   name: string | null;
   servable: boolean;
 }
 
-/** A campaign and its line items that target an audience. */
+/**
+ * A campaign and its line items that target an audience, as the platform
+ * answers them: one flat row per campaign (tests/conformance corpus; the
+ * seed shows no shape).
+ */
 export interface AudienceTargetingInfo {
-  campaign: TargetingEntityInfo;
-  lineItems: TargetingEntityInfo[];
+  campaignId: string;
+  campaignName: string | null;
+  lineItems: TargetingLineItemInfo[];
 }
 
 /**

@@ -327,8 +327,8 @@ export const ENUMS = {
   permissionScope: ["OWNER", "SHARED"] as const,
   /** Operations of audience and do-not-reach user uploads (seed 4.12). */
   audienceUserOperation: ["Update", "Delete"] as const,
-  /** User object fields of a custom audience upload (seed 4.12), wire names. */
-  customAudienceUserFields: ["email", "device_id", "handle", "platform_id", "phone_number", "partner_user_id"] as const,
+  /** User object fields of a custom audience upload, wire names (seed 4.12 names platform_id; the real platform takes twitter_id, tests/conformance corpus). */
+  customAudienceUserFields: ["email", "device_id", "handle", "twitter_id", "phone_number", "partner_user_id"] as const,
   /** User object fields of a do-not-reach upload (seed 4.12). */
   doNotReachUserFields: ["email", "phone_number"] as const,
   /** The one user field sent as given, not hashed (seed 4.12). */

@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import got from "got";
 import { cacheDir } from "./cache-dir";
+import { gotTransport, Transport } from "./client/client";
 
 /** What app-only requests need: the application's keys and where the platform API is. */
 export interface AppCredentials {
@@ -17,6 +17,8 @@ export interface AppCredentials {
   consumerSecret: string;
   /** The platform API base, e.g. https://api.x.com or the emulator's root. */
   baseUrl: string;
+  /** What sends the requests (default: got); tests answer from recordings through it, as they do under the Ads API client. */
+  transport?: Transport;
 }
 
 /** Which call failed: the same code means different things at different steps. */
@@ -123,19 +125,18 @@ export interface PlatformResponse {
 
 /** One plain request to the platform API: never retried (token requests count against "too often"). */
 export async function platformRequest(
-  method: "GET" | "POST", url: string, options: { headers?: Record<string, string>; form?: Record<string, string>; timeoutMs?: number } = {},
+  method: "GET" | "POST", url: string,
+  options: { headers?: Record<string, string>; form?: Record<string, string>; timeoutMs?: number; transport?: Transport } = {},
 ): Promise<PlatformResponse> {
   const headers: Record<string, string> = { "user-agent": "pulumi-xads", ...options.headers };
   if (options.form) headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   try {
-    const res = await got(url, {
+    const res = await (options.transport ?? gotTransport)({
       method,
+      url,
       headers,
       body: options.form ? new URLSearchParams(options.form).toString() : undefined,
-      timeout: { request: options.timeoutMs ?? 30_000 },
-      retry: { limit: 0 },
-      throwHttpErrors: false,
-      followRedirect: false,
+      timeoutMs: options.timeoutMs ?? 30_000,
     });
     return { status: res.statusCode, body: res.body };
   } catch (err) {
@@ -158,6 +159,7 @@ export async function requestBearerToken(app: AppCredentials): Promise<string> {
   const res = await platformRequest("POST", `${app.baseUrl}/oauth2/token`, {
     headers: { authorization: basicAuthorization(app.consumerKey, app.consumerSecret) },
     form: { grant_type: "client_credentials" },
+    transport: app.transport,
   });
   return parseBearerResponse(checkResponse("bearer_token", res).body);
 }
@@ -167,6 +169,7 @@ export async function invalidateBearerToken(app: AppCredentials, token: string):
   const res = await platformRequest("POST", `${app.baseUrl}/oauth2/invalidate_token`, {
     headers: { authorization: basicAuthorization(app.consumerKey, app.consumerSecret) },
     form: { access_token: token },
+    transport: app.transport,
   });
   checkResponse("invalidate_bearer", res);
 }

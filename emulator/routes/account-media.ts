@@ -56,12 +56,13 @@ const listSpec: ListSpec<AccountMedia> = {
 /**
  * An account media entry as answered. seed: not shown; real platform
  * (tests/conformance corpus) names the asset by `video_id` (a video's media
- * key) or `media_url` (an image's address), never by media_key. The media
- * key stays until the provider reads video_id (tests/conformance PENDING_PROVIDER).
+ * key) or `media_url` (an image's address), never by media_key (kept here
+ * to name the asset).
  */
 function show(m: AccountMedia): Record<string, unknown> {
+  const { media_key, ...entry } = m;
   const video = m.creative_type === "PREROLL" || m.creative_type === "VAST_PREROLL";
-  return { ...m, video_id: video ? m.media_key : null, media_url: video ? null : `https://pbs.twimg.com/media/${m.media_key}.jpg` };
+  return { ...entry, video_id: video ? media_key : null, media_url: video ? null : `https://pbs.twimg.com/media/${media_key}.jpg` };
 }
 
 const listParams = z.object({ creative_types: field.listOf(ENUMS.creativeType, 1, ENUMS.creativeType.length).optional() });

@@ -97,15 +97,16 @@ function singleton<T extends Entity>(account: Account, collection: string, id: s
  * platform (tests/conformance corpus): the billing address fields (what
  * address_name sets comes back as address_company), bill_to and
  * business_relationship; no id or timestamps. address_name,
- * client_address_* and tax_exemption_id are not read back there: they are
- * still answered until the provider stops reading them (tests/conformance
- * PENDING_PROVIDER).
+ * client_address_* and tax_exemption_id are kept, never answered.
  */
 function taxAnswer(t: TaxSettings): Record<string, unknown> {
-  const { id: _id, created_at: _c, updated_at: _u, deleted: _d, account_id: _a, ...pending } = t;
+  const {
+    id: _id, created_at: _c, updated_at: _u, deleted: _d, account_id: _a,
+    address_name, client_address_street1: _s1, client_address_street2: _s2, tax_exemption_id: _e, ...answered
+  } = t;
   return {
-    ...pending,
-    address_company: t.address_name,
+    ...answered,
+    address_company: address_name,
     address_first_name: null, address_last_name: null, address_email: null,
     address_street1: null, address_street2: null, address_city: null, address_region: null, address_postal_code: null, address_country: null,
     bill_to: "NOT_SET", business_relationship: "SELF",
@@ -114,12 +115,11 @@ function taxAnswer(t: TaxSettings): Record<string, unknown> {
 
 /**
  * User settings as answered. seed: not shown; real platform (tests/conformance
- * corpus): the three contact fields, no id or timestamps. subscribe_email_types
- * is still answered until the provider stops reading it (PENDING_PROVIDER).
+ * corpus): the three contact fields, phone fields "" when unset, no id or
+ * timestamps; subscribe_email_types is kept, never answered.
  */
 function userAnswer(u: UserSettings): Record<string, unknown> {
-  const { id: _id, created_at: _c, updated_at: _u, deleted: _d, user_id: _user, ...fields } = u;
-  return fields;
+  return { notification_email: u.notification_email, contact_phone: u.contact_phone ?? "", contact_phone_extension: u.contact_phone_extension ?? "" };
 }
 
 export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {

@@ -53,8 +53,8 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
   app.post("/12/accounts", async (req, reply) => {
     sandboxOnly(env, req);
     const account = state().createAccount({ userIds: [req.api?.userId ?? ""], businessId: DEFAULT_BUSINESS_ID });
-    // Pending the provider (tests/conformance): the real platform answers a list envelope, a one-item `data` array.
-    return reply.status(201).send(one(req, answered(account.record)));
+    // seed: not shown; real platform (tests/conformance corpus) answers a list envelope, a one-item `data` array.
+    return reply.status(201).send({ ...one(req, [answered(account.record)]), next_cursor: null });
   });
 
   app.delete<AccountRoute>("/12/accounts/:account_id", async (req) => {

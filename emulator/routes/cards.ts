@@ -223,9 +223,10 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     return one(req, found(anyCard(ctx.account).find((c) => c.id === id), "card", id, withDeleted(wireParams(req))));
   });
 
+  // seed: not shown; real platform (tests/conformance corpus) answers one card as a one-item list on GET, PUT and DELETE of cards/:card_id.
   app.get<EntityRoute>(`${base}/:id`, async (req) => {
     const { id } = req.params;
-    return one(req, show(found(collection(resourceContext(app, env, req)).get(id), cards.noun, id, withDeleted(wireParams(req)))));
+    return one(req, [show(found(collection(resourceContext(app, env, req)).get(id), cards.noun, id, withDeleted(wireParams(req))))]);
   });
 
   app.post<AccountRoute>(base, async (req, reply) => {
@@ -238,8 +239,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const { id } = req.params;
     // seed: not shown; real platform answers 404 to an update of a deleted card.
     const current = found(collection(ctx).get(id), cards.noun, id);
-    return one(req, show(collection(ctx).update(id, update(ctx, current, req.body))));
+    return one(req, [show(collection(ctx).update(id, update(ctx, current, req.body)))]);
   });
 
-  app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, show(deleteEntity(cards, resourceContext(app, env, req), req.params.id))));
+  app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, [show(deleteEntity(cards, resourceContext(app, env, req), req.params.id))]));
 };

@@ -44,6 +44,8 @@ interface ConversationKind {
   /** Media parameters: media_key is required, the others optional. */
   media: Record<string, MediaRule>;
   writeOnly: readonly string[];
+  /** The fields a PUT answers, where it answers only some. */
+  updateAnswer?: readonly string[];
 }
 
 function paramsOf(kind: ConversationKind) {
@@ -128,6 +130,7 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
     }),
     // seed: not shown; real platform (tests/conformance corpus) answers a DELETE with these fields only.
     deleteAnswer: ["name", "id", "created_at", "updated_at", "deleted", "card_type"],
+    updateAnswer: kind.updateAnswer,
     update(ctx, current, wire: WireParams) {
       const p = given(parseParams(params.update, wire) as Record<string, unknown>);
       checkCtas({ ...current, ...p });
@@ -156,6 +159,8 @@ export const imageConversationCards = conversationSpec({
     unlocked_image_media_key: { type: "IMAGE", minWidth: unlockedImage.minWidth, aspect: unlockedImage.aspect, aspectText: "5:2" },
   },
   writeOnly: ["unlocked_image_media_key"],
+  // seed: not shown; real platform (tests/conformance corpus) answers an image card's PUT with these fields only (the video card's in full).
+  updateAnswer: ["name", "id", "created_at", "card_uri", "updated_at", "deleted", "card_type"],
 });
 
 export const videoConversationCards = conversationSpec({

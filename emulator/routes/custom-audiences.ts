@@ -116,12 +116,11 @@ export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[
 /**
  * An audience as answered to the account asking. seed 2 names `is_owner`;
  * real platform (tests/conformance corpus) answers `owner_account_id` and
- * `permission_level` instead. `is_owner` stays until the provider reads
- * owner_account_id (tests/conformance PENDING_PROVIDER).
+ * `permission_level` instead.
  */
 function show(a: SeenAudience, ctx: ResourceContext): Record<string, unknown> {
-  const owner = a.owner_account_id ?? ctx.account.id;
-  return { ...a, owner_account_id: owner, permission_level: a.permission_level ?? "READ_WRITE", is_owner: owner === ctx.account.id };
+  const { is_owner: _isOwner, ...audience } = a as SeenAudience & { is_owner?: unknown };
+  return { ...audience, owner_account_id: a.owner_account_id ?? ctx.account.id, permission_level: a.permission_level ?? "READ_WRITE" };
 }
 
 export const customAudiences: ResourceSpec<CustomAudience> = {
@@ -145,15 +144,16 @@ const TARGETED_PAGE = 200;
 /**
  * seed 4.12: line items and campaigns that target the audience; with_active
  * true (the default) leaves out line items that cannot serve. seed: not
- * shown (the shape); real platform answers one record per campaign:
- * `{campaign: {id, name, servable}, line_items: [{id, name, servable}]}`.
+ * shown (the shape); real platform (tests/conformance corpus) answers one
+ * flat record per campaign: `{campaign_id, campaign_name, line_items:
+ * [{id, name, servable}]}`.
  * Targeting is a `targeting_criteria` record of the line item with
  * targeting_type CUSTOM_AUDIENCE and the audience id as targeting_value.
  */
 function targeted(account: Account, audienceId: string, withActive: boolean) {
   const live = (collection: string, id: unknown) => account.collection(collection).live(String(id));
   const servable = (e: AnyEntity | undefined) => !!e && e.entity_status === "ACTIVE";
-  const byCampaign = new Map<string, { campaign: Record<string, unknown>; line_items: Record<string, unknown>[] }>();
+  const byCampaign = new Map<string, { campaign_id: string; campaign_name: unknown; line_items: Record<string, unknown>[] }>();
   const lineItemIds = new Set(account.collection("targeting_criteria").all()
     .filter((c) => !c.deleted && String(c.targeting_type).startsWith("CUSTOM_AUDIENCE") && c.targeting_value === audienceId)
     .map((c) => String(c.line_item_id)));
@@ -164,7 +164,7 @@ function targeted(account: Account, audienceId: string, withActive: boolean) {
     const canServe = servable(lineItem) && servable(campaign);
     if (withActive && !canServe) continue;
     const key = String(lineItem.campaign_id);
-    const group = byCampaign.get(key) ?? { campaign: { id: key, name: campaign?.name ?? null, servable: servable(campaign) }, line_items: [] };
+    const group = byCampaign.get(key) ?? { campaign_id: key, campaign_name: campaign?.name ?? null, line_items: [] };
     group.line_items.push({ id: lineItem.id, name: lineItem.name ?? null, servable: canServe });
     byCampaign.set(key, group);
   }

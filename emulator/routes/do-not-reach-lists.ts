@@ -51,6 +51,6 @@ export const doNotReachListRoutes: FastifyPluginAsync<RouteOptions> = async (app
   // Registered inside this plugin, which already carries the environment's prefix.
   await app.register(resourceRoutes(doNotReachLists), { env: options.env });
   uploadRoute(app, options.env, `/12/batch/accounts/:account_id/${COLLECTION}/:id/users`, {
-    collection: COLLECTION, noun: "do-not-reach list", fields: ENUMS.doNotReachUserFields, effectiveAt: false,
+    collection: COLLECTION, noun: "do-not-reach list", fields: ENUMS.doNotReachUserFields, effectiveAt: false, countsPerItem: true,
   });
 };

@@ -270,7 +270,8 @@ function page<T extends Post>(all: readonly T[], p: { count?: number; cursor?: s
  * The records as the platform answers them. seed: not shown; real platform
  * (tests/conformance corpus): draft and scheduled Tweets are deleted for
  * good, so they carry no `deleted` (a DELETE answers their status
- * DELETED); a scheduled Tweet answers completed_at, null until published.
+ * DELETED); a scheduled Tweet answers completed_at, null until published,
+ * and its text "" when it has none (media only).
  */
 function draftAnswer(post: Post, deletedNow = false): Record<string, unknown> {
   const { deleted: _deleted, ...rest } = post;
@@ -279,23 +280,12 @@ function draftAnswer(post: Post, deletedNow = false): Record<string, unknown> {
 
 function scheduledAnswer(tweet: ScheduledTweet, deletedNow = false): Record<string, unknown> {
   const { deleted: _deleted, ...rest } = tweet;
-  return { ...rest, completed_at: null, ...(deletedNow ? { scheduled_status: "DELETED" } : {}) };
+  return { ...rest, text: tweet.text ?? "", completed_at: null, ...(deletedNow ? { scheduled_status: "DELETED" } : {}) };
 }
 
 /** seed: not shown; real platform names the application that posted: this emulator. */
 const SOURCE = '<a href="https://ads-api.x.com" rel="nofollow">Ads API emulator</a>';
 
-/**
- * A published Tweet as the platform answers it (seed: not shown; real
- * platform, tests/conformance corpus): the legacy Tweet object, its author
- * as `user: {id, id_str}` (a number beyond 2^53: `json.ts` writes it
- * exactly), no counts or geo data here. The POST answers `text`; GET and
- * the name PUT answer `full_text`, `tweet_id`, `tweet_type` and the
- * conversation settings. Still answered until the provider reads the
- * platform's form (tests/conformance PENDING_PROVIDER): `id` as a string,
- * `user_id`, `text` beside full_text, `media_keys`, `card_uri`, the POST's
- * `nullcast` and the video fields given.
- */
 /**
  * The author as a Tweet names it: `trim_user=true` gives only the ids; else
  * also the name and screen name. seed: not shown; the emulator knows the
@@ -306,12 +296,22 @@ export interface Author {
   screenNameOf: (userId: string) => string;
 }
 
+/**
+ * A published Tweet as the platform answers it (seed: not shown; real
+ * platform, tests/conformance corpus): the legacy Tweet object, its `id`
+ * and its author's `user.id` JSON numbers beyond 2^53 (`json.ts` writes
+ * them exactly) with `id_str` beside them, no top-level `user_id`, no media
+ * keys, card URI or video fields, no counts or geo data here. The POST
+ * answers `text` and neither nullcast nor the conversation settings; GET
+ * and the name PUT answer `full_text`, `tweet_id`, `tweet_type`, nullcast
+ * and the conversation settings.
+ */
 function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT", author: Author): Record<string, unknown> {
-  const { deleted: _deleted, updated_at: _updated, conversation_settings, nullcast, video_cta, video_cta_value, video_description, video_title, ...kept } = tweet;
-  const text = tweet.text ?? "";
   const legacy = {
-    ...kept,
+    id: BigInt(tweet.id),
     id_str: tweet.id,
+    name: tweet.name,
+    created_at: tweet.created_at,
     truncated: false,
     entities: { hashtags: [], symbols: [], user_mentions: [], urls: [] },
     source: SOURCE,
@@ -324,14 +324,13 @@ function publishedAnswer(tweet: PublishedTweet, form: "POST" | "GET" | "PUT", au
     retweet_count: 0, favorite_count: 0, favorited: false, retweeted: false,
     scopes: { followers: false },
     lang: "en",
-    // Pending the provider: the video fields the POST took, which the platform does not answer.
-    ...Object.fromEntries(Object.entries({ video_cta, video_cta_value, video_description, video_title }).filter(([, v]) => v !== null)),
   };
-  if (form === "POST") return { ...legacy, nullcast };
+  const text = tweet.text ?? "";
+  if (form === "POST") return { ...legacy, text };
   return {
     ...legacy,
     full_text: text, display_text_range: [0, [...text].length], tweet_id: tweet.id, tweet_type: "PUBLISHED",
-    conversation_settings, nullcast, scheduled_at: null,
+    conversation_settings: tweet.conversation_settings, nullcast: tweet.nullcast, scheduled_at: null,
     ...(form === "PUT" ? { scheduled_status: null } : {}),
   };
 }

@@ -9,8 +9,6 @@ import { resourceRoutes, ResourceSpec } from "../resource";
 import { Account, Entity, NewFields } from "../store";
 
 export interface PromotableUser extends Entity {
-  /** Pending the provider (tests/conformance PENDING_PROVIDER): the real platform sends no account_id here. */
-  account_id: string;
   /** A long on the platform; kept as its decimal string. */
   user_id: string;
   promotable_user_type: (typeof ENUMS.promotableUserType)[number];
@@ -27,7 +25,8 @@ export const promotableUsers: ResourceSpec<PromotableUser> = {
 
 /** Gives the account a promotable user (seeding and tests). */
 export function addPromotableUser(account: Account, userId: string, type: PromotableUser["promotable_user_type"]): PromotableUser {
-  const fields: NewFields<PromotableUser> = { account_id: account.id, user_id: userId, promotable_user_type: type };
+  // seed: not shown; real platform (tests/conformance corpus): the record names no account.
+  const fields: NewFields<PromotableUser> = { user_id: userId, promotable_user_type: type };
   return account.collection<PromotableUser>(promotableUsers.collection).insert(fields);
 }
 

@@ -79,10 +79,11 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
    * (granted only with ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).
    */
   app.get<AccountRoute>("/12/accounts/:account_id/authenticated_user_access", async (req) => {
-    const a = account(req);
+    // An account the user cannot use answers 404.
+    account(req);
     const roles: (typeof ENUMS.permission)[number][] = ["ACCOUNT_ADMIN"];
     const composer = roles.some((r) => (ENUMS.tweetComposerRoles as readonly string[]).includes(r));
-    // account_id: pending the provider (tests/conformance PENDING_PROVIDER); the real platform sends none.
-    return one(req, { account_id: a.id, user_id: req.api?.userId, permissions: composer ? [...roles, "TWEET_COMPOSER"] : roles });
+    // seed: not shown; real platform (tests/conformance corpus) answers the user and permissions, no account.
+    return one(req, { user_id: req.api?.userId, permissions: composer ? [...roles, "TWEET_COMPOSER"] : roles });
   });
 };

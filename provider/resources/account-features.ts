@@ -73,10 +73,15 @@ function outputs(accountId: string, featureKeys: FeatureKey[], added: readonly s
 
 // ------------------------------------------------------------- requests ---
 
-/** Which of `keys` the account has now (GET features, filtered to them). */
+/**
+ * Which of `keys` the account has now: GET features, unfiltered (its
+ * `feature_keys` filter takes only REACH_AND_FREQUENCY_ANALYTICS,
+ * REACH_FREQUENCY_CAP and WEBSITE_CLICKS_CPM_BILLING, tests/conformance
+ * corpus), then these keys of it.
+ */
 async function liveKeys(ctx: Context, accountId: string, keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const live = await ctx.client.get<string[]>(path(accountId), { feature_keys: keys });
+  const live = await ctx.client.get<string[]>(path(accountId));
   return keys.filter((k) => live.includes(k));
 }
 

@@ -90,8 +90,10 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
         : [])],
     describe: what,
     path,
-    // There is no single GET: the list filtered by the IDS parameter, reads coalesced.
+    // There is no single GET: the list filtered by the IDS parameter, reads coalesced. The list takes no
+    // with_deleted (tests/conformance corpus): a revoked permission is not listed, so it is read as gone.
     idsParam,
+    readQuery: { with_deleted: undefined },
     // One permission per audience and account: a new level revokes the old one first.
     uniqueBy: [audienceInput as keyof I & string, "grantedAccountId", "accountId"],
     // One permission per audience and account: a POST without an answer is found by granted_account_ids.

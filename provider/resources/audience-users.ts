@@ -19,7 +19,7 @@ import { AdsClient, BatchItem, Entity } from "../client/client";
 import { Backoff, backoffMs } from "../client/retry";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
-import { keysToSnake } from "../names";
+import { toSnake } from "../names";
 import { entityId, isoTime } from "./common";
 import { DeclaredResource, declareResource } from "./define";
 import { field } from "./fields";
@@ -30,6 +30,8 @@ import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 interface FieldRule {
+  /** Its key in an upload, where it is not the snake_case of its name. */
+  wire?: string;
   /** The real platform's normalization (developer.x.com, "Custom Audiences User Data"). */
   normalize: (raw: string) => string;
   /** What a normalized value must look like; `what` names it in messages. */
@@ -49,8 +51,9 @@ export const USER_FIELDS = {
   deviceId: { normalize: lowerTrim, valid: /^[0-9a-z-]+$/, what: "a device id (IDFA, AdID or Android id)", hashed: true },
   // No @, lower-cased, trimmed.
   handle: { normalize: (s) => lowerTrim(s).replace(/^@/, ""), valid: /^[a-z0-9_]{1,15}$/, what: "a handle (1 to 15 letters, digits or _)", hashed: true },
-  // The platform user id as a standard integer.
-  platformId: { normalize: (s) => s.trim(), valid: /^\d+$/, what: "a platform user id (decimal digits)", hashed: true },
+  // The platform user id as a standard integer. The seed names it platform_id; the platform's upload key is
+  // twitter_id (tests/conformance corpus, POST custom_audiences/:id/users), which it is sent as.
+  platformId: { wire: "twitter_id", normalize: (s) => s.trim(), valid: /^\d+$/, what: "a platform user id (decimal digits)", hashed: true },
   // E.164 digits: country code and number, without "+", spaces, symbols or
   // an international 00 prefix (the published list-upload format, e.g. 14155552671).
   phoneNumber: { normalize: (s) => s.replace(/\D/g, "").replace(/^0+/, ""), valid: /^[1-9]\d{6,14}$/, what: "a phone number with its country code (7 to 15 digits, E.164)", hashed: true },
@@ -214,7 +217,7 @@ export function chunkUploads(ops: readonly UploadOperation[], times: UploadTimes
       bytes = skeleton;
     };
     for (const user of op.users) {
-      const wire = keysToSnake(user);
+      const wire = userOnWire(user);
       const size = Buffer.byteLength(JSON.stringify(wire)) + 1;
       if (skeleton + size > limits.bytes) throw new Error(`a user object is larger than the ${limits.bytes}-byte request limit`);
       if (users.length >= limits.operations || bytes + size > limits.bytes) close();
@@ -226,7 +229,25 @@ export function chunkUploads(ops: readonly UploadOperation[], times: UploadTimes
   return chunks;
 }
 
+/** A user as an upload sends it: each identifier under its wire key. */
+function userOnWire(user: User): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(user).map(([k, v]) => [(USER_FIELDS[k as UserField] as FieldRule).wire ?? toSnake(k), v as string[]]));
+}
+
 const usersIn = (chunk: BatchItem[]) => chunk.reduce((n, item) => n + (item.params.users as unknown[]).length, 0);
+
+interface UploadCounts { success_count?: number; total_count?: number }
+
+/**
+ * The counts of an upload's answer: one object (custom audiences), or one
+ * per operation (the do-not-reach batch path, tests/conformance corpus),
+ * added up.
+ */
+export function uploadCounts(answer: UploadCounts | UploadCounts[]): UploadCounts {
+  if (!Array.isArray(answer)) return answer;
+  const sum = (k: keyof UploadCounts) => (answer.every((a) => typeof a[k] === "number") ? answer.reduce((n, a) => n + a[k]!, 0) : undefined);
+  return { success_count: sum("success_count"), total_count: sum("total_count") };
+}
 
 export const MAX_CHUNK_ATTEMPTS = 5;
 
@@ -260,7 +281,7 @@ export async function uploadChunks(client: AdsClient, path: string, chunks: Batc
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
       if (attempt > 0) await sleep(backoffMs(attempt, { ...UPLOAD_BACKOFF, random: options.random }));
       try {
-        const counts = await client.post<{ success_count?: number; total_count?: number }>(path, undefined, chunk);
+        const counts = uploadCounts(await client.post<UploadCounts | UploadCounts[]>(path, undefined, chunk));
         if (counts.success_count === sent && counts.total_count === sent) {
           done++;
           usersDone += sent;

@@ -23,7 +23,24 @@ export const customAudienceInputs = z.strictObject({
 }).describe("A custom audience (a placeholder its users are uploaded to by CustomAudienceMembers). Name and description change in place; deletion is irreversible: see deletionProtection.");
 
 export type CustomAudienceInputs = z.infer<typeof customAudienceInputs>;
-export type CustomAudienceOutputs = CustomAudienceInputs & { isOwner?: boolean; createdAt?: string };
+export type CustomAudienceOutputs = CustomAudienceInputs & { isOwner?: boolean; ownerAccountId?: string; permissionLevel?: string; createdAt?: string };
+
+/**
+ * Who owns an audience. The platform answers `owner_account_id` and
+ * `permission_level` (tests/conformance corpus; the seed's `is_owner` is
+ * left only in the reference's PUT example): `isOwner` is whether the owner
+ * is the account reading it.
+ */
+export const ownershipOutputs = {
+  isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
+  ownerAccountId: z.string().describe("The account that owns the audience."),
+  permissionLevel: z.string().describe("What this account may do with the audience: READ_ONLY or READ_WRITE."),
+};
+
+export function isOwner(accountId: string, e: Entity): { isOwner?: boolean } {
+  if (typeof e.owner_account_id === "string") return { isOwner: e.owner_account_id === accountId };
+  return typeof e.is_owner === "boolean" ? { isOwner: e.is_owner } : {};
+}
 
 export const customAudiencesPath = (accountId: string) => `/12/accounts/${accountId}/custom_audiences`;
 
@@ -37,9 +54,8 @@ export function readCustomAudience(ctx: Context, accountId: string, id: string):
 // ------------------------------------------------------------ lifecycle ---
 
 export const customAudience = defineResource("CustomAudience", customAudienceInputs, {
-  outputs: {
-    isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
-  },
+  outputs: ownershipOutputs,
+  outputsFrom: (outs, declared, e) => ({ ...outs, ...isOwner(declared.accountId!, e) }),
   path: (a) => customAudiencesPath(a.accountId),
   find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),
   // Names are unique in the account: a POST that got no answer is found by its name.

@@ -19,7 +19,7 @@ import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-creat
 import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
   approveDeletion, assertAdoptable, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
-  CreateResult, deleteIdempotent, DiffResult, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
+  CreateResult, deleteIdempotent, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
   validate,
 } from "./framework";
 
@@ -184,8 +184,8 @@ export function declareResource<In extends object, O extends object>(declaration
 
   const wire = (p: I, names: readonly string[] = fields.api) => toWire(fields, p as Record<string, unknown>, names, false) as Query;
   /** A POST or PUT of platform fields, as form parameters or a JSON body. */
-  const write = (ctx: Context, method: "post" | "put", path: string, params: Query) =>
-    d.jsonBody ? ctx.client[method]<Entity>(path, undefined, params) : ctx.client[method]<Entity>(path, params);
+  const write = async (ctx: Context, method: "post" | "put", path: string, params: Query) =>
+    oneRecord(await (d.jsonBody ? ctx.client[method]<Entity | Entity[]>(path, undefined, params) : ctx.client[method]<Entity | Entity[]>(path, params)));
   const send = (ctx: Context, p: I) => (d.send
     ? d.send(ctx, p, wire(p), d.path(p))
     : write(ctx, "post", d.path(p), wire(p)));

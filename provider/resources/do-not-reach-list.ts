@@ -24,12 +24,16 @@ export type DoNotReachListInputs = z.infer<typeof doNotReachListInputs>;
 
 const path = (accountId: string) => `/12/accounts/${accountId}/do_not_reach_lists`;
 
+/** The account's lists: the endpoint takes no count (tests/conformance corpus: with_deleted only). */
+const lists = (ctx: Context, accountId: string, withDeleted = false) =>
+  ctx.client.list<Entity>(path(accountId), { count: null, with_deleted: withDeleted || undefined });
+
 /**
  * The live list of that id. seed 4.12 shows only the list GET (with WD),
  * so reads go through it; an account holds one list, so it is one call.
  */
 export async function readDoNotReachList(ctx: Context, accountId: string, id: string): Promise<Entity | undefined> {
-  const found = (await ctx.client.list<Entity>(path(accountId), { with_deleted: true })).find((l) => l.id === id);
+  const found = (await lists(ctx, accountId, true)).find((l) => l.id === id);
   return found && !found.deleted ? found : undefined;
 }
 
@@ -41,7 +45,7 @@ export const doNotReachList = defineResource("DoNotReachList", doNotReachListInp
   uniqueBy: ["accountId"],
   // The account's only list: a POST that got no answer is the live one made since.
   lookUp: {
-    candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!.accountId)),
+    candidates: (ctx, items) => lists(ctx, items[0]!.accountId),
     matches: () => true,
   },
   overrides: (standard) => ({
@@ -50,7 +54,7 @@ export const doNotReachList = defineResource("DoNotReachList", doNotReachListInp
         return await standard.create(ctx, inputs);
       } catch (err) {
         if (!(err instanceof ValidationError)) throw err;
-        const live = (await ctx.client.list<Entity>(path(inputs.accountId))).filter((l) => !l.deleted);
+        const live = (await lists(ctx, inputs.accountId)).filter((l) => !l.deleted);
         if (live.length === 0) throw err;
         throw new Error(`account ${inputs.accountId} already has do-not-reach list ${live[0]!.id}, and an account has at most ${LIMITS.doNotReachListsPerAccount}: take it over with adoptId: "${live[0]!.id}"`);
       }

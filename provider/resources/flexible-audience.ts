@@ -12,8 +12,9 @@ import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
 import { accountIdInput, adoptIdInput, createOnly, entityId, name } from "./common";
-import { customAudiencesPath, readCustomAudience } from "./custom-audience";
+import { customAudiencesPath, isOwner, ownershipOutputs, readCustomAudience } from "./custom-audience";
 import { defineResource } from "./define";
+import { field } from "./fields";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
 // --------------------------------------------------------------- schema ---
@@ -49,14 +50,22 @@ export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, Flexibl
   },
 });
 
+/**
+ * The segment tree: sent on create and never read back. The platform's
+ * record (GET custom_audiences) has no tree, and the batch answer holds it
+ * under `metadata[].segments` in its own form (tests/conformance corpus):
+ * the outputs keep the declared tree.
+ */
+const tree = <T extends z.ZodType>(schema: T) => field(schema, { createOnly: true, writeOnly: true });
+
 // Immutable after creation (seed 4.12): every field the platform keeps is create-only.
 export const flexibleAudienceInputs = z.strictObject({
   accountId: accountIdInput,
   name: createOnly(name().describe("The audience's name, unique among the account's custom audiences.")),
   audienceType: createOnly(z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE.")),
-  booleanOperator: createOnly(booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty.")),
-  childSegments: createOnly(z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`)),
-  segments: createOnly(z.strictObject({
+  booleanOperator: tree(booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty.")),
+  childSegments: tree(z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`)),
+  segments: tree(z.strictObject({
     booleanOperator: booleanOperator.optional(),
     childSegments: z.array(flexibleAudienceSegment).optional(),
   }).optional().describe("The platform's `segments` object: booleanOperator and childSegments, an alternative place for the top-level group.")),
@@ -66,7 +75,7 @@ export const flexibleAudienceInputs = z.strictObject({
     "Immutable after creation: any change replaces it. Deletion is irreversible: see deletionProtection.");
 
 export type FlexibleAudienceInputs = z.infer<typeof flexibleAudienceInputs>;
-export type FlexibleAudienceOutputs = FlexibleAudienceInputs & { isOwner?: boolean; createdAt?: string };
+export type FlexibleAudienceOutputs = FlexibleAudienceInputs & { isOwner?: boolean; ownerAccountId?: string; permissionLevel?: string; createdAt?: string };
 
 // ---------------------------------------------------------------- rules ---
 
@@ -129,9 +138,7 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
 // ------------------------------------------------------------ lifecycle ---
 
 export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudienceInputs, {
-  outputs: {
-    isOwner: z.boolean().describe("True when this account owns the audience (it may share it)."),
-  },
+  outputs: ownershipOutputs,
   // The structure rules need no ids, so they run even while leaf ids are unknown.
   rules: [rule<FlexibleAudienceInputs>(["booleanOperator", "childSegments", "segments"], flexibleAudienceFailures, { structural: true })],
   // Reads and deletes go through custom_audiences/:id: it is a custom audience record with an audience_type.
@@ -151,13 +158,5 @@ export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudie
     candidates: (ctx, items) => ctx.client.list<Entity>(customAudiencesPath(items[0]!.accountId)),
     matches: (a, e) => e.name === a.name,
   },
-  // The segments are parsed again, so their field order is the schema's (diff compares JSON).
-  outputsFrom: (outs) => {
-    for (const f of ["childSegments", "segments"] as const) {
-      if (outs[f] === undefined) continue;
-      const parsed = flexibleAudienceInputs.shape[f].safeParse(outs[f]);
-      if (parsed.success) (outs as Record<string, unknown>)[f] = parsed.data;
-    }
-    return outs;
-  },
+  outputsFrom: (outs, declared, e) => ({ ...outs, ...isOwner(declared.accountId!, e) }),
 });

@@ -341,6 +341,15 @@ export function assertAdoptable(kind: string, id: string, inputs: Record<string,
   }
 }
 
+/**
+ * The entity of an answer about one entity, which the platform sends as a
+ * one-item list on some endpoints (tests/conformance corpus: PUT and
+ * DELETE cards/:card_id, POST accounts).
+ */
+export function oneRecord<T>(answer: T | T[]): T {
+  return Array.isArray(answer) ? answer[0]! : answer;
+}
+
 /** Read helper: undefined for a deleted or missing entity. */
 export async function readLive<T extends { deleted?: boolean }>(get: () => Promise<T>): Promise<T | undefined> {
   try {

@@ -5,7 +5,8 @@
  * what changed), so both change in place; only the account replaces.
  */
 import { z } from "zod";
-import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
+import { Entity } from "../client/client";
+import { accountIdInput, adoptIdInput, entityId } from "./common";
 import { defineResource } from "./define";
 
 // --------------------------------------------------------------- schema ---
@@ -21,11 +22,15 @@ export type LineItemCuratedCategoryInputs = z.infer<typeof lineItemCuratedCatego
 
 // ------------------------------------------------------------ lifecycle ---
 
+// The list takes no ids or line item filter (tests/conformance corpus: count, cursor, sort_by, with_deleted,
+// with_total_count only): reads GET the entity; a lost POST is looked up among all of the account's.
+const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/line_item_curated_categories`;
+
 export const lineItemCuratedCategory = defineResource("LineItemCuratedCategory", lineItemCuratedCategoryInputs, {
-  collection: "line_item_curated_categories",
+  path,
   describe: (c) => `curated category ${c.curatedCategoryId} on line item ${c.lineItemId}`,
   lookUp: {
-    candidates: ofLineItems("line_item_curated_categories"),
+    candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!)),
     matches: (c, e) => e.line_item_id === c.lineItemId && e.curated_category_id === c.curatedCategoryId,
   },
 });

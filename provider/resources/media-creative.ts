@@ -11,6 +11,7 @@ import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
+import { field } from "./fields";
 
 // --------------------------------------------------------------- schema ---
 
@@ -19,20 +20,24 @@ export const mediaCreativeInputs = z.strictObject({
   accountId: accountIdInput,
   accountMediaId: createOnly(entityId.describe("The account media to run (see getAccountMedia). Create-only.")),
   lineItemId: createOnly(entityId.describe("The line item. Create-only.")),
-  landingUrl: createOnly(z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL" }).optional()
-    .describe("Where a display creative leads; required when the line item's objective is WEBSITE_CLICKS, ignored for preroll. Create-only.")),
+  // The platform fills one in when none is given (tests/conformance corpus: a POST without landing_url answers one): unset is not managed.
+  landingUrl: field(z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL" }).optional()
+    .describe("Where a display creative leads; required when the line item's objective is WEBSITE_CLICKS, ignored for preroll. Left unset, the platform's value is kept. Create-only."),
+  { createOnly: true, computed: true }),
   adoptId: adoptIdInput,
 }).describe("Account media running on a line item. No update exists: any change replaces it. landingUrl is required on WEBSITE_CLICKS line items.");
 
 export type MediaCreativeInputs = z.infer<typeof mediaCreativeInputs>;
-export type MediaCreativeOutputs = MediaCreativeInputs & { approvalStatus?: string; servingStatus?: string; createdAt?: string };
+export type MediaCreativeOutputs = MediaCreativeInputs & { approvalStatus?: string; entityStatus?: string; creativeType?: string; createdAt?: string };
 
 // ------------------------------------------------------------ lifecycle ---
 
 export const mediaCreative = defineResource("MediaCreative", mediaCreativeInputs, {
   outputs: {
     approvalStatus: z.string().describe("The platform's review of the creative."),
-    servingStatus: z.string().describe("Whether the creative serves."),
+    // The platform answers no serving status (tests/conformance corpus): entity_status and creative_type.
+    entityStatus: z.string().describe("ACTIVE or PAUSED."),
+    creativeType: z.string().describe("The placement the media runs in, e.g. INTERSTITIAL or PREROLL (the account media's creative type)."),
   },
   collection: "media_creatives",
   describe: (m) => `media creative of ${m.accountMediaId} on line item ${m.lineItemId}`,

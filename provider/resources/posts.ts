@@ -73,10 +73,33 @@ export const accountPath = (accountId: string) => `/12/accounts/${accountId}`;
 export const tweetsPath = (accountId: string) => `${accountPath(accountId)}/tweets`;
 const listQuery = (tweetType: TweetType, userId: string): Query => ({ tweet_type: tweetType, timeline_type: "ALL", user_id: userId });
 
+/** The platform's unset text is "" (a scheduled Tweet of media only) or null: the same as none. */
+const textOf = (e: Entity) => (typeof e.text === "string" && e.text !== "" ? e.text : undefined);
+
 /** The post a lost POST made: same text, name and media. */
 function samePost(p: PostInputs, e: Entity): boolean {
-  return (e.text ?? undefined) === p.text && (e.name ?? undefined) === p.name
+  return textOf(e) === p.text && (e.name ?? undefined) === p.name
     && JSON.stringify(e.media_keys ?? []) === JSON.stringify(p.mediaKeys ?? []);
+}
+
+/**
+ * A published Tweet as the post record the other kinds answer. The
+ * platform answers the legacy Tweet object (tests/conformance corpus, POST
+ * accounts/:id/tweet, GET accounts/:id/tweets): `id` a JSON number beyond
+ * 2^53 with `id_str` beside it (the client reads the number's digits
+ * exactly; `id_str` is taken where it is), the author as `user.id_str`
+ * (no top-level `user_id`), the text as `full_text` on GET and `text` on
+ * the POST.
+ */
+export function publishedTweet(e: Entity): Entity {
+  const user = (e.user ?? {}) as { id?: unknown; id_str?: unknown };
+  const author = user.id_str ?? user.id ?? e.user_id;
+  return {
+    ...e,
+    id: String(e.id_str ?? e.id),
+    ...(author !== undefined && author !== null ? { user_id: String(author) } : {}),
+    text: e.full_text ?? e.text,
+  };
 }
 
 export interface PostDeclaration<I extends object, O extends object> extends Omit<Spec<I, O>, "find" | "lookUp"> {
@@ -88,11 +111,14 @@ export interface PostDeclaration<I extends object, O extends object> extends Omi
 
 /**
  * A post kind's declaration: the post rules before its own; a short
- * description by name, text or media; reads and adoption through GET
- * tweets by `tweet_type` (concurrent reads coalesce into one list call of
- * up to 200 `tweet_ids`; these lists have no WD: a deleted post is not
- * listed, so it is gone); a POST without an answer looked up among the
- * user's posts of that type.
+ * description by name, text or media; a POST without an answer looked up
+ * among the user's posts of that type (GET tweets by `tweet_type`). Reads
+ * and adoption: published Tweets through GET tweets (concurrent reads
+ * coalesce into one list call of up to 200 `tweet_ids`; the list has no
+ * WD: a Tweet not listed is gone); draft and scheduled Tweets through their
+ * own GET (`draft_tweets/:id`, `scheduled_tweets/:id`), whose record the
+ * reference documents (GET tweets documents only the PUBLISHED answer).
+ * Those are hard-deleted: a 404 is gone, and they take no `with_deleted`.
  */
 export function declarePost<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
   kind: string, inputs: S, { tweetType, sameAlso, ...d }: PostDeclaration<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
@@ -100,20 +126,23 @@ export function declarePost<S extends z.ZodObject, Out extends Record<string, z.
   type P = z.infer<S> & PostInputs;
   const post = (p: z.infer<S>) => p as P;
   const noun = d.noun ?? nounOf(kind);
+  const published = tweetType === "PUBLISHED";
+  const record = (e: Entity) => (published ? publishedTweet(e) : e);
   return defineResource<S, Out>(kind, inputs, {
     describe: (i) => { const p = post(i); return `${noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`; },
     ...d,
     rules: [...(postRules as unknown as Rule<z.infer<S>>[]), ...(d.rules ?? [])],
-    find: (ctx, p, id) => readLive(() => ctx.client.getById({
-      collectionPath: tweetsPath(post(p).accountId), idsParam: "tweet_ids", id, query: listQuery(tweetType, post(p).asUserId),
-    })),
+    ...(published ? { send: async (ctx, _p, body, path) => record(await ctx.client.post<Entity>(path, body)) } : {}),
+    find: (ctx, p, id) => readLive(async () => (published
+      ? record(await ctx.client.getById({ collectionPath: tweetsPath(post(p).accountId), idsParam: "tweet_ids", id, query: listQuery(tweetType, post(p).asUserId) }))
+      : ctx.client.get<Entity>(`${d.path!(p)}/${id}`))),
     lookUp: {
-      candidates: (ctx, [p]) => ctx.client.list<Entity>(tweetsPath(post(p!).accountId), listQuery(tweetType, post(p!).asUserId)),
+      candidates: async (ctx, [p]) => (await ctx.client.list<Entity>(tweetsPath(post(p!).accountId), listQuery(tweetType, post(p!).asUserId))).map(record),
       matches: (p, e) => samePost(post(p), e) && (sameAlso?.(p, e) ?? true),
     },
     // The platform's `user_id` is the resource's `asUserId` (`as_user_id` on create).
     outputsFrom: (outs, declared, e) => {
-      const authored = (e.user_id ?? undefined) === undefined ? outs : { ...outs, asUserId: e.user_id };
+      const authored = (e.user_id ?? undefined) === undefined ? outs : { ...outs, asUserId: String(e.user_id) };
       return d.outputsFrom ? d.outputsFrom(authored, declared, e) : authored;
     },
   });

@@ -12,6 +12,7 @@ import { ACCOUNT_SETTINGS, ENUMS } from "../limits";
 import { createOnce } from "./batch-create";
 import { adoptIdInput, computed, name } from "./common";
 import { defineResource } from "./define";
+import { oneRecord } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -46,7 +47,8 @@ export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInp
       // apart but being new: the accounts from before are listed first, and a
       // POST that got no answer is looked up among the others, never sent again.
       const before = new Set((await ctx.client.list<Entity>(PATH)).map((a) => a.id));
-      const created = await createOnce("sandbox account", () => ctx.client.post<Entity>(PATH),
+      // The platform answers the new account as a one-item list (tests/conformance corpus, POST accounts).
+      const created = await createOnce("sandbox account", async () => oneRecord(await ctx.client.post<Entity | Entity[]>(PATH)),
         async () => (await ctx.client.list<Entity>(PATH)).filter((a) => !before.has(a.id)));
       const outs = standard.outputs({}, created);
       try {

@@ -13,24 +13,28 @@ import { accountIdInput, adoptIdInput, createOnly, text } from "./common";
 import { field, toWire } from "./fields";
 import { rule } from "./framework";
 import {
-  accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, textInput, tweetsPath,
+  accountPath, asUserIdInput, cardUriInput, declarePost, mediaKeysInput, nameInput, nullcastInput, publishedTweet, textInput, tweetsPath,
 } from "./posts";
 
 // --------------------------------------------------------------- schema ---
+
+/** Sent on create and never answered back: a change replaces the Tweet, the outputs keep the declared value. */
+const sentOnce = <T extends z.ZodType>(schema: T) => field(schema, { createOnly: true, writeOnly: true });
 
 export const tweetInputs = z.strictObject({
   accountId: accountIdInput,
   asUserId: asUserIdInput,
   text: createOnly(textInput("The Tweet's text; required when there are no mediaKeys. Create-only.")),
-  cardUri: createOnly(cardUriInput("A card to attach, `card://<card_id>`. Create-only.")),
-  mediaKeys: createOnly(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only.")),
+  // The platform's Tweet object carries neither the card nor the media keys (tests/conformance corpus, GET tweets): kept as declared.
+  cardUri: sentOnce(cardUriInput("A card to attach, `card://<card_id>`. Create-only.")),
+  mediaKeys: sentOnce(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only.")),
   nullcast: createOnly(nullcastInput("Must stay true (the default): a nullcast Tweet is promoted-only. false (an organic Tweet) is refused: it is not an ad, and this tool could not manage or remove it.")),
   // The platform picks EVERYONE when not given: unset means not managed.
   conversationSettings: field(z.enum(ENUMS.conversationSettings).optional().describe("Who can reply: EVERYONE (the platform's default), FOLLOWING or MENTIONED_USERS. Create-only."), { createOnly: true, computed: true }),
-  videoCta: createOnly(z.enum(ENUMS.videoCta).optional().describe("Call to action of the video: VISIT_SITE or WATCH_NOW; needs videoCtaValue. Create-only.")),
-  videoCtaValue: createOnly(text().optional().describe("The call to action's value (e.g. the URL). Create-only.")),
-  videoDescription: createOnly(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters. Create-only.`)),
-  videoTitle: createOnly(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters. Create-only.`)),
+  videoCta: sentOnce(z.enum(ENUMS.videoCta).optional().describe("Call to action of the video: VISIT_SITE or WATCH_NOW; needs videoCtaValue. Create-only.")),
+  videoCtaValue: sentOnce(text().optional().describe("The call to action's value (e.g. the URL). Create-only.")),
+  videoDescription: sentOnce(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters. Create-only.`)),
+  videoTitle: sentOnce(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters. Create-only.`)),
   // seed 4.11: PUT tweets/:tweet_id/name; no name clears it.
   name: field(nameInput(`A name for the Tweet in the ads UI, at most ${LIMITS.text.tweetName} characters; the only input that changes in place.`), { clearable: true }),
   adoptId: adoptIdInput,
@@ -65,9 +69,12 @@ export const tweet = declarePost("Tweet", tweetInputs, {
   tweetType: "PUBLISHED",
   // POST accounts/:id/tweet publishes; there is no GET of one published Tweet: reads go through GET tweets.
   path: (t) => `${accountPath(t.accountId)}/tweet`,
-  // seed 4.11: the POST answers without conversation_settings (GET has it): the declared value stands.
-  outputsFrom: (outs, declared) =>
-    outs.conversationSettings === undefined && declared.conversationSettings !== undefined ? { ...outs, conversationSettings: declared.conversationSettings } : outs,
+  // The POST answers without nullcast and conversation_settings (GET has them, tests/conformance corpus): the declared values stand.
+  outputsFrom: (outs, declared) => ({
+    ...outs,
+    ...(outs.nullcast === undefined && declared.nullcast !== undefined ? { nullcast: declared.nullcast } : {}),
+    ...(outs.conversationSettings === undefined && declared.conversationSettings !== undefined ? { conversationSettings: declared.conversationSettings } : {}),
+  }),
   // seed 4.11 shows no DELETE for published Tweets: leave it, and say so.
   leftInPlace: (id, t) =>
     `Tweet ${id} stays on the platform: the Ads API cannot delete published Tweets, so it is only removed from the stack. `
@@ -76,7 +83,7 @@ export const tweet = declarePost("Tweet", tweetInputs, {
     // The one thing that changes in place (seed 4.11: PUT tweets/:tweet_id/name); no name clears it.
     async update(ctx, id, olds, news) {
       const entity = await ctx.client.put<Entity>(`${tweetsPath(news.accountId)}/${id}/name`, toWire(standard.fields, news, ["name"]) as Query);
-      return standard.outputs({ ...news, conversationSettings: news.conversationSettings ?? olds.conversationSettings }, entity);
+      return standard.outputs({ ...news, conversationSettings: news.conversationSettings ?? olds.conversationSettings }, publishedTweet(entity));
     },
   }),
 });

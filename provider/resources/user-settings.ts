@@ -26,10 +26,11 @@ export const userSettingsInputs = z.strictObject({
   notificationEmail: computed(z.email({ error: "must be an e-mail address" }).optional().describe("Where the platform sends this user's notifications.")),
   contactPhone: computed(text().optional().describe("The user's contact phone number.")),
   contactPhoneExtension: computed(text().optional().describe("The extension of the contact phone number.")),
-  // An empty list is a value here: unsubscribed from all.
+  // An empty list is a value here: unsubscribed from all. The platform never answers it (tests/conformance
+  // corpus: GET and PUT answer the contact fields only): sent when declared, the declared value kept.
   subscribeEmailTypes: field(z.array(z.string().regex(ACCOUNT_SETTINGS.emailType, { error: "must be an e-mail type in capitals and _, e.g. ACCOUNT_PERFORMANCE" }))
-    .optional().describe("The e-mails the user subscribes to, e.g. ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT. An empty list unsubscribes from all."),
-  { computed: true, emptyIsValue: true }),
+    .optional().describe("The e-mails the user subscribes to, e.g. ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT. An empty list unsubscribes from all. The platform does not answer it back: the declared value is kept."),
+  { computed: true, emptyIsValue: true, writeOnly: true }),
 }).describe("A user's settings on an ads account (notification e-mail, contact phone, e-mail subscriptions); by default the authenticated user's, the only ones the credentials can change. Declared fields change in place; destroy leaves the settings as they are.");
 
 export type UserSettingsInputs = z.infer<typeof userSettingsInputs>;

@@ -14,6 +14,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseJson } from "../../provider/client/json";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** How parameters travel: query string, JSON body, form body, or the OAuth header. */
@@ -62,45 +63,11 @@ export const CORPUS_DIR = join(__dirname, "corpus");
 
 /**
  * JSON.parse, except that integer literals beyond Number.MAX_SAFE_INTEGER
- * become bigints. The text is scanned once: outside strings, such literals
- * are quoted with a marker that a reviver turns into a bigint (a string that
- * happens to hold digits is left alone, since it is inside quotes).
+ * become bigints (the client's lossless reader, provider/client/json.ts,
+ * which reads them as strings of digits by default).
  */
 export function parseLossless(text: string): unknown {
-  const marker = "\u0000bigint:";
-  let out = "";
-  let inString = false;
-  for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
-    if (inString) {
-      if (c === "\\") {
-        out += text.slice(i, i + 2);
-        i += 2;
-        continue;
-      }
-      if (c === '"') inString = false;
-      out += c;
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      inString = true;
-      out += c;
-      i++;
-      continue;
-    }
-    const literal = c === "-" || (c >= "0" && c <= "9") ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400)) : null;
-    if (literal) {
-      const whole = literal[1] === undefined && literal[2] === undefined;
-      out += whole && !Number.isSafeInteger(Number(literal[0])) ? JSON.stringify(marker + literal[0]) : literal[0];
-      i += literal[0].length;
-      continue;
-    }
-    out += c;
-    i++;
-  }
-  return JSON.parse(out, (_key, value: unknown) =>
-    typeof value === "string" && value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value);
+  return parseJson(text, BigInt);
 }
 
 let cache: CorpusEntry[] | undefined;

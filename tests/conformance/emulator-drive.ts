@@ -92,7 +92,8 @@ export class World {
     line_item_id: await this.lineItem(), tracking_tag_type: "IMPRESSION_TAG", tracking_tag_url: "https://ad.doubleclick.net/ddm/trackimp/N1234",
   }));
 
-  tweet = () => this.once("tweet", () => this.post("tweet", { as_user_id: USER, text: "hello, world" }));
+  // A Tweet's id is a JSON number beyond 2^53 (the body here is read with JSON.parse): its id_str is exact.
+  tweet = () => this.once("tweet", async () => (await this.call("POST", `/12/accounts/${ACCOUNT}/tweet`, { query: { as_user_id: USER, text: "hello, world" } })).id_str);
 
   promotedTweet = () => this.once("pt", async () =>
     (await this.call("POST", `/12/accounts/${ACCOUNT}/promoted_tweets`, { query: { line_item_id: await this.lineItem(), tweet_ids: await this.tweet() } }))[0].id);
@@ -130,7 +131,8 @@ export class World {
   customAudience = () => this.once("ca", () => this.post("custom_audiences", { name: "developers" }));
 
   /** A second sandbox account of the user, in the demo account's business. */
-  otherAccount = () => this.once("account", async () => (await this.call("POST", "/12/accounts")).id);
+  // POST accounts answers the new account as a one-item list.
+  otherAccount = () => this.once("account", async () => (await this.call("POST", "/12/accounts"))[0].id);
 
   permission = () => this.once("permission", async () => {
     const audience = await this.customAudience();

@@ -11,8 +11,10 @@ afterAll(() => api.app.close());
 
 describe("accounts", () => {
   test("a sandbox account belongs to the user and to the demo account's business; PUT names it", async () => {
-    const created = (await api.post("/sandbox/12/accounts")).body.data;
-    expect(created).toMatchObject({ business_id: "business-1", deleted: false });
+    const answer = (await api.post("/sandbox/12/accounts")).body;
+    // A list envelope holding the new account, as the real platform answers.
+    expect(answer).toMatchObject({ data: [expect.objectContaining({ business_id: "business-1", deleted: false })], next_cursor: null });
+    const created = answer.data[0];
     // No industry_type until one is set (the real platform's answer).
     expect(created).not.toHaveProperty("industry_type");
     const put = await api.put(`/sandbox/12/accounts/${created.id}`, { name: "Spring shop", industry_type: "RETAIL" });
@@ -34,7 +36,7 @@ describe("accounts", () => {
   });
 
   test("authenticated_user_access answers the user of the credentials", async () => {
-    expect((await api.get(`/12/accounts/${ACCOUNT}/authenticated_user_access`)).body.data).toEqual({ account_id: ACCOUNT, user_id: USER, permissions: ["ACCOUNT_ADMIN", "TWEET_COMPOSER"] });
+    expect((await api.get(`/12/accounts/${ACCOUNT}/authenticated_user_access`)).body.data).toEqual({ user_id: USER, permissions: ["ACCOUNT_ADMIN", "TWEET_COMPOSER"] });
   });
 });
 
@@ -101,11 +103,15 @@ describe("user settings", () => {
   const settings = (user = USER) => `/12/accounts/${ACCOUNT}/user_settings/${user}`;
 
   test("GET answers the user's settings; PUT by the user changes them", async () => {
-    expect((await api.get(settings())).body.data).toMatchObject({ notification_email: null, subscribe_email_types: [] });
+    // The contact fields only, unset phone fields "" (the real platform's answer); subscribe_email_types is kept, never answered.
+    expect((await api.get(settings())).body.data).toEqual({ notification_email: null, contact_phone: "", contact_phone_extension: "" });
     const put = await api.put(settings(), { notification_email: "ads@example.com", contact_phone: "+33 1 23 45 67 89", subscribe_email_types: "ACCOUNT_PERFORMANCE,PERFORMANCE_IMPROVEMENT" });
     expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({ notification_email: "ads@example.com", contact_phone: "+33 1 23 45 67 89", subscribe_email_types: ["ACCOUNT_PERFORMANCE", "PERFORMANCE_IMPROVEMENT"] });
-    expect((await api.put(settings(), { subscribe_email_types: "" })).body.data.subscribe_email_types).toEqual([]);
+    expect(put.body.data).toEqual({ notification_email: "ads@example.com", contact_phone: "+33 1 23 45 67 89", contact_phone_extension: "" });
+    const stored = () => api.control.entities("production", ACCOUNT, "user_settings").find((u) => u.user_id === USER);
+    expect(stored()).toMatchObject({ subscribe_email_types: ["ACCOUNT_PERFORMANCE", "PERFORMANCE_IMPROVEMENT"] });
+    await api.put(settings(), { subscribe_email_types: "" });
+    expect(stored()).toMatchObject({ subscribe_email_types: [] });
   });
 
   test("another user's settings can be read but not changed: user context, not accessible to account admins", async () => {

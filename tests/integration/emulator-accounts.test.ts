@@ -41,7 +41,9 @@ describe("accounts", () => {
   test("a sandbox account created by POST belongs to the user, and after DELETE is 404 unless with_deleted", async () => {
     const created = await api.post("/sandbox/12/accounts");
     expect(created.status).toBe(201);
-    const id = created.body.data.id;
+    // The new account in a one-item list, as the real platform answers.
+    expect(created.body.data).toHaveLength(1);
+    const id = created.body.data[0].id;
     expect((await api.get("/sandbox/12/accounts")).body.data.map((a: { id: string }) => a.id)).toEqual([ACCOUNT, id]);
 
     const deleted = await api.delete(`/sandbox/12/accounts/${id}`);

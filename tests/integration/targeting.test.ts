@@ -209,7 +209,7 @@ describe("reference-data sources", () => {
 
   test("getContentCategories: each maps to IAB categories", async () => {
     const categories = await listContentCategories(ctx(), cache.options());
-    expect(categories).toContainEqual({ id: "17", name: "Sports", iabCategories: ["IAB17", "IAB17-12", "IAB17-44"] });
+    expect(categories).toContainEqual({ id: "17", name: "Sports", iabCategories: ["IAB17", "IAB17-12", "IAB17-44"], publishersInLastThirtyDays: 60, videosMonetizedInLastThirtyDays: 2446 });
     expect(categories.every((c) => c.iabCategories.length > 0)).toBe(true);
   });
 

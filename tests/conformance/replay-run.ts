@@ -1,0 +1,136 @@
+/**
+ * The replay of one resource kind through its whole life against the
+ * corpus (replay.ts answers): the declaring program's inputs -> check ->
+ * create -> outputs; read (refresh) -> outputs; adoption of the live entity
+ * (`adoptId`); an update where the case gives one; delete. After create,
+ * read, adoption and update, diff(outputs, the program) must say no changes.
+ */
+import { definitionOf } from "../../provider/resources";
+import { DeclaredResource } from "../../provider/resources/define";
+import { sameField } from "../../provider/resources/fields";
+import { Context } from "../../provider/resources/framework";
+import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
+
+type Inputs = Record<string, unknown>;
+
+export interface ResourceCase {
+  kind: string;
+  /** What this case of the kind shows, where a kind has several. */
+  variant?: string;
+  /** The declaring program's inputs, as written in it. */
+  inputs: Inputs;
+  /**
+   * Where the recording read back is another entity than the one created
+   * (two recordings of one endpoint family): the program that declares
+   * what it holds, as changes to `inputs`, for the read and the adoption.
+   */
+  live?: Inputs;
+  /** The same for adoption, where it reads another recording than the refresh. */
+  adopted?: Inputs;
+  /** The program after a change (changes to the live program), replayed as an update. */
+  update?: Inputs;
+  /** Where the recorded update answer holds other values than the update sent: the program that declares them, as changes to the updated program. */
+  updated?: Inputs;
+  /** False where the kind cannot adopt (settings, member lists: create is their adoption). */
+  adopts?: false;
+  /** The time the recording was made, where check compares with now (a schedule in the future). */
+  at?: string;
+  options?: ReplayOptions;
+}
+
+export interface CaseResult {
+  failures: string[];
+  sent: SentRequest[];
+  id?: string;
+  created?: Inputs;
+  read?: Inputs;
+  adopted?: Inputs;
+}
+
+/** The fields diff calls changed, as `field: state X, program Y`. */
+function differences(def: DeclaredResource<any, any>, olds: Inputs, news: Inputs): string[] {
+  return def.fields.inputs
+    .filter((f) => !(news[f] === undefined && def.fields.computed.includes(f)) && !sameField(def.fields, f, olds[f], news[f]))
+    .map((f) => `${f}: state ${JSON.stringify(olds[f])}, program ${JSON.stringify(news[f])}`);
+}
+
+export async function replayResource(c: ResourceCase): Promise<CaseResult> {
+  const def = definitionOf(c.kind);
+  const transport = new CorpusTransport(c.options);
+  const result: CaseResult = { failures: [], sent: transport.sent };
+  const restoreNow = c.at ? pinNow(Date.parse(c.at)) : () => {};
+  // What destroy says as it leaves an entity in place goes to the provider's stderr: not the test's output.
+  const quiet = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+  try {
+    const ctx = replayContext(transport);
+    const env = { sandbox: true };
+    const checked = (news: Inputs, olds: Inputs = {}): Inputs | undefined => {
+      const r = def.check(olds, news, env);
+      if (r.failures?.length) result.failures.push(`check: ${r.failures.map((f) => f.reason).join("; ")}`);
+      return r.failures?.length ? undefined : (r.inputs as Inputs);
+    };
+    const noDiff = (stage: string, outs: Inputs, program: Inputs) => {
+      const d = def.diff(result.id ?? "", outs, program);
+      if (d.changes) result.failures.push(`${stage}: diff shows changes (${differences(def, outs, program).join("; ") || "no field named"})`);
+    };
+    const stage = async (name: string, op: () => Promise<void>) => {
+      try {
+        await op();
+      } catch (err) {
+        result.failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    };
+
+    const program = checked(c.inputs);
+    if (!program) return result;
+    await stage("create", async () => {
+      const created = await def.create(ctx, program);
+      result.id = created.id;
+      result.created = created.outs;
+      noDiff("create", created.outs, program);
+    });
+    if (!result.created) return result;
+    const live = checked({ ...c.inputs, ...c.live });
+    if (!live) return result;
+    await stage("read", async () => {
+      const read = await def.read(ctx, result.id!, result.created!);
+      if (!read) throw new Error("the live entity was read as gone");
+      result.read = read.props;
+      noDiff("read", read.props, live);
+    });
+    if (c.adopts !== false) {
+      const adopting = checked({ ...c.inputs, ...c.live, ...c.adopted, adoptId: result.id });
+      if (adopting) {
+        await stage("adopt", async () => {
+          const adopted = await def.create(ctx, adopting);
+          result.adopted = adopted.outs;
+          noDiff("adopt", adopted.outs, adopting);
+        });
+      }
+    }
+    const state = result.read ?? result.created;
+    if (c.update) {
+      const changed = checked({ ...c.inputs, ...c.live, ...c.update }, state);
+      // Not checked: a recorded answer may hold what no program may declare (a carousel of one image).
+      const answered = { ...changed, ...c.updated };
+      if (changed) {
+        await stage("update", async () => {
+          if (!def.diff(result.id!, state, changed).changes) throw new Error("the update changes nothing: give the case another value");
+          const outs = await def.update(ctx, result.id!, state, changed);
+          noDiff("update", outs, answered);
+        });
+      }
+    }
+    await stage("delete", () => def.delete(ctx as Context, result.id!, { ...state, deletionProtection: false }));
+    return result;
+  } finally {
+    restoreNow();
+    quiet.mockRestore();
+  }
+}
+
+/** Date.now() at `ms` (timers keep running): check compares schedules with now. */
+function pinNow(ms: number): () => void {
+  const spy = jest.spyOn(Date, "now").mockReturnValue(ms);
+  return () => spy.mockRestore();
+}

@@ -1,0 +1,202 @@
+/**
+ * Conformance suite 3 (issue 13, DESIGN.md rule 11): what the provider
+ * sends has the real request's form. Every request the replay suite's cases
+ * make (replay-cases.ts: each resource kind's create, refresh, adoption,
+ * update and delete; each data source) is compared with its corpus entry's
+ * `request`: where each parameter travels (query, JSON body, form body,
+ * path), that every name is one the endpoint documents, and the wire form
+ * of each value (lists comma-separated, booleans true/false, integers and
+ * long ids as digits, enumerated values among the documented ones, ids in
+ * JSON as strings). A request with no corpus entry fails the suite: the
+ * corpus must cover every endpoint the provider calls.
+ */
+import { CorpusEntry } from "./corpus";
+import { replayContext, CorpusTransport, SentRequest } from "./replay";
+import { NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES } from "./replay-cases";
+import { replayResource } from "./replay-run";
+
+interface Made extends SentRequest {
+  /** The case that made it. */
+  by: string;
+}
+
+const made: Made[] = [];
+
+beforeAll(async () => {
+  for (const c of RESOURCE_CASES.filter((x) => !NOT_REPLAYED[x.kind])) {
+    const result = await replayResource(c);
+    made.push(...result.sent.map((r) => ({ ...r, by: `${c.kind}${c.variant ? ` (${c.variant})` : ""}` })));
+  }
+  for (const c of PROVIDER_SOURCE_CASES) {
+    const transport = new CorpusTransport();
+    await c.run(replayContext(transport), replayApp(transport.transport));
+    made.push(...transport.sent.map((r) => ({ ...r, by: c.name })));
+  }
+});
+
+/** How the corpus says one parameter travels: `query, comma-separated list: A | B; required`. */
+interface Param {
+  where: "path" | "query" | "json" | "form" | "header";
+  kind: string;
+  /** Documented values, where the list is complete. */
+  values?: string[];
+  required: boolean;
+}
+
+function paramOf(descriptor: string): Param {
+  const [head = "", ...rest] = descriptor.split(";");
+  const [location = "", ...kindParts] = head.split(",");
+  const kind = kindParts.join(",").trim();
+  const where = /^path/.test(location) ? "path" : /^query/.test(location) ? "query" : /^JSON/.test(location) ? "json" : /form body/.test(location) ? "form" : "header";
+  const listed = /:\s*(.+)$/.exec(kind)?.[1];
+  const values = listed && listed.includes("|") && !listed.includes("...") ? listed.split("|").map((v) => v.trim().replace(/\s*\(.*$/, "")) : undefined;
+  return { where, kind, values, required: rest.some((r) => r.trim() === "required") };
+}
+
+/** Every key anywhere in a recorded body (the names an example shows). */
+function keysIn(v: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) v.forEach((x) => keysIn(x, out));
+  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) { out.add(k); keysIn(x, out); }
+  return out;
+}
+
+/** The problems of one query value against its documented form. */
+function queryValueProblems(name: string, value: string, p: Param): string[] {
+  const out: string[] = [];
+  const list = /comma-separated list|array/.test(p.kind);
+  const items = list ? value.split(",") : [value];
+  if (list && /[[\]"]/.test(value)) out.push(`${name}=${value} is not a comma-separated list`);
+  if (items.some((i) => i === "")) out.push(`${name}=${value} has an empty item`);
+  if (/true or false/.test(p.kind) && !["true", "false"].includes(value)) out.push(`${name}=${value} is not true or false`);
+  if (/integer|decimal digits/.test(p.kind) && !items.every((i) => /^-?\d+$/.test(i))) out.push(`${name}=${value} is not an integer in digits`);
+  if (p.values && !items.every((i) => p.values!.includes(i))) out.push(`${name}=${value} is not among ${p.values.join(" | ")}`);
+  return out;
+}
+
+/** The problems of one JSON value against its documented form. */
+function jsonValueProblems(at: string, value: unknown, p: Param | undefined): string[] {
+  const out: string[] = [];
+  if (/_ids?$/.test(at.split(".").pop()!) && (typeof value === "number" || (Array.isArray(value) && value.some((v) => typeof v === "number")))) {
+    out.push(`${at} is an id as a JSON number (ids travel as strings)`);
+  }
+  if (!p) return out;
+  const type = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+  const expected = /true or false/.test(p.kind) ? "boolean" : /^integer/.test(p.kind) ? "number" : /^array/.test(p.kind) ? "array" : /^object/.test(p.kind) ? "object" : /^string/.test(p.kind) ? "string" : undefined;
+  if (expected && type !== expected) out.push(`${at} is ${type === "object" ? "an" : "a"} ${type}, documented ${expected}`);
+  if (p.values && (typeof value === "string" || typeof value === "number") && !p.values.includes(String(value))) out.push(`${at}=${String(value)} is not among ${p.values.join(" | ")}`);
+  return out;
+}
+
+/**
+ * The differences between a request and its corpus entry's request form.
+ * Names the provider sends must be documented parameters (for JSON bodies:
+ * parameters, or names the example request or the endpoint's records show,
+ * as the batch endpoints document their items' fields only by example).
+ */
+export function formProblems(r: SentRequest, entry: CorpusEntry): string[] {
+  const params = Object.fromEntries(Object.entries(entry.request.params).map(([k, d]) => [k, paramOf(d)]));
+  const problems: string[] = [];
+  const form = QUIRKS[entry.endpoint]?.form ?? entry.request.form;
+  // Where each parameter travels.
+  for (const [name, value] of Object.entries(r.query)) {
+    const p = params[name];
+    if (!p) { problems.push(`query ${name} is not a parameter of the endpoint`); continue; }
+    if (p.where !== "query" && !(p.where === "form" && /query or form/.test(entry.request.params[name]!))) problems.push(`${name} is sent in the query, documented in the ${p.where}`);
+    problems.push(...queryValueProblems(name, value, p));
+  }
+  if (r.json !== undefined) {
+    if (form !== "json") problems.push(`a JSON body is sent, the endpoint takes ${form}`);
+    if (!r.contentType?.startsWith("application/json")) problems.push(`the JSON body is sent as ${r.contentType ?? "no content type"}`);
+    const recorded = entry.request.body;
+    if (recorded !== undefined && Array.isArray(recorded) !== Array.isArray(r.json)) problems.push(`the body is ${Array.isArray(r.json) ? "an array" : "an object"}, the platform takes ${Array.isArray(recorded) ? "an array" : "an object"}`);
+    const known = new Set([...Object.keys(params), ...keysIn(recorded), ...keysIn(entry.response.body)]);
+    const walk = (v: unknown, at: string) => {
+      if (Array.isArray(v)) { v.forEach((x, i) => walk(x, `${at}[${i}]`)); return; }
+      if (!v || typeof v !== "object") return;
+      for (const [k, x] of Object.entries(v)) {
+        const here = at ? `${at}.${k}` : k;
+        if (!known.has(k)) problems.push(`${here} is not a name the endpoint documents`);
+        const p = params[k];
+        if (!at && p && p.where !== "json") problems.push(`${k} is sent in the JSON body, documented in the ${p.where}`);
+        problems.push(...jsonValueProblems(here, x, params[k]?.where === "json" ? params[k] : undefined));
+        walk(x, here);
+      }
+    };
+    walk(r.json, "");
+  }
+  if (r.form !== undefined) {
+    if (form !== "form") problems.push(`a form body is sent, the endpoint takes ${form}`);
+    for (const name of Object.keys(r.form)) if (!params[name] || !["form"].includes(params[name]!.where)) problems.push(`form ${name} is not a form parameter of the endpoint`);
+  }
+  // Required parameters are sent (path ones are the path).
+  // (Card components document their nested fields in the same table: names at any depth count.)
+  const sent = new Set([...Object.keys(r.query), ...Object.keys(r.form ?? {}), ...keysIn(r.json)]);
+  for (const [name, p] of Object.entries(params)) if (p.required && p.where !== "path" && p.where !== "header" && !sent.has(name) && !QUIRKS[entry.endpoint]?.optional?.includes(name)) problems.push(`required ${name} is not sent`);
+  // Path ids are ids.
+  const template = entry.endpoint.split(" ")[1]!.split("/").filter(Boolean);
+  const segments = r.path.split("/").filter(Boolean);
+  template.forEach((t, i) => {
+    if (t.startsWith(":") && !/^[A-Za-z0-9_-]+$/.test(segments[i] ?? "")) problems.push(`path ${t} is ${JSON.stringify(segments[i])}, not an id`);
+    if (t.startsWith(":") && /decimal digits/.test(entry.request.params[t.slice(1)] ?? "") && !/^\d+$/.test(segments[i] ?? "")) problems.push(`path ${t} is ${segments[i]}, not digits`);
+  });
+  return problems;
+}
+
+/**
+ * Where the corpus's parameter table and the platform's own example
+ * disagree, what the provider follows, and why.
+ */
+const QUIRKS: Readonly<Record<string, { form?: CorpusEntry["request"]["form"]; optional?: readonly string[]; why: string }>> = {
+  "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users": {
+    form: "json",
+    optional: ["emails", "expires_at"],
+    why: "the reference's table lists the upload's fields as query parameters (and `emails` beside `users`); its notes and its example send one JSON array of {operation_type, params: {users, expires_at}}, as the custom audience upload does, and expires_at defaults to 13 months (seed 4.12)",
+  },
+};
+
+const key = (e: CorpusEntry) => `${e.endpoint}${e.variant ? ` [${e.variant}]` : ""}`;
+
+describe("the provider's requests have the platform's request form", () => {
+  test("every request the replay made has a corpus entry", () => {
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.filter((r) => !r.entry).map((r) => `${r.by}: ${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  test("each endpoint the replay called: its requests' parameters, places and value forms", () => {
+    const problems = made.filter((r) => r.entry).flatMap((r) => formProblems(r, r.entry!).map((p) => `${key(r.entry!)} (${r.by}): ${p}`));
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  test("the replay calls most endpoints of the corpus (so the checks above see them)", () => {
+    const called = new Set(made.filter((r) => r.entry).map((r) => r.entry!.endpoint));
+    expect(called.size).toBeGreaterThanOrEqual(70);
+  });
+});
+
+describe("request form checks", () => {
+  const entry = (params: Record<string, string>, form: CorpusEntry["request"]["form"] = "query"): CorpusEntry => ({
+    endpoint: "GET /12/accounts/:account_id/things", base: "ads", source: [], notes: "", file: "x.json",
+    request: { form, example: "", params: { account_id: "path segment, id string; required", ...params } }, response: { status: 200 },
+  });
+  const request = (query: Record<string, string>, more: Partial<SentRequest> = {}): SentRequest => ({ method: "GET", path: "/12/accounts/abc1/things", query, ...more });
+
+  test("names an undocumented parameter, a list not comma-separated, a boolean and an enum value the platform does not take", () => {
+    const e = entry({ thing_ids: "query, comma-separated list (at most 200); optional", with_deleted: "query, true or false; default false", kind: "query, string: A | B; optional" });
+    expect(formProblems(request({ thing_ids: '["a","b"]', with_deleted: "1", kind: "C", extra: "x" }), e)).toEqual([
+      'thing_ids=["a","b"] is not a comma-separated list', "with_deleted=1 is not true or false", "kind=C is not among A | B", "query extra is not a parameter of the endpoint",
+    ]);
+    expect(formProblems(request({ thing_ids: "a,b", with_deleted: "true", kind: "B" }), e)).toEqual([]);
+  });
+
+  test("names a required parameter left out, a JSON body where the query is taken, and an id sent as a JSON number", () => {
+    const e = entry({ name: "query, string; required" });
+    expect(formProblems(request({}, { json: { name: "x" }, contentType: "application/json" }), e)).toEqual([
+      "a JSON body is sent, the endpoint takes query", "name is sent in the JSON body, documented in the query",
+    ]);
+    expect(formProblems(request({}), e)).toEqual(["required name is not sent"]);
+    const j = entry({ line_item_id: "JSON body, string; required" }, "json");
+    expect(formProblems(request({}, { json: { line_item_id: 12 }, contentType: "application/json" }), j)).toEqual([
+      "line_item_id is an id as a JSON number (ids travel as strings)", "line_item_id is a number, documented string",
+    ]);
+  });
+});
