@@ -6,6 +6,9 @@
  * difference in, and nothing throws; every data source reads the recorded
  * answers into its documented result.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { clientFor } from "../../provider/client/registry";
 import { resolveConfig } from "../../provider/config";
 import { RESOURCES } from "../../provider/resources";
@@ -41,6 +44,19 @@ describe("resources replayed against the platform's recorded answers", () => {
     expect(result.failures).toEqual([]);
   });
 
+  test("a Campaign declared without budgetOptimization sends none, and a read answering LINE_ITEM with standard_delivery: null shows no diff", async () => {
+    const c = RESOURCE_CASES.find((x) => x.kind === "Campaign")!;
+    const result = await replayResource(c);
+    const create = result.sent.find((r) => r.method === "POST")!;
+    expect(create.path).toBe(`/12/accounts/${ACCOUNT}/campaigns`);
+    expect(Object.keys(create.query)).not.toContain("budget_optimization");
+    expect(Object.keys(create.query)).not.toContain("standard_delivery");
+    expect(create.answer).toContain(`"budget_optimization":"LINE_ITEM"`);
+    expect(create.answer).toContain(`"standard_delivery":null`);
+    expect(result.read).toMatchObject({ budgetOptimization: "LINE_ITEM" });
+    expect(result.failures).toEqual([]);
+  });
+
   test("every kind of the registry has a case, or says why it has none", () => {
     const covered = new Set([...RESOURCE_CASES.map((c) => c.kind), ...Object.keys(NOT_REPLAYED)]);
     expect(Object.keys(RESOURCES).filter((k) => !covered.has(k))).toEqual([]);
@@ -58,6 +74,8 @@ describe("data sources replayed against the platform's recorded answers", () => 
     const saved = { ...process.env };
     let transport = new CorpusTransport();
     beforeAll(() => {
+      // Reference data is cached on disk across runs: a cache of the replay's own, empty, so each source reads the recordings.
+      process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), "xads-replay-cache-"));
       Object.assign(process.env, {
         XADS_CONSUMER_KEY: REPLAY_CREDENTIALS.consumerKey, XADS_CONSUMER_SECRET: REPLAY_CREDENTIALS.consumerSecret,
         XADS_ACCESS_TOKEN: REPLAY_CREDENTIALS.accessToken, XADS_ACCESS_TOKEN_SECRET: REPLAY_CREDENTIALS.accessTokenSecret,
