@@ -12,6 +12,8 @@ export interface ProviderConfig {
   sandbox: boolean;
   /** The base address every request of this configuration goes to. */
   baseUrl: string;
+  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, never resent. */
+  requestTimeoutMs?: number;
 }
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
@@ -30,6 +32,7 @@ export const SETTINGS = {
   baseUrl: { key: "xads:baseUrl", env: "XADS_BASE_URL", secret: false },
   sandboxBaseUrl: { key: "xads:sandboxBaseUrl", env: "XADS_SANDBOX_BASE_URL", secret: false },
   platformBaseUrl: { key: "xads:platformBaseUrl", env: "XADS_PLATFORM_BASE_URL", secret: false },
+  requestTimeoutMs: { key: "xads:requestTimeoutMs", env: "XADS_REQUEST_TIMEOUT_MS", secret: false },
 } as const;
 
 export type Setting = keyof typeof SETTINGS;
@@ -75,6 +78,11 @@ export function resolveConfig(
     const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
     throw new ConfigError(`${s.key} must be an http(s) address, got "${baseUrl}"`);
   }
+  const timeoutRaw = get("requestTimeoutMs");
+  const requestTimeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw);
+  if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 100)) {
+    throw new ConfigError(`${SETTINGS.requestTimeoutMs.key} must be a whole number of milliseconds of at least 100, got "${timeoutRaw}"`);
+  }
   return {
     credentials: {
       consumerKey: get("consumerKey")!,
@@ -85,6 +93,7 @@ export function resolveConfig(
     accountId: get("accountId"),
     sandbox,
     baseUrl: baseUrl.replace(/\/$/, ""),
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
   };
 }
 

@@ -13,11 +13,11 @@ const clients = new Map<string, AdsClient>();
 export function clientFor(config: ProviderConfig, options: Partial<ClientOptions> = {}): AdsClient {
   const c = config.credentials;
   const key = createHash("sha256")
-    .update([config.baseUrl, c.consumerKey, c.consumerSecret, c.accessToken, c.accessTokenSecret].join("\n"))
+    .update([config.baseUrl, config.requestTimeoutMs ?? "", c.consumerKey, c.consumerSecret, c.accessToken, c.accessTokenSecret].join("\n"))
     .digest("hex");
   let client = clients.get(key);
   if (!client) {
-    client = new AdsClient({ ...options, credentials: c, baseUrl: config.baseUrl });
+    client = new AdsClient({ ...options, credentials: c, baseUrl: config.baseUrl, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
     clients.set(key, client);
   }
   return client;
