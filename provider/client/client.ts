@@ -30,6 +30,12 @@ export interface ClientOptions {
   collectWindowMs?: number;
   collectMaxWaitMs?: number;
   log?: (line: string) => void;
+  /**
+   * Runs right before each write (POST, PUT, DELETE) is sent, retries
+   * included; a write it throws for is not sent. The provider refuses
+   * writes once the engine that asked for them is gone (provider/engine.ts).
+   */
+  beforeWrite?: (method: Method, path: string) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -228,6 +234,7 @@ export class AdsClient {
         if (wait > 1000) this.log(`rate limit of ${key} reached: waiting ${Math.ceil(wait / 1000)} s for its reset`);
         await this.sleep(wait);
       }
+      if (spec.method !== "GET") await this.options.beforeWrite?.(spec.method, spec.path);
       const authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
       const qs = new URLSearchParams(query).toString();
       let outcome: Outcome;

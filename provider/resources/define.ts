@@ -130,10 +130,11 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
   /**
    * What creates sent earlier made (recovery after an interrupted update):
    * per item, the live entity created since, undefined for none, or an
-   * error (several match; the look-up failed). Undefined for kinds that
+   * error (several match; the look-up failed). `held`: the ids the state's
+   * resources hold, which no pending create made. Undefined for kinds that
    * declare no look-up.
    */
-  readonly findCreated?: (ctx: Context, items: SentItem<I>[]) => Promise<(Entity | Error | undefined)[]>;
+  readonly findCreated?: (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => Promise<(Entity | Error | undefined)[]>;
   /** The state of a resource of these inputs for a live entity. */
   outputsOf(declared: Partial<I>, entity: Entity): O;
 }
@@ -207,10 +208,14 @@ export function declareResource<In extends object, O extends object>(declaration
   const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
   const createAlone = (ctx: Context, p: I) =>
     createOnce(describe(p), () => send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e)));
-  const findCreated = (ctx: Context, items: SentItem<I>[]) => lookUpSent(items, describe, () => candidates(ctx, items.map((s) => s.item)), matches);
-  /** One earlier create's entity: look-ups of one collection at once share their calls, as reads do. */
+  const findCreated = (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => lookUpSent(items, describe,
+    async () => (await candidates(ctx, items.map((s) => s.item))).filter((e) => !held?.has(String(e.id))), matches);
+  /**
+   * One earlier create's entity. Look-ups of one batch at once share their
+   * calls, as the batch's creates did; other kinds' look-ups name one item.
+   */
   const findSent = (ctx: Context, sent: SentItem<I>) => ctx.client.collect<SentItem<I>, Entity | Error | undefined>(
-    `created|${d.kind}|${d.batch?.group?.(sent.item) ?? d.path(sent.item)}`, sent, LIMITS.idsPerFilter, (items) => findCreated(ctx, items), d.batch?.windowMs);
+    `created|${d.kind}|${d.batch?.group?.(sent.item) ?? d.path(sent.item)}`, sent, d.batch ? LIMITS.idsPerFilter : 1, (items) => findCreated(ctx, items), d.batch?.windowMs);
   const batchOf = (ctx: Context, p: I, b: NonNullable<Declaration<I, O>["batch"]>): BatchCreate<I> => ({
     what: describe,
     group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,

@@ -4,7 +4,7 @@
  * tarball into .work/consumer (a real node_modules folder: DESIGN.md rule 4)
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
-import { spawn } from "node:child_process";
+import { ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -96,21 +96,41 @@ export class Stack {
    * `input` goes to its stdin (how secrets are passed: never on the command line).
    */
   run(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<RunResult> {
+    return this.finished(spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], {
+      cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    }), input);
+  }
+
+  /** The real CLI as a process of its own, for tests that kill it; its output is dropped. */
+  start(args: string[]): ChildProcess {
+    return spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: this.env(), stdio: "ignore" });
+  }
+
+  /** The installed `xads` command (a user's bin), with the stack's environment and folder; never throws on a non-zero exit. */
+  xads(args: string[]): Promise<RunResult> {
+    const bin = join(CONSUMER, "node_modules", "pulumi-xads", "dist", "cli", "index.js");
+    return this.finished(spawn(process.execPath, [bin, ...args], { cwd: this.dir, env: this.env(), stdio: ["ignore", "pipe", "pipe"] }));
+  }
+
+  /** A command's output and exit code, once it ended; the output joins the transcript. */
+  private finished(child: ChildProcess, input?: string): Promise<RunResult> {
     return new Promise((resolvePromise, reject) => {
-      const child = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], {
-        cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      });
       if (input !== undefined) child.stdin!.end(input);
       let stdout = "";
       let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
+      child.stdout!.on("data", (d) => (stdout += d));
+      child.stderr!.on("data", (d) => (stderr += d));
       child.on("error", reject);
       child.on("close", (code) => {
         this.transcript.push(`${stdout}\n${stderr}`);
         resolvePromise({ code: code ?? -1, stdout, stderr });
       });
     });
+  }
+
+  /** `pulumi stack export`'s deployment: its resources and pending operations. */
+  async deployment(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
+    return JSON.parse((await this.must(["stack", "export"])).stdout).deployment;
   }
 
   async must(args: string[], input?: string): Promise<RunResult> {
