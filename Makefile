@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer generate schema test test-unit bench demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer generate schema test test-unit soak bench demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -72,6 +72,10 @@ test: build pulumi consumer ## every test: unit, integration, e2e with the real 
 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
+
+# Not part of make test: an hour or so of faults and kills (tests/e2e/soak.ts).
+soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, pending operations
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx ts-node --transpile-only tests/e2e/soak.ts
 
 bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
 	node dist/bench/requests.js

@@ -14,8 +14,8 @@
  * create was decided; secrets stay ciphertext throughout.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { AdsClient, Entity } from "../provider/client/client";
@@ -32,6 +32,7 @@ interface RecoverOptions {
   dryRun?: boolean;
   since?: string;
   wait: boolean;
+  cancel?: boolean;
 }
 
 /** How far before the interrupted update's last checkpoint its creates may have been sent (queues, rate limits, batches). */
@@ -42,17 +43,57 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Runs the `pulumi` on PATH in the program's folder; secrets never pass its command line. */
 function pulumi(cwd: string, args: string[], secrets: string[]): Promise<string> {
+  return run(cwd, args).then(({ code, stdout, stderr }) => {
+    if (code === 0) return stdout;
+    throw new CliError(redact(`pulumi ${args.slice(0, 2).join(" ")} failed: ${pulumiErrorLine(stderr || stdout)}`, secrets));
+  });
+}
+
+function run(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn("pulumi", [...args, "--non-interactive"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (err) => reject(new CliError(`could not run pulumi ${args[0]} ${args[1]}: ${err.message} (is the pulumi CLI on PATH?)`)));
-    child.on("close", (code) => (code === 0
-      ? resolvePromise(stdout)
-      : reject(new CliError(redact(`pulumi ${args.slice(0, 2).join(" ")} failed: ${pulumiErrorLine(stderr || stdout)}`, secrets)))));
+    child.on("error", (err) => reject(new CliError(`could not run pulumi ${args[0]}: ${err.message} (is the pulumi CLI on PATH?)`)));
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * The folder of a file backend (`file://...`), from PULUMI_BACKEND_URL or
+ * what `pulumi whoami` says (it prints the address even when the state
+ * cannot be read); undefined for other backends.
+ */
+async function fileBackend(cwd: string): Promise<string | undefined> {
+  const url = process.env.PULUMI_BACKEND_URL || /Backend URL: (\S+)/.exec((await run(cwd, ["whoami", "--verbose"])).stdout)?.[1];
+  if (!url?.startsWith("file://")) return undefined;
+  const path = decodeURIComponent(url.slice("file://".length).replace(/\?.*$/, ""));
+  return path.startsWith("~") ? join(homedir(), path.slice(1)) : path;
+}
+
+/**
+ * A SIGKILL can tear the file backend's metadata: its blob library writes
+ * each file's `.attrs` beside it in place, and an empty one fails every
+ * command on the stack with "failed to load checkpoint: EOF". An empty
+ * attributes file is never valid, and without one the file is read with no
+ * attributes: they are removed. Answers the files removed.
+ */
+export function repairTornAttributes(backendDir: string): string[] {
+  const removed: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".attrs") && statSync(path).size === 0) {
+        unlinkSync(path);
+        removed.push(path);
+      }
+    }
+  };
+  if (existsSync(join(backendDir, ".pulumi"))) walk(join(backendDir, ".pulumi"));
+  return removed;
 }
 
 /** A pending create's outcome: its entity, none made, or why it cannot be told. */
@@ -67,6 +108,8 @@ async function lookUp(client: AdsClient, config: ProviderConfig, create: Pending
 }
 
 async function runRecover(opts: RecoverOptions, say: (line: string) => void): Promise<void> {
+  const backendDir = await fileBackend(opts.cwd);
+  for (const file of backendDir ? repairTornAttributes(backendDir) : []) say(`xads recover: removed ${file}: empty (torn when the update was killed), it kept the stack from loading`);
   const stackConfig = await openStackConfig(opts.cwd, opts.stack);
   const { stackName, workDir, values } = stackConfig;
   const secrets = Object.values(SETTINGS).filter((s) => s.secret).map((s) => values[s.key] ?? process.env[s.env]).filter((v): v is string => !!v);
@@ -75,6 +118,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   const deployment = state.deployment;
   const { creates, foreign, others } = pendingOperations(deployment);
   if (creates.length + foreign.length + others.length === 0) {
+    if (opts.cancel) await pulumi(workDir, ["cancel", "--yes", "--stack", stackName], secrets);
     say(`xads recover: stack ${stackName} has no pending operation: nothing to recover`);
     return;
   }
@@ -126,6 +170,8 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
     say(`xads recover: --dry-run: the state of ${stackName} was not changed`);
     return;
   }
+  // The killed update's lock: only the one who knows it is dead says so.
+  if (opts.cancel) await pulumi(workDir, ["cancel", "--yes", "--stack", stackName], secrets);
   const dir = mkdtempSync(join(tmpdir(), "xads-recover-"));
   try {
     const file = join(dir, "deployment.json");
@@ -148,14 +194,16 @@ export function registerRecover(program: Command): void {
         "found by after a create without an answer, made since the update, held by no resource), and writes the state back " +
         "(pulumi stack import) with the entities found as resources and no pending operation. Then run pulumi up: it creates only " +
         "what was not made.\n\n" +
-        "Run it after pulumi cancel (if the backend says the stack is locked), once the interrupted update's processes are gone. " +
-        "Nothing is written unless every pending create was decided. Needs the pulumi CLI on PATH, the stack's backend and its " +
-        "xads:* config (or XADS_* variables), as the provider reads them.",
+        "Run it once the interrupted update is gone (its CI job ended); --cancel releases that update's lock (pulumi cancel). " +
+        "With the file backend it first removes the empty metadata files a kill can leave, which keep every command from " +
+        "loading the stack (\"failed to load checkpoint: EOF\"). Nothing is written unless every pending create was decided. " +
+        "Needs the pulumi CLI on PATH, the stack's backend and its xads:* config (or XADS_* variables), as the provider reads them.",
     )
     .option("-s, --stack <name>", "the stack (default: the selected stack of --cwd)")
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .option("--dry-run", "say what would change, write nothing")
     .option("--since <time>", "entities made since this ISO time count (default: an hour before the update's last checkpoint)")
+    .option("--cancel", "first release the interrupted update's lock (pulumi cancel): only when that update is surely gone")
     .option("--no-wait", "do not wait out the request time-out after the interrupted update's last checkpoint")
     .action(async (opts: RecoverOptions) => {
       await runRecover({ ...opts, cwd: resolve(opts.cwd) }, (line) => process.stderr.write(`${line}\n`));

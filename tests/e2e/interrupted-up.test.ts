@@ -2,7 +2,7 @@
  * An interrupted `pulumi up` converges with no duplicate, with the real CLI:
  * SIGKILL while a campaign batch is in flight (the emulator commits it and
  * holds the answer), then the documented recovery (README "When an update
- * is interrupted": pulumi cancel, xads recover, pulumi up). Every campaign
+ * is interrupted": xads recover --cancel, pulumi up). Every campaign
  * exists once on the platform (the emulator's state) and in the state, and
  * no pending operation is left.
  */
@@ -48,8 +48,7 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
   expect(live().length).toBeGreaterThan(0);
 
   // The documented recovery.
-  await stack.run(["cancel", "--yes"]);
-  const recovered = await stack.xads(["recover"]);
+  const recovered = await stack.xads(["recover", "--cancel"]);
   expect(recovered).toMatchObject({ code: 0 });
   expect(recovered.stderr).toMatch(/no pending operation left\. Next: pulumi up/);
   expect(await stack.up()).toMatchObject({ code: 0 });

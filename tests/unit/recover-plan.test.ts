@@ -1,4 +1,8 @@
 /** `xads recover`'s changes to a stack's state, from a state an interrupted update left. */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { repairTornAttributes } from "../../cli/recover";
 import { Deployment, heldIds, pendingOperations, recoveredDeployment } from "../../cli/recover-plan";
 
 const urn = (type: string, name: string) => `urn:pulumi:dev::shop::${type}::${name}`;
@@ -52,4 +56,19 @@ test("the entities found become resources after the others, with the provider's 
     fi,
     { ...pendingCampaign("summer").resource, id: "c9", outputs: { name: "summer", fundingInstrumentId: "fi1", servable: true, __provider: "code" } },
   ]);
+});
+
+test("a file backend's empty attribute files (torn by the kill) are removed, and nothing else", () => {
+  const dir = mkdtempSync(join(tmpdir(), "backend-"));
+  try {
+    const stacks = join(dir, ".pulumi", "stacks", "shop");
+    mkdirSync(stacks, { recursive: true });
+    writeFileSync(join(stacks, "dev.json"), "{}");
+    writeFileSync(join(stacks, "dev.json.attrs"), "");
+    writeFileSync(join(stacks, "dev.json.bak.attrs"), '{"user.cache_control":""}');
+    expect(repairTornAttributes(dir)).toEqual([join(stacks, "dev.json.attrs")]);
+    expect([existsSync(join(stacks, "dev.json")), existsSync(join(stacks, "dev.json.attrs")), existsSync(join(stacks, "dev.json.bak.attrs"))]).toEqual([true, false, true]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
