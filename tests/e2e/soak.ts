@@ -26,9 +26,9 @@ async function main(): Promise<number> {
   const options = {
     name: "soak",
     seed: setting("SEED", 1),
-    rounds: setting("ROUNDS", 24),
+    rounds: setting("ROUNDS", 26),
     campaigns: setting("CAMPAIGNS", 60),
-    rate: setting("RATE", 0.2),
+    rate: setting("RATE", 0.35),
     kills: setting("KILLS", 22),
   };
   const started = Date.now();

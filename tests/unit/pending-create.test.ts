@@ -39,7 +39,7 @@ describe("the pending state", () => {
 
   test("diff of a pending resource plans its replacement, whatever the inputs", () => {
     const { properties } = partialCreate("Campaign", { name: "A" }, new PendingCreateError("a", SENT, "down"));
-    expect(campaign.diff("pending-Campaign-1-abcd", properties, { name: "A" } as never))
+    expect(campaign.diff("pending-Campaign-1-abcd", properties as never, { name: "A" } as never))
       .toEqual({ changes: true, replaces: [PENDING_KEY] });
   });
 });
