@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer generate schema test test-unit bench demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer generate schema test test-unit soak bench demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -70,12 +70,18 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # The last line is the plain count CI reads: `N passed, N failed`.
 test: build pulumi consumer ## every test: unit, integration, conformance, e2e with the real pulumi CLI
 	@rm -f $(WORK)/jest-results.json
+	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
+	npx tsc -p tsconfig.tests.json
 	@XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
 	  node -e 'const r = require("./$(WORK)/jest-results.json"); console.log(`$${r.numPassedTests} passed, $${r.numFailedTests} failed`)' || echo "0 passed, 1 failed"; \
 	  exit $$status
 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
+
+# Not part of make test: an hour or so of faults and kills (tests/e2e/soak.ts).
+soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, pending operations
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx ts-node --transpile-only tests/e2e/soak.ts
 
 bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
 	node dist/bench/requests.js

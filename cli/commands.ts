@@ -7,6 +7,7 @@ import { registerAuth } from "./auth";
 import { registerPrSummary } from "./pr-summary";
 import { registerDrift } from "./drift";
 import { registerImport } from "./import";
+import { registerRecover } from "./recover";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -15,4 +16,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerPrSummary,
   registerDrift,
   registerImport,
+  registerRecover,
 ];

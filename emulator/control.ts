@@ -5,7 +5,7 @@
  */
 import { EmulatorState } from "./context";
 import { ApiError } from "./errors";
-import { Fault } from "./faults";
+import { Fault, RandomFaults } from "./faults";
 import { LatencyConfig } from "./latency";
 import { Member, memberSet } from "./audience-users";
 import { RequestLogEntry } from "./request-log";
@@ -106,6 +106,16 @@ export class Control {
     this.state.faults.add(fault);
   }
 
+  /** Faults drawn at random for every request from now on (a fault campaign); undefined stops them. */
+  randomFaults(config: RandomFaults | undefined): void {
+    try {
+      this.state.faults.setRandom(config);
+    } catch (err) {
+      throw ApiError.invalid("rate", (err as Error).message);
+    }
+  }
+
+  /** Armed and random faults alike. */
   clearFaults(): void {
     this.state.faults.clear();
   }

@@ -1,7 +1,9 @@
 /**
  * Injected faults for the reliability tests (DESIGN.md rule 9): an error
  * status before the request is handled, a dropped connection, or a response
- * held back after the write committed so that the client times out.
+ * held back after the write committed so that the client times out. Armed
+ * faults hit the requests they match; random faults (a fault campaign) hit
+ * any request with a given chance, drawn from a seed.
  */
 import { Env } from "./store";
 
@@ -37,6 +39,42 @@ export interface Fault {
 export const DEFAULT_FAULT_STATUS = 503;
 export const DEFAULT_HOLD_MS = 30_000;
 
+/** What a random fault can be: a time-out after commit, a 503, a 429, a dropped connection. */
+export const RANDOM_FAULT_KINDS = ["timeout-after-commit", "503", "429", "drop"] as const;
+export type RandomFaultKind = (typeof RANDOM_FAULT_KINDS)[number];
+
+export interface RandomFaults {
+  /** The draws' seed: the same seed draws the same faults for the same sequence of requests. */
+  seed: number;
+  /** The chance that a request gets a fault, 0 to 1. */
+  rate: number;
+  /** The faults drawn from, each as likely (default: all four). */
+  kinds?: readonly RandomFaultKind[];
+  /** Only requests of these methods (default: all). */
+  methods?: readonly string[];
+  env?: Env;
+  /** How long a time-out after commit holds the response; 30 s by default. */
+  delayMs?: number;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1), enough for drawing faults. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The fault a random draw of `kind` injects: named by its kind, for counting them in the request log. */
+export function randomFault(kind: RandomFaultKind, delayMs?: number): Fault {
+  if (kind === "503" || kind === "429") return { kind: "status", status: Number(kind), name: kind };
+  return { kind, name: kind, ...(kind === "timeout-after-commit" && delayMs !== undefined ? { delayMs } : {}) };
+}
+
 interface Armed {
   fault: Fault;
   pattern?: RegExp;
@@ -45,6 +83,7 @@ interface Armed {
 
 export class Faults {
   private armed: Armed[] = [];
+  private random?: { config: RandomFaults; next: () => number };
 
   add(fault: Fault): void {
     const times = fault.times ?? 1;
@@ -55,19 +94,36 @@ export class Faults {
     this.armed.push({ fault, pattern, remaining: times });
   }
 
-  clear(): void {
-    this.armed = [];
+  /** Random faults from now on (a fault campaign), or none. */
+  setRandom(config: RandomFaults | undefined): void {
+    if (config && !(config.rate >= 0 && config.rate <= 1)) throw new Error(`rate must be between 0 and 1, got ${config.rate}`);
+    if (config?.kinds?.length === 0) throw new Error("kinds must name at least one fault");
+    this.random = config && { config, next: seededRandom(config.seed) };
   }
 
-  /** The first fault that matches this request, used up by one; undefined for none. */
+  clear(): void {
+    this.armed = [];
+    this.random = undefined;
+  }
+
+  /** The first armed fault that matches this request, used up by one; else a random one, when drawn; undefined for none. */
   take(env: Env, method: string, path: string): Fault | undefined {
     const hit = this.armed.find((a) =>
       (a.fault.env === undefined || a.fault.env === env)
       && (a.fault.method === undefined || a.fault.method.toUpperCase() === method.toUpperCase())
       && (a.pattern === undefined || a.pattern.test(path)));
-    if (!hit) return undefined;
+    if (!hit) return this.draw(env, method);
     if (--hit.remaining === 0) this.armed = this.armed.filter((a) => a !== hit);
     return hit.fault;
+  }
+
+  private draw(env: Env, method: string): Fault | undefined {
+    if (!this.random) return undefined;
+    const { config, next } = this.random;
+    if ((config.env !== undefined && config.env !== env) || (config.methods && !config.methods.some((m) => m.toUpperCase() === method.toUpperCase()))) return undefined;
+    if (next() >= config.rate) return undefined;
+    const kinds = config.kinds ?? RANDOM_FAULT_KINDS;
+    return randomFault(kinds[Math.floor(next() * kinds.length)]!, config.delayMs);
   }
 }
 

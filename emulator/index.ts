@@ -14,7 +14,7 @@ export type { AppOptions } from "./app";
 export type { Credentials } from "./auth";
 export type { Control, CreateAccountOptions, EntitiesOptions } from "./control";
 export type { PlatformError } from "./errors";
-export type { Fault, FaultKind } from "./faults";
+export type { Fault, FaultKind, RandomFaultKind, RandomFaults } from "./faults";
 export type { LatencyConfig } from "./latency";
 export type { RequestLogEntry } from "./request-log";
 export type { AccountRecord, AnyEntity, Entity, Env } from "./store";

@@ -14,6 +14,8 @@ export interface ProviderConfig {
   baseUrl: string;
   /** The largest amount in micros (budget, bid) check takes: `xads:maxBudgetMicro`, DEFAULT_MAX_BUDGET_MICRO by default. */
   maxBudgetMicro: number;
+  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, never resent. */
+  requestTimeoutMs?: number;
 }
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
@@ -33,6 +35,7 @@ export const SETTINGS = {
   sandboxBaseUrl: { key: "xads:sandboxBaseUrl", env: "XADS_SANDBOX_BASE_URL", secret: false },
   platformBaseUrl: { key: "xads:platformBaseUrl", env: "XADS_PLATFORM_BASE_URL", secret: false },
   maxBudgetMicro: { key: "xads:maxBudgetMicro", env: "XADS_MAX_BUDGET_MICRO", secret: false },
+  requestTimeoutMs: { key: "xads:requestTimeoutMs", env: "XADS_REQUEST_TIMEOUT_MS", secret: false },
 } as const;
 
 /**
@@ -103,6 +106,11 @@ export function resolveConfig(
     const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
     throw new ConfigError(`${s.key} must be an http(s) address, got "${baseUrl}"`);
   }
+  const timeoutRaw = get("requestTimeoutMs");
+  const requestTimeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw);
+  if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 100)) {
+    throw new ConfigError(`${SETTINGS.requestTimeoutMs.key} must be a whole number of milliseconds of at least 100, got "${timeoutRaw}"`);
+  }
   return {
     credentials: {
       consumerKey: get("consumerKey")!,
@@ -114,6 +122,7 @@ export function resolveConfig(
     sandbox,
     baseUrl: baseUrl.replace(/\/$/, ""),
     maxBudgetMicro: maxBudgetMicro(lookup, env),
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
   };
 }
 

@@ -60,7 +60,8 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
     const clean = new Error(`${what}: ${message}${said ? `. ${said}` : ""}`);
     clean.stack = clean.message;
     const partial = err as { id?: string; properties?: unknown };
-    if (partial.id) Object.assign(clean, { id: partial.id, properties: partial.properties });
+    // The engine shows a partial create's reasons, not its message ("resource init failed" without them).
+    if (partial.id) Object.assign(clean, { id: partial.id, properties: partial.properties, reasons: [clean.message] });
     throw clean;
   }
 }

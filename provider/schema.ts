@@ -40,7 +40,7 @@ export function packageSchema(version: string): JsonSchema {
   const variables: Record<string, JsonSchema> = {};
   for (const [name, s] of Object.entries(SETTINGS)) {
     variables[name] = {
-      type: name === "sandbox" ? "boolean" : "string",
+      type: name === "sandbox" ? "boolean" : name === "requestTimeoutMs" ? "integer" : "string",
       ...(s.secret ? { secret: true } : {}),
       description: `Stack config ${s.key}, or the environment variable ${s.env}.`,
     };

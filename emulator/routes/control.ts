@@ -6,6 +6,7 @@ import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ENVS } from "../store";
 import { parseParams } from "../wire";
+import { RANDOM_FAULT_KINDS } from "../faults";
 
 const envParams = z.object({ env: z.enum(ENVS) });
 const accountParams = envParams.extend({ accountId: z.string().min(1) });
@@ -34,6 +35,15 @@ const fault = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   name: z.string().min(1).optional(),
   shortBy: z.number().int().min(1).optional(),
+});
+
+const randomFaults = z.object({
+  seed: z.number().int(),
+  rate: z.number().min(0).max(1),
+  kinds: z.array(z.enum(RANDOM_FAULT_KINDS)).min(1).optional(),
+  methods: z.array(z.string().min(1)).optional(),
+  env: z.enum(ENVS).optional(),
+  delayMs: count.optional(),
 });
 
 const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
@@ -106,6 +116,12 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     const f = parseParams(fault, req.body);
     control.fault(f);
     return reply.status(201).send({ data: f });
+  });
+
+  app.put("/faults/random", async (req) => {
+    const r = parseParams(randomFaults, req.body);
+    control.randomFaults(r);
+    return { data: r };
   });
 
   app.delete("/faults", async (_req, reply) => {

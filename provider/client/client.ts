@@ -38,6 +38,12 @@ export interface ClientOptions {
   collectWindowMs?: number;
   collectMaxWaitMs?: number;
   log?: (line: string) => void;
+  /**
+   * Runs right before each write (POST, PUT, DELETE) is sent, retries
+   * included; a write it throws for is not sent. The provider refuses
+   * writes once the engine that asked for them is gone (provider/engine.ts).
+   */
+  beforeWrite?: (method: Method, path: string) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   /**
@@ -403,9 +409,10 @@ export class AdsClient {
       await this.admit(keys);
       let authorization: string;
       try {
+        if (spec.method !== "GET") await this.options.beforeWrite?.(spec.method, spec.path);
         authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
       } catch (err) {
-        // Nothing was sent: the windows must not count it in flight.
+        // Nothing was sent (refused, or unsigned): the windows must not count it in flight.
         this.settle(windows);
         throw err;
       }

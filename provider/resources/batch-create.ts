@@ -5,7 +5,9 @@
  * A create that got no answer may have committed: it is never resent. What
  * it may have made is looked up (`lookUpCommitted`): the live entities
  * created since it was sent that match the item. One match is taken; none
- * means nothing was created; several are refused, not guessed.
+ * means nothing was created; several are refused, not guessed. When the
+ * look-up fails too, the create is pending (`PendingCreateError`): the next
+ * `up` looks it up again (`lookUpSent`) before creating anything.
  *
  * Batches (seed 4.4 campaigns and the reference's line items, at most 40
  * items; 4.12 flexible audiences, at most 10; promoted Tweets, 50 Tweet ids
@@ -96,9 +98,33 @@ async function sendBatch<I>(spec: BatchCreate<I>, items: I[]): Promise<(Entity |
 const CLOCK_SLACK_MS = 60_000;
 
 /**
+ * A create that may have committed (no answer came back) and whose look-up
+ * failed too: whether it made its entity is unknown. A declared kind keeps
+ * the resource as pending (define.ts), never forgotten: the next `up` looks
+ * it up before creating anything.
+ */
+export class PendingCreateError extends Error {
+  override readonly name = "PendingCreateError";
+
+  constructor(readonly what: string, readonly sentAtMs: number, lookUpError: unknown, cause?: MaybeCommittedError) {
+    const failure = lookUpError instanceof Error ? lookUpError.message : String(lookUpError);
+    super(
+      `${what} may exist on the platform: its create got no answer${cause ? ` (${cause.message})` : ""}, and looking it up failed too (${failure}).`,
+    );
+  }
+}
+
+/** An item to look up, with when its create was sent. */
+export interface SentItem<I> {
+  item: I;
+  sentAtMs: number;
+}
+
+/**
  * After a create call without an answer: for each item, the one live entity
  * created since the call was sent that matches it, or an error that says
- * what was found.
+ * what was found (none: none was created; several; or the look-up failed, a
+ * PendingCreateError).
  */
 export async function lookUpCommitted<I>(
   items: I[],
@@ -108,16 +134,45 @@ export async function lookUpCommitted<I>(
   cause: MaybeCommittedError,
   sentAtMs: number,
 ): Promise<(Entity | Error)[]> {
-  const sinceMs = sentAtMs - CLOCK_SLACK_MS;
-  const made = (await candidates()).filter((e) => !e.deleted && Date.parse(String(e.created_at)) >= sinceMs);
+  const found = await lookUpSent(items.map((item) => ({ item, sentAtMs })), what, candidates, matches, cause);
+  return found.map((f, i) => f ?? new Error(`${cause.message}. No ${what(items[i]!)} was found afterwards, so none was created; run pulumi up again once the API answers.`));
+}
+
+/**
+ * The entities creates sent earlier made: for each item, the one live
+ * entity created since it was sent that matches it, undefined when there is
+ * none, an error when several match or the look-up failed (a
+ * PendingCreateError: whether it was created is still unknown).
+ */
+export async function lookUpSent<I>(
+  items: SentItem<I>[],
+  what: (item: I) => string,
+  candidates: () => Promise<Entity[]>,
+  matches: (item: I, entity: Entity) => boolean,
+  cause?: MaybeCommittedError,
+): Promise<(Entity | Error | undefined)[]> {
+  let live: Entity[];
+  try {
+    live = await candidates();
+  } catch (err) {
+    return items.map((s) => new PendingCreateError(what(s.item), s.sentAtMs, err, cause));
+  }
+  return matchCreated(items, live, matches).map((found, i) => (Array.isArray(found)
+    ? new Error(`the create of ${what(items[i]!.item)} got no answer, and ${found.length} matching entities were created since (ids ${found.map((e) => e.id).join(", ")}); adopt the right one with adoptId`)
+    : found));
+}
+
+/**
+ * For each item, among `live`: the one entity not deleted, created since the
+ * item was sent, that matches it (each entity goes to one item); undefined
+ * for none; all of them when several match.
+ */
+export function matchCreated<I>(items: SentItem<I>[], live: Entity[], matches: (item: I, entity: Entity) => boolean): (Entity | Entity[] | undefined)[] {
   const taken = new Set<string>();
-  return items.map((item) => {
-    const found = made.filter((e) => !taken.has(String(e.id)) && matches(item, e));
-    if (found.length === 1) {
-      taken.add(String(found[0]!.id));
-      return found[0]!;
-    }
-    if (found.length === 0) return new Error(`${cause.message}. No ${what(item)} was found afterwards, so none was created; run pulumi up again once the API answers.`);
-    return new Error(`the create of ${what(item)} got no answer, and ${found.length} matching entities were created since (ids ${found.map((e) => e.id).join(", ")}); adopt the right one with adoptId`);
+  return items.map(({ item, sentAtMs }) => {
+    const found = live.filter((e) => !e.deleted && !taken.has(String(e.id))
+      && Date.parse(String(e.created_at)) >= sentAtMs - CLOCK_SLACK_MS && matches(item, e));
+    if (found.length === 1) taken.add(String(found[0]!.id));
+    return found.length === 0 ? undefined : found.length === 1 ? found[0] : found;
   });
 }

@@ -11,17 +11,23 @@
  * batch shared with concurrent creates, and looks the entity up when no
  * answer came; read is coalesced by id; update PUTs the changed fields;
  * delete is idempotent and respects deletion protection.
+ *
+ * A create that may have committed, and whose look-up failed too, leaves
+ * the resource pending (pending.ts): the next `up` replaces it by a create
+ * that looks the entity up first; read looks it up; delete sends nothing.
  */
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { timestamps } from "./common";
-import { BatchCreate, batchSend, createInBatch, createOnce } from "./batch-create";
+import { LIMITS } from "../limits";
+import { BatchCreate, batchSend, createInBatch, createOnce, lookUpSent, PendingCreateError, SentItem } from "./batch-create";
 import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
   approveDeletion, assertAdoptable, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
   CreateResult, deleteIdempotent, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
   validate,
 } from "./framework";
+import { isPendingId, partialCreate, PENDING_KEY, pendingCreates, pendingOf, Resumed, sentInputs } from "./pending";
 
 /** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
 type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
@@ -122,6 +128,16 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
 export interface DeclaredResource<I extends object, O extends object> extends ResourceDefinition<I, O> {
   readonly fields: Fields;
   readonly rules: readonly Rule<I>[];
+  /**
+   * What creates sent earlier made (recovery after an interrupted update):
+   * per item, the live entity created since, undefined for none, or an
+   * error (several match; the look-up failed). `held`: the ids the state's
+   * resources hold, which no pending create made. Undefined for kinds that
+   * declare no look-up.
+   */
+  readonly findCreated?: (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => Promise<(Entity | Error | undefined)[]>;
+  /** The state of a resource of these inputs for a live entity. */
+  outputsOf(declared: Partial<I>, entity: Entity): O;
 }
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
@@ -193,6 +209,14 @@ export function declareResource<In extends object, O extends object>(declaration
   const matches = (p: I, e: Entity) => d.lookUp?.matches(p, e) ?? false;
   const createAlone = (ctx: Context, p: I) =>
     createOnce(describe(p), () => send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e)));
+  const findCreated = (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => lookUpSent(items, describe,
+    async () => (await candidates(ctx, items.map((s) => s.item))).filter((e) => !held?.has(String(e.id))), matches);
+  /**
+   * One earlier create's entity. Look-ups of one batch at once share their
+   * calls, as the batch's creates did; other kinds' look-ups name one item.
+   */
+  const findSent = (ctx: Context, sent: SentItem<I>) => ctx.client.collect<SentItem<I>, Entity | Error | undefined>(
+    `created|${d.kind}|${d.batch?.group?.(sent.item) ?? d.path(sent.item)}`, sent, d.batch ? LIMITS.idsPerFilter : 1, (items) => findCreated(ctx, items), d.batch?.windowMs);
   const batchOf = (ctx: Context, p: I, b: NonNullable<Declaration<I, O>["batch"]>): BatchCreate<I> => ({
     what: describe,
     group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
@@ -270,6 +294,61 @@ export function declareResource<In extends object, O extends object>(declaration
     },
   };
 
+  // ------------------------------------------------ pending creates ---
+
+  /** The replacement of a pending resource: the entity its earlier create made, taken over with the changes declared since; undefined when it made none. */
+  const resume = async (ctx: Context, p: I, { marker, sent }: Resumed<I>): Promise<CreateResult<O> | undefined> => {
+    const found = await findSent(ctx, { item: sent, sentAtMs: Date.parse(marker.sentAt) });
+    if (found instanceof Error) throw found;
+    if (!found) return undefined;
+    const id = String(found.id);
+    const outs = outputs(p, found);
+    const { replaces } = diffOf(fields, outs as Record<string, unknown>, p as Record<string, unknown>);
+    if (replaces) {
+      throw new Error(`${describe(sent)} (id ${id}) was made by the create that got no answer, but the declaration changed since in ${replaces.join(", ")}, which cannot change in place: adopt it with adoptId: "${id}" and change it afterwards, or delete it in the ads UI; nothing was created`);
+    }
+    if (changedFields(fields, outs as Record<string, unknown>, p as Record<string, unknown>).length === 0) return { id, outs };
+    try {
+      return { id, outs: await standard.update(ctx, id, outs, p) };
+    } catch (err) {
+      // Found: the engine records it (id), and the next up sends the changes again.
+      const message = `${describe(sent)} (id ${id}) was found and taken over, but updating it to the declaration failed (${err instanceof Error ? err.message : String(err)}); run pulumi up again`;
+      throw Object.assign(new Error(message), { id, properties: { ...outs, __provider: (p as Record<string, unknown>).__provider } });
+    }
+  };
+
+  const pending = {
+    /** A pending resource is replaced: the create of the replacement looks its entity up first. */
+    diff(olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult | undefined {
+      const marker = pendingOf(olds);
+      if (!marker) return undefined;
+      pendingCreates.remember<I>(d.kind, news, { marker, sent: sentInputs<I>(olds) });
+      return { changes: true, replaces: [PENDING_KEY] };
+    },
+    create: (op: Lifecycle<I, O>["create"]) => async (ctx: Context, inputs: I): Promise<CreateResult<O>> => {
+      const resumed = inputs.adoptId ? undefined : pendingCreates.take<I>(d.kind, inputs as Record<string, unknown>);
+      try {
+        return (resumed && await resume(ctx, inputs, resumed)) || await op(ctx, inputs);
+      } catch (err) {
+        // Kept as pending where the next up can look it up (a kind with a look-up).
+        throw err instanceof PendingCreateError && d.lookUp ? partialCreate(d.kind, inputs as Record<string, unknown>, err) : err;
+      }
+    },
+    /** The entity the pending create made, under its own id; gone when it made none. */
+    async read(ctx: Context, props: Record<string, unknown>) {
+      const marker = pendingOf(props)!;
+      const sent = sentInputs<I>(props);
+      const found = await findSent(ctx, { item: sent, sentAtMs: Date.parse(marker.sentAt) });
+      if (found instanceof Error) throw found;
+      return found && { id: String(found.id), props: outputs(sent, found) };
+    },
+    /** Nothing to send: the entity it may have made belongs to the replacement that found it, or to nobody. */
+    async delete(id: string, props: Record<string, unknown>) {
+      const marker = pendingOf(props);
+      process.stderr.write(`${d.noun} ${id} was pending (its create got no answer at ${marker?.sentAt ?? "an unknown time"}): nothing is deleted; if ${marker?.what ?? `the ${d.noun}`} exists and no resource holds it, delete it in the ads UI\n`);
+    },
+  };
+
   const own = d.overrides?.(standard) ?? {};
   // A sandbox-only kind writes nothing in production, overrides included (check refused it already; this holds without a check).
   const inSandbox = <A extends unknown[], R>(op: (ctx: Context, ...args: A) => Promise<R>) => (d.sandboxOnly
@@ -288,11 +367,15 @@ export function declareResource<In extends object, O extends object>(declaration
     fields,
     rules,
     check: own.check ?? standard.check,
-    diff: own.diff ?? standard.diff,
-    create: inSandbox(own.create ?? standard.create),
-    read: own.read ?? standard.read,
+    diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? (own.diff ?? standard.diff)(id, olds, news),
+    create: inSandbox(pending.create(own.create ?? standard.create)),
+    read: (ctx, id, props) => (isPendingId(id) && pendingOf(props as Record<string, unknown>)
+      ? pending.read(ctx, props as Record<string, unknown>)
+      : (own.read ?? standard.read)(ctx, id, props)),
     update: inSandbox(own.update ?? standard.update),
-    delete: inSandbox(own.delete ?? standard.delete),
+    delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
+    ...(d.lookUp ? { findCreated } : {}),
+    outputsOf: outputs,
   };
 }
 

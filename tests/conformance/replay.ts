@@ -21,7 +21,7 @@
  */
 import { AdsClient, Transport, WireRequest } from "../../provider/client/client";
 import { parseJson } from "../../provider/client/json";
-import { ProviderConfig } from "../../provider/config";
+import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig } from "../../provider/config";
 import { Context } from "../../provider/resources/framework";
 import { corpus, CorpusEntry, entryFor } from "./corpus";
 import { family } from "./shapes";
@@ -202,7 +202,7 @@ export const REPLAY_CREDENTIALS = { consumerKey: "ck", consumerSecret: "cs", acc
 
 /** A client over the fake transport, without waits: reads and creates that run together are still gathered. */
 export function replayContext(transport: CorpusTransport, baseUrl = "https://ads-api-sandbox.x.com"): Context {
-  const config: ProviderConfig = { credentials: REPLAY_CREDENTIALS, baseUrl, sandbox: true, accountId: ACCOUNT };
+  const config: ProviderConfig = { credentials: REPLAY_CREDENTIALS, baseUrl, sandbox: true, accountId: ACCOUNT, maxBudgetMicro: DEFAULT_MAX_BUDGET_MICRO };
   const client = new AdsClient({
     credentials: REPLAY_CREDENTIALS, baseUrl, transport: transport.transport, log: () => {}, sleep: async () => {},
     coalesceWindowMs: 1, collectWindowMs: 1,

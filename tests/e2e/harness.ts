@@ -4,7 +4,7 @@
  * tarball into .work/consumer (a real node_modules folder: DESIGN.md rule 4)
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
-import { spawn } from "node:child_process";
+import { ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
@@ -33,12 +33,7 @@ export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
  */
 export function useStackEmulator() {
   const state: { emu?: Emulator; creds?: Credentials } = {};
-  beforeAll(async () => {
-    assertPrepared();
-    // Made up for each run, so a test can grep for them.
-    state.creds = randomCredentials();
-    state.emu = await startEmulator({ port: 0, credentials: state.creds });
-  });
+  beforeAll(async () => Object.assign(state, await startStackEmulator()));
   afterAll(async () => state.emu?.close());
   const emu = () => state.emu!;
   return {
@@ -56,6 +51,17 @@ export function useStackEmulator() {
     /** Every request since the log was last cleared that could change something. */
     writes: () => emu().control.requests().filter((r) => r.method !== "GET"),
   };
+}
+
+/**
+ * An emulator with credentials made up for this run (so a test can grep for
+ * them), for code outside a jest file's hooks (the fault campaign, make soak).
+ */
+export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Credentials }> {
+  assertPrepared();
+  const creds = randomCredentials();
+  const emu = await startEmulator({ port: 0, credentials: creds });
+  return { emu, creds };
 }
 
 /** What a command printed, both streams. */
@@ -179,6 +185,16 @@ export class Stack {
     const r = await runCommand(XADS_BIN, args, { cwd: this.dir, env: { ...this.env(), ...options.env }, input: options.input ?? "", onUrl: options.onUrl });
     this.transcript.push(`${r.stdout}\n${r.stderr}`);
     return r;
+  }
+
+  /** The real CLI as a process of its own, for tests that kill it; its output is dropped. */
+  start(args: string[]): ChildProcess {
+    return spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: this.env(), stdio: "ignore" });
+  }
+
+  /** `pulumi stack export`'s deployment: its resources and pending operations. */
+  async deployment(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
+    return JSON.parse((await this.must(["stack", "export"])).stdout).deployment;
   }
 
   async must(args: string[], input?: string): Promise<RunResult> {

@@ -94,7 +94,7 @@ describe("xads auth app-token", () => {
     expect(revoke.stdout).toMatch(/Revoked/);
     expect(() => statSync(bearerCachePath(app()))).toThrow();
     const ads = await fetch(`${fixture.emu.url}/12/accounts`, { headers: { authorization: `Bearer ${token}` } });
-    expect([ads.status, (await ads.json()).errors[0].code]).toEqual([401, 89]);
+    expect([ads.status, ((await ads.json()) as { errors: { code: number }[] }).errors[0]!.code]).toEqual([401, 89]);
     fixture.emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
     expect(await liveBearer()).not.toBe(token);
   });

@@ -26,8 +26,9 @@ test("a refresh or destroy refused with 401 says that rotated credentials need p
   const audience = await fixture.client().post<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { name: "Newsletter" });
   const props = { accountId: ACCOUNT, name: "Newsletter", deletionProtection: false };
   const stale = holder("an-old-secret-no-longer-valid");
-  const refused = [await read(stale, "CustomAudience", audience.id, props).catch((e: Error) => e.message),
-    await remove(stale, "CustomAudience", audience.id, props).catch((e: Error) => e.message)];
+  const message = (e: Error) => e.message;
+  const refused = [await read(stale, "CustomAudience", audience.id, props).then(() => "read", message),
+    await remove(stale, "CustomAudience", audience.id, props).then(() => "deleted", message)];
   expect(refused).toEqual([
     expect.stringMatching(new RegExp(`^reading CustomAudience ${audience.id}: .*401.*\\. If the credentials were rotated in the stack config`)),
     expect.stringMatching(new RegExp(`^deleting CustomAudience ${audience.id}: .*401.*\\. If the credentials were rotated in the stack config`)),

@@ -88,3 +88,53 @@ describe("faults", () => {
     }
   });
 });
+
+describe("random faults (a fault campaign)", () => {
+  /** The fault (or none) each of `n` GETs met, in order. */
+  async function draws(n: number): Promise<(string | null)[]> {
+    for (let i = 0; i < n; i++) await api.get(path).catch(() => undefined);
+    return api.control.requests().map((r) => r.fault);
+  }
+
+  test("the same seed draws the same faults for the same requests; another seed others", async () => {
+    api.control.randomFaults({ seed: 7, rate: 0.5, kinds: ["503", "429", "drop"] });
+    const first = await draws(40);
+    api.control.clearRequests();
+    api.control.randomFaults({ seed: 7, rate: 0.5, kinds: ["503", "429", "drop"] });
+    expect(await draws(40)).toEqual(first);
+    api.control.clearRequests();
+    api.control.randomFaults({ seed: 8, rate: 0.5, kinds: ["503", "429", "drop"] });
+    expect(await draws(40)).not.toEqual(first);
+    expect(new Set(first)).toEqual(new Set([null, "503", "429", "drop"]));
+  });
+
+  test("each kind is the fault of its name: 503 and 429 answered before handling, drop without an answer", async () => {
+    for (const [kind, status] of [["503", 503], ["429", 429], ["drop", null]] as const) {
+      api.control.clearRequests();
+      api.control.randomFaults({ seed: 1, rate: 1, kinds: [kind] });
+      await api.post(path, params()).catch(() => undefined);
+      expect(api.control.requests()).toEqual([expect.objectContaining({ method: "POST", status, fault: kind })]);
+    }
+    expect(stored()).toEqual([]);
+  });
+
+  test("only the methods named are hit, armed faults come first, and clearFaults stops the campaign", async () => {
+    api.control.randomFaults({ seed: 3, rate: 1, kinds: ["503"], methods: ["POST"] });
+    api.control.fault({ kind: "drop", method: "POST", name: "armed" });
+    await api.post(path, params()).catch(() => undefined);
+    expect((await api.get(path)).status).toBe(200);
+    expect((await api.post(path, params())).status).toBe(503);
+    api.control.clearFaults();
+    expect((await api.post(path, params())).status).toBe(201);
+    expect(api.control.requests().map((r) => r.fault)).toEqual(["armed", null, "503", null]);
+  });
+
+  test("over HTTP: a rate outside 0 to 1 or an unknown kind is refused naming the field", async () => {
+    const put = (body: unknown) => api.app.inject({ method: "PUT", url: "/_emulator/faults/random", payload: body as object });
+    expect((await put({ seed: 1, rate: 0.1, kinds: ["drop"] })).statusCode).toBe(200);
+    const bad = await put({ seed: 1, rate: 2 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/rate/);
+    expect((await put({ seed: 1, rate: 0.1, kinds: ["boom"] })).body).toMatch(/kinds/);
+  });
+});

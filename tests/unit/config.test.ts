@@ -38,6 +38,15 @@ describe("provider configuration", () => {
     const all: Record<string, string> = { ...creds, "xads:sandbox": "true", "xads:sandboxBaseUrl": "http://127.0.0.1:8787/sandbox/" };
     expect(resolveConfig((k) => all[k], {}).baseUrl).toBe("http://127.0.0.1:8787/sandbox");
   });
+
+  test("the request time-out is a whole number of milliseconds, from the stack or the environment", () => {
+    const get = (k: string) => (creds as Record<string, string>)[k];
+    expect(resolveConfig(get, { XADS_REQUEST_TIMEOUT_MS: "2000" }).requestTimeoutMs).toBe(2000);
+    expect(resolveConfig(get, {}).requestTimeoutMs).toBeUndefined();
+    expect(() => resolveConfig(get, { XADS_REQUEST_TIMEOUT_MS: "2s" })).toThrow(
+      'xads:requestTimeoutMs must be a whole number of milliseconds of at least 100, got "2s"',
+    );
+  });
 });
 
 describe("the ceiling of amounts in micros (xads:maxBudgetMicro)", () => {

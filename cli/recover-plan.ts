@@ -1,0 +1,97 @@
+/**
+ * What `xads recover` changes in a stack's state, as pure functions: which
+ * pending operations an interrupted update left, and the deployment with
+ * the entities found taken in as resources and no pending operation left.
+ *
+ * The state is `pulumi stack export`'s deployment (apitype.DeploymentV3):
+ * `resources` in dependency order, `pending_operations` of `{resource, type}`
+ * where `type` is creating, updating, deleting, reading...
+ */
+import { RESOURCES, typeToken } from "../provider/resources";
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  custom?: boolean;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  delete?: boolean;
+  [key: string]: unknown;
+}
+
+export interface PendingOperation {
+  resource: StateResource;
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Deployment {
+  manifest?: { time?: string; [key: string]: unknown };
+  resources?: StateResource[];
+  pending_operations?: PendingOperation[];
+  [key: string]: unknown;
+}
+
+/** A create of an xads resource the engine started and never heard back about. */
+export interface PendingCreate {
+  urn: string;
+  kind: string;
+  /** Its declared inputs, as the engine checked them (the provider's own property left out). */
+  inputs: Record<string, unknown>;
+  resource: StateResource;
+  /** The id under which the state already holds this URN (a replacement, or an `up` run again before recovery). */
+  heldAs?: string;
+}
+
+export interface PendingOperations {
+  creates: PendingCreate[];
+  /** Creates of other providers' resources: only their provider can tell whether they were made. */
+  foreign: PendingOperation[];
+  /** Updates, deletes and reads: the next `up` sends them again, which repeats nothing (PUT and DELETE are idempotent). */
+  others: PendingOperation[];
+}
+
+const KIND_OF = new Map(Object.keys(RESOURCES).map((k) => [typeToken(k), k]));
+
+export function pendingOperations(d: Deployment): PendingOperations {
+  const live = new Map((d.resources ?? []).filter((r) => !r.delete).map((r) => [r.urn, r]));
+  const out: PendingOperations = { creates: [], foreign: [], others: [] };
+  for (const op of d.pending_operations ?? []) {
+    if (op.type !== "creating") out.others.push(op);
+    else if (!KIND_OF.has(op.resource.type)) out.foreign.push(op);
+    else {
+      const { __provider: _, ...inputs } = op.resource.inputs ?? {};
+      const held = live.get(op.resource.urn)?.id;
+      out.creates.push({ urn: op.resource.urn, kind: KIND_OF.get(op.resource.type)!, inputs, resource: op.resource, ...(held ? { heldAs: held } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The ids of the entities the state's xads resources hold: no pending create made them. */
+export function heldIds(d: Deployment): Set<string> {
+  return new Set((d.resources ?? []).filter((r) => KIND_OF.has(r.type) && r.id).map((r) => r.id!));
+}
+
+/** An entity a pending create made: the id and the outputs its resource holds. */
+export interface Found {
+  urn: string;
+  id: string;
+  outputs: Record<string, unknown>;
+}
+
+/**
+ * The deployment with each found entity as the resource its pending create
+ * would have recorded (after the resources, which it cannot be a
+ * dependency of: nothing was created after it) and no pending operation.
+ */
+export function recoveredDeployment(d: Deployment, found: readonly Found[]): Deployment {
+  const creates = new Map(pendingOperations(d).creates.map((c) => [c.urn, c]));
+  const added = found.map((f) => {
+    const { resource } = creates.get(f.urn)!;
+    // The engine keeps the provider's code in every resource's outputs as in its inputs.
+    return { ...resource, id: f.id, outputs: { ...f.outputs, __provider: resource.inputs?.__provider } };
+  });
+  return { ...d, resources: [...(d.resources ?? []), ...added], pending_operations: [] };
+}

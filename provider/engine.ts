@@ -1,0 +1,102 @@
+/**
+ * Writes stop when the engine that asked for them is gone. A SIGKILLed
+ * `pulumi up` (a cancelled or timed-out CI job) leaves the provider process
+ * running: the CLI starts it through a shell script that does not `exec`,
+ * so its parent stays that shell and nothing tells it. Without this it would
+ * go on sending the creates it had queued or gathered into batches, which
+ * no state will ever hold: duplicates after the next `up`.
+ *
+ * The engine's address is the provider's last argument (`127.0.0.1:port`,
+ * the CLI's own gRPC server): once a connection there is refused, the
+ * engine is gone for good. Before every write the client asks (a positive
+ * answer is trusted for a quarter of a second), and a watch asks every
+ * second and ends the process once it is gone.
+ */
+import { connect } from "node:net";
+
+export type ProbeResult = "up" | "gone" | "unknown";
+export type Probe = () => Promise<ProbeResult>;
+
+export interface EngineAddress {
+  host: string;
+  port: number;
+}
+
+/** The engine's address when this process is the dynamic provider the engine started; undefined elsewhere (tests, the xads command). */
+export function engineAddress(argv: readonly string[] = process.argv): EngineAddress | undefined {
+  if (!/[\\/]cmd[\\/]dynamic-provider/.test(argv[1] ?? "")) return undefined;
+  const m = /^([\w.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(argv[argv.length - 1] ?? "");
+  return m ? { host: m[1]!.replace(/^\[|\]$/g, ""), port: Number(m[2]) } : undefined;
+}
+
+/** A connection attempt: refused means nothing listens there any more; anything else (a time-out, too many open files) proves nothing. */
+export function tcpProbe({ host, port }: EngineAddress, timeoutMs = 1000): Probe {
+  return () => new Promise<ProbeResult>((resolve) => {
+    const socket = connect({ host, port });
+    const done = (result: ProbeResult) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(timeoutMs, () => done("unknown"));
+    socket.once("connect", () => done("up"));
+    socket.once("error", (err: NodeJS.ErrnoException) => done(err.code === "ECONNREFUSED" ? "gone" : "unknown"));
+  });
+}
+
+/** Whether the engine is still there: once gone, gone for good. */
+export class EngineWatch {
+  private gone = false;
+  private upAt = -Infinity;
+
+  constructor(private readonly probe: Probe, private readonly now: () => number = Date.now, private readonly freshMs = 250) {}
+
+  async alive(): Promise<boolean> {
+    if (this.gone) return false;
+    if (this.now() - this.upAt < this.freshMs) return true;
+    const result = await this.probe();
+    if (result === "gone") this.gone = true;
+    else if (result === "up") this.upAt = this.now();
+    return !this.gone;
+  }
+}
+
+/** A write refused because the update that asked for it was interrupted. */
+export class EngineGoneError extends Error {
+  override readonly name = "EngineGoneError";
+
+  constructor(method: string, path: string) {
+    super(`${method} ${path} was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as the README says under "When an update is interrupted" (xads recover, then pulumi up).`);
+  }
+}
+
+/** The check the client runs before each write: throws EngineGoneError once the engine is gone. */
+export function writeGuard(watch: EngineWatch) {
+  return async (method: string, path: string): Promise<void> => {
+    if (!(await watch.alive())) throw new EngineGoneError(method, path);
+  };
+}
+
+let processWatch: EngineWatch | undefined | null = null;
+
+/**
+ * The provider process's watch (undefined outside a provider the engine
+ * started). The first call starts the check every second that ends the
+ * process once the engine is gone: what it had in flight has no one to
+ * answer, and what it had queued must not be sent.
+ */
+export function engineWatch(): EngineWatch | undefined {
+  if (processWatch !== null) return processWatch;
+  const address = engineAddress();
+  processWatch = address && new EngineWatch(tcpProbe(address));
+  if (processWatch) {
+    const watch = processWatch;
+    setInterval(() => {
+      void watch.alive().then((alive) => {
+        if (alive) return;
+        process.stderr.write("pulumi-xads: the pulumi engine is gone (the update was interrupted): the provider stops, nothing more is sent\n");
+        process.exit(1);
+      });
+    }, 1000).unref();
+  }
+  return processWatch;
+}

@@ -1,0 +1,88 @@
+/**
+ * A create that may have committed is never forgotten, with the real CLI:
+ * the POST commits without an answer and the six look-ups after it lose
+ * their connections, so `pulumi up` fails and records the resources as
+ * pending; the next, fault-free `pulumi up` finds what was made instead of
+ * creating it again. Counted from the emulator's state.
+ */
+import { ACCOUNT_ID, Credentials, Emulator, ResourceSpec, Stack, startStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+let emu: Emulator;
+let creds: Credentials;
+let stack: Stack;
+
+const BASE: ResourceSpec[] = [
+  { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
+  { type: "Campaign", name: "base", args: { fundingInstrumentId: "${usd.id}", name: "Base", dailyBudgetAmountLocalMicro: 1_000_000 } },
+  { type: "LineItem", name: "li", args: { campaignId: "${base.id}", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },
+];
+const campaigns = (names: string[]): ResourceSpec[] => names.map((n) => ({
+  type: "Campaign", name: n, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000 },
+}));
+const promotions = (tweets: string[]): ResourceSpec[] => tweets.map((t) => ({ type: "PromotedTweet", name: `pt${t}`, args: { lineItemId: "${li.id}", tweetId: t } }));
+
+const live = (collection: string) => emu.control.entities("sandbox", ACCOUNT_ID, collection);
+
+/**
+ * The POST commits and is never answered (the provider waits 2 s); the six
+ * look-ups after it lose their connections. `posts`: the engine may start a
+ * batch's creates far enough apart that they take two POSTs.
+ */
+function outage(collection: string, posts = 1): void {
+  emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "timeout-after-commit", delayMs: 8000, times: posts });
+  emu.control.fault({ method: "GET", path: `/${collection}$`, kind: "drop", times: 6 * posts });
+}
+
+async function pendingIds(): Promise<string[]> {
+  const state = JSON.parse((await stack.must(["stack", "export"])).stdout) as { deployment: { resources?: { id?: string }[]; pending_operations?: unknown[] } };
+  expect(state.deployment.pending_operations ?? []).toEqual([]);
+  return (state.deployment.resources ?? []).map((r) => r.id ?? "").filter((id) => id.startsWith("pending-"));
+}
+
+/** The failed up, then the fault-free one: everything once, nothing pending, an empty preview. */
+async function failThenConverge(program: ResourceSpec[], fault: () => void, expected: number): Promise<string> {
+  stack.writeProgram(program);
+  fault();
+  const failed = await stack.up();
+  expect(failed.code).not.toBe(0);
+  const output = failed.stdout + failed.stderr;
+  expect(output).toMatch(/may exist on the platform: its create got no answer/);
+  expect(output).toMatch(/the next pulumi up looks it up before creating anything/);
+  expect(await pendingIds()).toHaveLength(expected);
+  emu.control.clearFaults();
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(await pendingIds()).toEqual([]);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  return output;
+}
+
+beforeAll(async () => {
+  ({ emu, creds } = await startStackEmulator());
+  stack = new Stack("pending-create", emu, creds);
+  stack.writeProgram(BASE);
+  await stack.init();
+  await stack.must(["config", "set", "xads:requestTimeoutMs", "2000"]);
+  expect(await stack.up()).toMatchObject({ code: 0 });
+});
+afterAll(async () => emu?.close());
+
+const SOLO = campaigns(["Solo"]);
+const BATCH = ["B1", "B2", "B3", "B4", "B5", "B6"];
+
+test("a single campaign: the failed up keeps it pending, the next up takes it over, and it exists once", async () => {
+  await failThenConverge([...BASE, ...SOLO], () => outage("campaigns"), 1);
+  expect(live("campaigns").filter((c) => c.name === "Solo")).toHaveLength(1);
+});
+
+test("a campaign batch: every campaign of the batch is pending, and each exists once after the next up", async () => {
+  await failThenConverge([...BASE, ...SOLO, ...campaigns(BATCH)], () => outage("campaigns", 2), BATCH.length);
+  for (const n of ["Solo", ...BATCH]) expect(live("campaigns").filter((c) => c.name === n)).toHaveLength(1);
+});
+
+test("promoted Tweets: each is pending, and each Tweet is promoted once after the next up", async () => {
+  const tweets = ["9001", "9002", "9003"];
+  await failThenConverge([...BASE, ...SOLO, ...campaigns(BATCH), ...promotions(tweets)], () => outage("promoted_tweets", 2), tweets.length);
+  expect(live("promoted_tweets").map((p) => String(p.tweet_id)).sort()).toEqual(tweets);
+});

@@ -1,0 +1,61 @@
+/**
+ * Writes stop when the engine that asked for them is gone: the provider
+ * process outlives a SIGKILLed `pulumi up`, and what it had queued or
+ * gathered into a batch must not be sent (nobody would record it).
+ */
+import { createServer } from "node:net";
+import { AddressInfo } from "node:net";
+import { Entity } from "../../provider/client";
+import { EngineWatch, ProbeResult, tcpProbe, writeGuard } from "../../provider/engine";
+import { campaign } from "../../provider/resources/campaign";
+import { fundingInstrument } from "../../provider/resources/funding-instrument";
+import { ACCOUNT, useEmulator } from "./fixtures";
+
+const fixture = useEmulator();
+const emu = () => fixture.emu;
+const posts = () => emu().control.requests().filter((r) => r.method === "POST");
+
+/** A client whose engine is there until `kill()`. */
+function clientWithEngine(options: { concurrency?: number } = {}) {
+  let engine: ProbeResult = "up";
+  const watch = new EngineWatch(async () => engine, Date.now, 0);
+  const client = fixture.client(5000, { ...options, collectWindowMs: 200, beforeWrite: writeGuard(watch) });
+  return { ctx: fixture.ctx(client), client, kill: () => (engine = "gone") };
+}
+
+test("a probe finds the engine while it listens, and gone once it stopped", async () => {
+  const server = createServer().listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const probe = tcpProbe({ host: "127.0.0.1", port: (server.address() as AddressInfo).port });
+  expect(await probe()).toBe("up");
+  await new Promise((r) => server.close(r));
+  expect(await probe()).toBe("gone");
+});
+
+test("campaigns gathered for a batch when the engine dies are not sent: each create fails saying so", async () => {
+  const { ctx, client, kill } = clientWithEngine();
+  const fi = (await client.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" })).id;
+  emu().control.clearRequests();
+  const inputs = (name: string) => campaign.check({}, { accountId: ACCOUNT, fundingInstrumentId: fi, name, dailyBudgetAmountLocalMicro: 1_000_000 }).inputs!;
+  const creates = Promise.allSettled(["K1", "K2", "K3"].map((n) => campaign.create(ctx, inputs(n))));
+  kill();
+  const results = await creates;
+  expect(results.map((r) => r.status === "rejected" && String(r.reason.message))).toEqual(["K1", "K2", "K3"].map(() =>
+    expect.stringMatching(/^POST \/12\/batch\/accounts\/\w+\/campaigns was not sent: the pulumi update that asked for it is gone/)));
+  expect(posts()).toEqual([]);
+  expect(emu().control.entities("sandbox", ACCOUNT, "campaigns")).toEqual([]);
+});
+
+test("a write queued behind one in flight when the engine dies is not sent; the one in flight is still looked up", async () => {
+  const { ctx, kill } = clientWithEngine({ concurrency: 1 });
+  emu().control.fault({ method: "POST", path: "/funding_instruments$", kind: "timeout-after-commit", delayMs: 1500 });
+  const inputs = (currency: string) => fundingInstrument.check({}, { accountId: ACCOUNT, currency, startTime: "2026-03-01T00:00:00Z" }).inputs!;
+  const first = fundingInstrument.create(ctx, inputs("EUR"));
+  while (posts().length === 0) await new Promise((r) => setTimeout(r, 20));
+  const second = fundingInstrument.create(ctx, inputs("JPY")).catch((e: Error) => e);
+  kill();
+  expect(await first).toMatchObject({ outs: { currency: "EUR" } });
+  expect(String(await second)).toMatch(/POST \/12\/accounts\/\w+\/funding_instruments was not sent: the pulumi update that asked for it is gone/);
+  expect(posts()).toHaveLength(1);
+  expect(emu().control.entities("sandbox", ACCOUNT, "funding_instruments").map((f) => f.currency)).toEqual(["EUR"]);
+});
