@@ -4,9 +4,11 @@
  * resource whose live values differ as an `update` and one deleted out of
  * band as a `delete` (its provider's read found nothing), in
  * `resOutputsEvent`s; the fields that differ are those of the state's
- * outputs against the live ones.
+ * outputs against the live ones. Entities no state holds come from
+ * `findUntracked` (cli/untracked.ts): a refresh cannot see them.
  */
 import { blind, changedFields, FieldChange, kindOf, nameOf, Props, showField, stackOf } from "./properties";
+import type { UntrackedEntity } from "./untracked";
 
 export interface DriftedResource {
   resource: string;
@@ -26,12 +28,14 @@ export interface DriftReport {
   drift: boolean;
   changed: DriftedResource[];
   deleted: DriftedResource[];
+  /** Live entities like a resource of the stack that no state holds (a killed update's duplicate, or made by hand). */
+  untracked: UntrackedEntity[];
 }
 
 type Json = Record<string, any>;
 
 /** Builds the report from the events (as the Automation API's onEvent gives them). */
-export function buildDriftReport(events: Json[]): DriftReport {
+export function buildDriftReport(events: Json[], untracked: UntrackedEntity[] = []): DriftReport {
   const changed: DriftedResource[] = [];
   const deleted: DriftedResource[] = [];
   let where: { stack: string; project: string } | undefined;
@@ -55,7 +59,7 @@ export function buildDriftReport(events: Json[]): DriftReport {
     }
   }
   const byName = (a: DriftedResource, b: DriftedResource) => a.resource.localeCompare(b.resource);
-  return { ...where, drift: changed.length + deleted.length > 0, changed: changed.sort(byName), deleted: deleted.sort(byName) };
+  return { ...where, drift: changed.length + deleted.length + untracked.length > 0, changed: changed.sort(byName), deleted: deleted.sort(byName), untracked };
 }
 
 function what(r: DriftedResource): string {
@@ -71,10 +75,18 @@ export function renderDriftMarkdown(r: DriftReport): string {
   if (!r.drift) return `### Drift report${stack}\n\nNo drift: every resource matches the platform.\n`;
   const out = [
     `### Drift report${stack}`, "",
-    `**${r.changed.length}** changed outside Pulumi, **${r.deleted.length}** deleted outside Pulumi. ` +
+    `**${r.changed.length}** changed outside Pulumi, **${r.deleted.length}** deleted outside Pulumi, **${r.untracked.length}** in no state. ` +
       "`pulumi up --refresh` puts the declared values back and recreates what was deleted; to keep an edit, change the program to match.",
     "",
   ];
+  if (r.untracked.length > 0) {
+    out.push("#### On the platform, in no state", "",
+      "Each looks like a resource of the stack (its kind's natural key) but no resource holds it: made by an interrupted update, " +
+        "or by hand. Pause or delete it in the ads UI, or declare it with `adoptId`.", "",
+      "| like resource | kind | id | name |", "|---|---|---|---|");
+    for (const u of r.untracked) out.push(`| ${code(u.like)} | ${u.kind} | ${code(u.id)} | ${u.name === undefined ? "" : code(u.name)} |`);
+    out.push("");
+  }
   if (r.deleted.length > 0) {
     out.push("#### Deleted outside Pulumi", "");
     for (const d of r.deleted) out.push(`- ${code(d.resource)} (${d.kind ?? d.type}${d.id ? `, id ${code(d.id)}` : ""})`);
@@ -93,7 +105,8 @@ export function renderDriftMarkdown(r: DriftReport): string {
 export function renderDriftText(r: DriftReport): string {
   const stack = r.stack ? ` in stack ${r.stack}` : "";
   if (!r.drift) return `no drift${stack}: every resource matches the platform\n`;
-  const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi`];
+  const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi, ${r.untracked.length} in no state`];
+  for (const u of r.untracked) out.push(`in no state: ${u.kind} ${u.id}${u.name === undefined ? "" : ` "${u.name}"`}, like ${u.like}`);
   for (const d of r.deleted) out.push(`deleted: ${what(d)}`);
   for (const c of r.changed) {
     for (const f of c.fields) out.push(`changed: ${what(c)} ${f.field}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`);

@@ -1,14 +1,29 @@
 /**
  * `xads drift`: refreshes a stack in preview mode through the Automation API
  * (`pulumi refresh --preview-only`, nothing is written to the state) and
- * reports every field edited and every entity deleted outside Pulumi.
+ * reports every field edited and every entity deleted outside Pulumi, and
+ * the live entities like the stack's resources that no state holds.
  * Exit codes: 0 no drift, 1 drift, 2 an error (e.g. the refresh failed).
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
+import { openStackConfig } from "./auth/stack-config";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+import { Deployment } from "./recover-plan";
+import { findUntracked, stackClient, UntrackedEntity } from "./untracked";
+
+/** The live entities like the stack's resources that its state does not hold (cli/untracked.ts). */
+async function untrackedOf(cwd: string, stack: string, deployment: Deployment): Promise<UntrackedEntity[]> {
+  const { values } = await openStackConfig(cwd, stack);
+  const ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
+  try {
+    return await findUntracked(deployment, ctx);
+  } catch (err) {
+    throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
+  }
+}
 
 export const DRIFT_FORMATS = ["markdown", "text", "json"] as const;
 type Format = (typeof DRIFT_FORMATS)[number];
@@ -28,7 +43,7 @@ export function refreshFailure(message: string): string {
   return line.replace(/^error: /, "");
 }
 
-async function refreshEvents(cwd: string, stackName: string | undefined): Promise<{ stack: string; events: Record<string, any>[] }> {
+async function refreshEvents(cwd: string, stackName: string | undefined): Promise<{ stack: string; events: Record<string, any>[]; deployment: Deployment }> {
   // Loaded here: the Automation API is large, and only this command needs it.
   const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
   let name = stackName;
@@ -41,7 +56,9 @@ async function refreshEvents(cwd: string, stackName: string | undefined): Promis
     const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
     const events: Record<string, any>[] = [];
     await stack.previewRefresh({ onEvent: (e) => events.push(e as Record<string, any>) });
-    return { stack: name!, events };
+    // Secrets stay ciphertext: only the natural keys (names, parent ids) are read.
+    const deployment = (await stack.exportStack()).deployment as Deployment;
+    return { stack: name!, events, deployment };
   } catch (err) {
     if (err instanceof CliError) throw err;
     const what = name ? `the refresh of stack ${name}` : `reading the stacks of ${cwd}`;
@@ -56,7 +73,9 @@ export function registerDrift(program: Command): void {
     .description(
       "Refreshes the stack in preview mode (`pulumi refresh --preview-only` through the Automation API: the state is not " +
         "changed) and reports, by resource name, every field whose live value differs from the state and every entity " +
-        "deleted outside Pulumi, e.g. edited by hand in the ads UI.\n\n" +
+        "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
+        "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
         "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH and the stack's backend and " +
         "credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
     )
@@ -64,9 +83,12 @@ export function registerDrift(program: Command): void {
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
-    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string }) => {
-      const { stack, events } = await refreshEvents(resolve(opts.cwd), opts.stack);
-      const report = { ...buildDriftReport(events), stack };
+    .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
+    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
+      const cwd = resolve(opts.cwd);
+      const { stack, events, deployment } = await refreshEvents(cwd, opts.stack);
+      const untracked = opts.untracked ? await untrackedOf(cwd, stack, deployment) : [];
+      const report = { ...buildDriftReport(events, untracked), stack };
       const text = RENDER[opts.format](report);
       process.stdout.write(text);
       if (opts.output) writeFileSync(opts.output, text);

@@ -52,7 +52,7 @@ export interface PendingOperations {
   others: PendingOperation[];
 }
 
-const KIND_OF = new Map(Object.keys(RESOURCES).map((k) => [typeToken(k), k]));
+export const KIND_OF = new Map(Object.keys(RESOURCES).map((k) => [typeToken(k), k]));
 
 export function pendingOperations(d: Deployment): PendingOperations {
   const live = new Map((d.resources ?? []).filter((r) => !r.delete).map((r) => [r.urn, r]));

@@ -20,11 +20,12 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { AdsClient, Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
-import { ConfigError, ProviderConfig, resolveConfig, SETTINGS } from "../provider/config";
+import { ProviderConfig, SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
 import { CliError } from "./errors";
 import { Deployment, Found, heldIds, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
+import { stackClient } from "./untracked";
 
 interface RecoverOptions {
   stack?: string;
@@ -127,13 +128,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
       "only their provider can tell whether they were made; resolve them with pulumi refresh, then run xads recover again. Nothing was changed.");
   }
 
-  let config: ProviderConfig;
-  try {
-    config = resolveConfig((key) => values[key]);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message);
-    throw err;
-  }
+  const { client, config } = stackClient(values, say);
   const lastCheckpointMs = Date.parse(deployment.manifest?.time ?? "") || Date.now();
   // A create the killed update sent may still be on its way: its answer would have come within the time-out.
   const waitMs = lastCheckpointMs + 2 * (config.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS) - Date.now();
@@ -144,7 +139,6 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   const sinceMs = opts.since !== undefined ? Date.parse(opts.since) : lastCheckpointMs - SEND_WINDOW_MS;
   if (Number.isNaN(sinceMs)) throw new CliError(`--since must be an ISO 8601 time, e.g. 2026-05-01T12:00:00Z, got "${opts.since}"`);
 
-  const client = new AdsClient({ credentials: config.credentials, baseUrl: config.baseUrl, log: say, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
   const held = heldIds(deployment);
   const outcomes = await Promise.all(creates.map((c) => lookUp(client, config, c, sinceMs, held)));
 

@@ -136,6 +136,15 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
    * declare no look-up.
    */
   readonly findCreated?: (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => Promise<(Entity | Error | undefined)[]>;
+  /**
+   * Live entities, not deleted, that match one of `items` by the kind's
+   * look-up but whose ids are not `held` (an interrupted update's
+   * duplicate, or one made by hand), each with the index of the item it
+   * matches: what `xads drift` reports as in no state. Items of one batch
+   * group share calls (up to 200 a call), as their creates do; other kinds
+   * look each item up alone.
+   */
+  readonly findUntracked?: (ctx: Context, items: I[], held: ReadonlySet<string>) => Promise<{ entity: Entity; item: number }[]>;
   /** The state of a resource of these inputs for a live entity. */
   outputsOf(declared: Partial<I>, entity: Entity): O;
 }
@@ -211,6 +220,22 @@ export function declareResource<In extends object, O extends object>(declaration
     createOnce(describe(p), () => send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e)));
   const findCreated = (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => lookUpSent(items, describe,
     async () => (await candidates(ctx, items.map((s) => s.item))).filter((e) => !held?.has(String(e.id))), matches);
+  const findUntracked = async (ctx: Context, items: I[], held: ReadonlySet<string>) => {
+    const groups = new Map<string, number[]>();
+    for (const [i, p] of items.entries()) {
+      const key = d.batch ? `${d.batch.group?.(p) ?? d.path(p)}` : String(i);
+      groups.set(key, [...(groups.get(key) ?? []), i]);
+    }
+    const calls = [...groups.values()].flatMap((indexes) => chunks(indexes, d.batch ? LIMITS.idsPerFilter : 1));
+    const found = await Promise.all(calls.map(async (indexes) => {
+      const live = await candidates(ctx, indexes.map((i) => items[i]!));
+      return live.filter((e) => !e.deleted && !held.has(String(e.id))).flatMap((entity) => {
+        const item = indexes.find((i) => matches(items[i]!, entity));
+        return item === undefined ? [] : [{ entity, item }];
+      });
+    }));
+    return found.flat();
+  };
   /**
    * One earlier create's entity. Look-ups of one batch at once share their
    * calls, as the batch's creates did; other kinds' look-ups name one item.
@@ -374,7 +399,7 @@ export function declareResource<In extends object, O extends object>(declaration
       : (own.read ?? standard.read)(ctx, id, props)),
     update: inSandbox(own.update ?? standard.update),
     delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
-    ...(d.lookUp ? { findCreated } : {}),
+    ...(d.lookUp ? { findCreated, findUntracked } : {}),
     outputsOf: outputs,
   };
 }
@@ -419,4 +444,11 @@ function listsAsText(params: Query): Query {
 /** The resource's own inputs that are set (the engine cannot serialize an undefined value: "Unexpected struct type"). */
 function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(fields.local.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
+}
+
+/** `xs` in runs of at most `n`. */
+function chunks<T>(xs: readonly T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
 }

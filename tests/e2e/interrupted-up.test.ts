@@ -4,14 +4,14 @@
  * holds the answer), then the documented recovery (README "When an update
  * is interrupted": xads recover --cancel, pulumi up). Every campaign
  * exists once on the platform (the emulator's state) and in the state, and
- * no pending operation is left.
+ * no pending operation is left. And what recovery leaves alone (a create
+ * that committed while no state holds it) `xads drift` reports.
  */
-import { ACCOUNT_ID, Credentials, Emulator, ResourceSpec, Stack, startStackEmulator } from "./harness";
+import { ResourceSpec, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
-let emu: Emulator;
-let creds: Credentials;
+const e2e = useStackEmulator();
 let stack: Stack;
 
 const NAMES = Array.from({ length: 50 }, (_, i) => `Interrupted ${i}`);
@@ -20,28 +20,26 @@ const PROGRAM: ResourceSpec[] = [
   ...NAMES.map((n, i) => ({ type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000 } })),
 ];
 
-const live = () => emu.control.entities("sandbox", ACCOUNT_ID, "campaigns");
-const batchPosts = () => emu.control.requests().filter((r) => r.method === "POST" && r.path.includes("/batch/"));
+const live = () => e2e.live("campaigns");
+const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "POST" && r.path.includes("/batch/"));
 
 beforeAll(async () => {
-  ({ emu, creds } = await startStackEmulator());
-  stack = new Stack("interrupted-up", emu, creds);
+  stack = e2e.stack("interrupted-up");
   stack.writeProgram(PROGRAM);
   await stack.init();
   // The provider waits 4 s for an answer: the kill lands well inside that.
   await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
 });
-afterAll(async () => emu?.close());
 
 test("SIGKILL of pulumi up while a campaign batch is in flight, then the documented recovery: every campaign once, no pending operation", async () => {
   // The batch commits at once and its answer is held back: the kill lands while it is in flight.
-  emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
+  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
   const up = stack.start(["up", "--yes", "--skip-preview", "--parallel", "64"]);
   const exited = new Promise((r) => up.once("exit", r));
   while (batchPosts().length === 0) await new Promise((r) => setTimeout(r, 50));
   up.kill("SIGKILL");
   await exited;
-  emu.control.clearFaults();
+  e2e.emu.control.clearFaults();
 
   const interrupted = await stack.deployment();
   expect((interrupted.pending_operations ?? []).filter((op) => op.type === "creating").length).toBeGreaterThan(0);
@@ -60,4 +58,16 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
   const held = state.resources.filter((r) => r.type.endsWith(":Campaign")).map((r) => r.id).sort();
   expect(held).toEqual(live().map((c) => c.id).sort());
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
+
+test("xads drift reports a campaign like a declared one that no state holds (a create that committed after the state lost it)", async () => {
+  const c0 = live().find((c) => c.name === NAMES[0])!;
+  const twin = await e2e.api().post<{ id: string }>(`/12/accounts/${c0.account_id}/campaigns`, {
+    name: NAMES[0], funding_instrument_id: String(c0.funding_instrument_id), daily_budget_amount_local_micro: 1_000_000,
+  });
+  const drift = await stack.xads(["drift", "--format", "text"]);
+  expect(drift.stdout).toContain(`in no state: Campaign ${twin.id} "${NAMES[0]}", like c0`);
+  expect(drift.stdout).toMatch(/0 changed, 0 deleted outside Pulumi, 1 in no state/);
+  expect(drift.code).toBe(1);
+  expect((await stack.xads(["drift", "--format", "text", "--no-untracked"])).code).toBe(0);
 });

@@ -35,7 +35,20 @@ describe("the drift report", () => {
         fields: [{ field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 }],
       }],
       deleted: [{ resource: "timeline", kind: "LineItem", type: LINE_ITEM, id: "l1", urn: URN(LINE_ITEM, "timeline"), currency: undefined, fields: [] }],
+      untracked: [],
     });
+  });
+
+  test("an entity no state holds is drift on its own, named with the resource it looks like", () => {
+    const untracked = [{ kind: "Campaign", id: "c9", name: "Autumn", like: "autumn" }];
+    const report = buildDriftReport([events[0]!, events[1]!, events[4]!], untracked);
+    expect(report).toMatchObject({ drift: true, changed: [], deleted: [], untracked });
+    expect(renderDriftText(report)).toBe([
+      "drift in stack dev: 0 changed, 0 deleted outside Pulumi, 1 in no state",
+      'in no state: Campaign c9 "Autumn", like autumn',
+      "",
+    ].join("\n"));
+    expect(renderDriftMarkdown(report)).toContain("| `autumn` | Campaign | `c9` | `Autumn` |");
   });
 
   test("no change events is no drift", () => {
@@ -48,7 +61,7 @@ describe("the drift report", () => {
   test("text and Markdown show amounts as money", () => {
     const report = buildDriftReport(events);
     expect(renderDriftText(report)).toBe([
-      "drift in stack dev: 1 changed, 1 deleted outside Pulumi",
+      "drift in stack dev: 1 changed, 1 deleted outside Pulumi, 0 in no state",
       "deleted: timeline (LineItem, id l1)",
       "changed: spring (Campaign, id c1) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00",
       "",

@@ -1,0 +1,63 @@
+/**
+ * Live entities that look like a stack's resources but no state holds: what
+ * an interrupted update (a killed `pulumi up` whose create committed) or a
+ * hand in the ads UI made. `xads drift` reports them; a refresh cannot see
+ * them, since it reads only what the state holds.
+ *
+ * An entity counts when it matches a resource of the stack by the kind's
+ * own look-up (the natural key a create without an answer is found by:
+ * a campaign's name and funding instrument, a promoted Tweet's line item and
+ * Tweet...) and its id is held by no resource of the state.
+ */
+import { AdsClient, Entity } from "../provider/client/client";
+import { ConfigError, ProviderConfig, resolveConfig } from "../provider/config";
+import { definitionOf } from "../provider/resources";
+import { isPendingId } from "../provider/resources/pending";
+import { CliError } from "./errors";
+import { Deployment, heldIds, KIND_OF } from "./recover-plan";
+
+export interface UntrackedEntity {
+  kind: string;
+  id: string;
+  /** The entity's name on the platform, where it has one. */
+  name?: string;
+  /** The stack's resource it looks like. */
+  like: string;
+}
+
+/** The resources of a state that a kind's look-up can match, by kind: their names and declared inputs. */
+export function lookableResources(d: Deployment): Map<string, { resource: string; inputs: Record<string, unknown> }[]> {
+  const out = new Map<string, { resource: string; inputs: Record<string, unknown> }[]>();
+  for (const r of d.resources ?? []) {
+    const kind = KIND_OF.get(r.type);
+    if (!kind || r.delete || !r.id || isPendingId(r.id) || !definitionOf(kind).findUntracked) continue;
+    const { __provider: _, ...inputs } = r.inputs ?? {};
+    out.set(kind, [...(out.get(kind) ?? []), { resource: r.urn.slice(r.urn.lastIndexOf("::") + 2), inputs }]);
+  }
+  return out;
+}
+
+/** The provider's configuration and a client, from a stack's config values (or XADS_* variables). */
+export function stackClient(values: Record<string, string | undefined>, log: (line: string) => void): { client: AdsClient; config: ProviderConfig } {
+  let config: ProviderConfig;
+  try {
+    config = resolveConfig((key) => values[key]);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message);
+    throw err;
+  }
+  const client = new AdsClient({ credentials: config.credentials, baseUrl: config.baseUrl, log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
+  return { client, config };
+}
+
+/** The live entities like the state's resources that the state does not hold, by kind and name. */
+export async function findUntracked(d: Deployment, ctx: { client: AdsClient; config: ProviderConfig }): Promise<UntrackedEntity[]> {
+  const held = heldIds(d);
+  const found = await Promise.all([...lookableResources(d)].map(async ([kind, resources]) => {
+    const matches = await definitionOf(kind).findUntracked!(ctx, resources.map((r) => r.inputs), held);
+    return matches.map(({ entity, item }: { entity: Entity; item: number }) => ({
+      kind, id: String(entity.id), ...(typeof entity.name === "string" ? { name: entity.name } : {}), like: resources[item]!.resource,
+    }));
+  }));
+  return found.flat().sort((a, b) => a.like.localeCompare(b.like) || a.id.localeCompare(b.id));
+}
