@@ -7,7 +7,7 @@
  * no pending operation is left. And what recovery leaves alone (a create
  * that committed while no state holds it) `xads drift` reports.
  */
-import { ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, ResourceSpec, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -62,7 +62,7 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
 
 test("xads drift reports a campaign like a declared one that no state holds (a create that committed after the state lost it)", async () => {
   const c0 = live().find((c) => c.name === NAMES[0])!;
-  const twin = await e2e.api().post<{ id: string }>(`/12/accounts/${c0.account_id}/campaigns`, {
+  const twin = await e2e.api().post<{ id: string }>(`/12/accounts/${ACCOUNT_ID}/campaigns`, {
     name: NAMES[0], funding_instrument_id: String(c0.funding_instrument_id), daily_budget_amount_local_micro: 1_000_000,
   });
   const drift = await stack.xads(["drift", "--format", "text"]);
