@@ -30,7 +30,8 @@ export function kindOf(type: string | undefined, inputs?: Props): string | undef
   const m = /^pulumi-nodejs:dynamic\/xads:(\w+)$/.exec(type ?? "");
   if (m) return m[1];
   if (type === "pulumi-nodejs:dynamic:Resource" && typeof inputs?.__provider === "string") {
-    return /with\(\{ kind: "(\w+)"/.exec(inputs.__provider)?.[1];
+    // The shim names it as `__provider.kind = "..."`; states written by earlier versions (closures) as `with({ kind: "..." })`.
+    return /(?:\.kind = |with\(\{ kind: )"(\w+)"/.exec(inputs.__provider)?.[1];
   }
   return undefined;
 }

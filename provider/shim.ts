@@ -1,22 +1,22 @@
 /**
  * The dynamic provider object Pulumi serializes into the state of every
- * resource. Keep it thin: each method is one delegation into `./dispatch`,
- * which the serializer writes as `require("pulumi-xads/dist/provider/dispatch.js")`
- * when the package is installed in node_modules (DESIGN.md rule 4). No
- * credential is captured: configure keeps them on `this` at run time.
+ * resource: one per kind, shared by every resource of it (the SDK caches a
+ * provider's serialization by object, so a new object per resource would be
+ * serialized again each time: CPU and memory of the program). Its methods
+ * come from ./shim-methods (see there why that keeps `__provider` small); no
+ * credential is captured: configure keeps them on the object at run time.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as dispatch from "./dispatch";
+import * as methods from "./shim-methods";
+
+const providers = new Map<string, methods.Shim>();
 
 export function dynamicProvider(kind: string): pulumi.dynamic.ResourceProvider {
-  const provider: pulumi.dynamic.ResourceProvider & dispatch.Holder = {
-    async configure(req) { dispatch.configure(this, req); },
-    async check(olds, news) { return dispatch.check(kind, olds, news, this); },
-    async diff(id, olds, news) { return dispatch.diff(kind, id, olds, news); },
-    async create(inputs) { return dispatch.create(this, kind, inputs); },
-    async read(id, props) { return dispatch.read(this, kind, id, props); },
-    async update(id, olds, news) { return dispatch.update(this, kind, id, olds, news); },
-    async delete(id, props) { return dispatch.remove(this, kind, id, props); },
-  };
-  return provider;
+  let provider = providers.get(kind);
+  if (!provider) {
+    // A plain own property: the serializer writes `__provider.kind = "..."`.
+    provider = Object.assign(Object.create(methods) as methods.Shim, { kind });
+    providers.set(kind, provider);
+  }
+  return provider as methods.Shim & pulumi.dynamic.ResourceProvider;
 }

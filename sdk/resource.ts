@@ -62,6 +62,18 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
     if (scoped && props.accountId === undefined) {
       throw new Error(`${kind} "${name}": accountId is required: pass accountId, or set it for the stack with pulumi config set xads:accountId <id> (or XADS_ACCOUNT_ID)`);
     }
-    super(dynamicProvider(kind), name, props, opts, "xads", kind);
+    // The SDK formats a stack trace for four promises of every property while
+    // it registers a resource (a debugging aid: PULUMI_DEBUG_PROMISE_LEAKS),
+    // each frame mapped through ts-node's source maps: with the 15 to 25
+    // properties of a kind, that was half of the program's CPU in a preview
+    // and most of its memory. The resource's source position and stack trace
+    // in the state are taken with a limit of their own, so they stay whole.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(dynamicProvider(kind), name, props, opts, "xads", kind);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

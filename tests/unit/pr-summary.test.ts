@@ -163,6 +163,7 @@ describe("helpers", () => {
   test("the kind: from the type token, or from the shim of a generic dynamic resource", () => {
     expect(kindOf(CAMPAIGN)).toBe("Campaign");
     expect(kindOf("pulumi-nodejs:dynamic:Resource", { __provider: 'with({ kind: "LineItem", this: undefined })' })).toBe("LineItem");
+    expect(kindOf("pulumi-nodejs:dynamic:Resource", { __provider: 'var __provider = Object.create(require("pulumi-xads/dist/provider/shim-methods.js"));\n__provider.kind = "Campaign";\n' })).toBe("Campaign");
     expect(kindOf("aws:s3/bucket:Bucket")).toBeUndefined();
   });
 

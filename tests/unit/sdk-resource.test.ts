@@ -1,0 +1,32 @@
+import * as pulumi from "@pulumi/pulumi";
+
+// The SDK classes against the Node SDK's mocks: what the program sees of a resource.
+pulumi.runtime.setMocks({
+  newResource: (args) => {
+    return { id: `${args.name}-id`, state: { ...args.inputs, servable: true } };
+  },
+  call: () => ({}),
+}, "project", "stack", false);
+
+// Under jest the package is not in node_modules, so the closure serializer
+// would write the provider's modules by value: a provider of no code stands in
+// (tests/unit/shim.test.ts and the e2e state checks cover the real one).
+jest.mock("../../provider/shim", () => ({ dynamicProvider: () => ({}) }));
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const xads = require("../../sdk") as typeof import("../../sdk");
+
+const outputValue = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
+
+describe("an SDK resource as the program sees it", () => {
+  test("every output of the kind is there, declared or not; the stack trace limit is the program's again afterwards", async () => {
+    Error.stackTraceLimit = 17;
+    const campaign = new xads.Campaign("c", { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 1_000_000 });
+    expect(Error.stackTraceLimit).toBe(17);
+    expect(await outputValue(campaign.name)).toBe("Spring sale");
+    expect(await outputValue(campaign.servable)).toBe(true);
+    expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
+    Error.stackTraceLimit = 10;
+  });
+
+});
