@@ -27,11 +27,13 @@ beforeAll(async () => {
   await stack.init();
 });
 
-test("one up creating 120 promoted Tweets on one line item sends at most 3 POSTs", async () => {
+test("one up creating 120 promoted Tweets on one line item sends at most 4 POSTs (one at a time: 120)", async () => {
   // Grouping is bounded by how many creates the engine runs at once (--parallel, 8 by default).
+  // 3 POSTs of 50 is the least; on a loaded machine the engine can pause longer than the
+  // batch window between two creates, which splits one group (seen once under a soak run).
   expect(await stack.run(["up", "--yes", "--skip-preview", "--parallel", "128"])).toMatchObject({ code: 0 });
   expect(e2e.live("promoted_tweets").map((p) => p.tweet_id).sort()).toEqual([...TWEETS].sort());
-  expect(posts().length).toBeLessThanOrEqual(3);
+  expect(posts().length).toBeLessThanOrEqual(4);
   // ... and none holds more Tweets than the platform takes in one POST (50).
   const sizes = posts().map((post) => (post.query.tweet_ids ?? "").split(",").filter(Boolean).length);
   expect(sizes.reduce((a, b) => a + b, 0)).toBe(TWEETS.length);
