@@ -157,6 +157,13 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
   print(`make bench: ${machine}; --parallel ${options.parallel ?? "default (GOMAXPROCS x 4)"}; emulator latency ${options.latencyMs} ms, published rate limits`);
   const measurements: Measurement[] = [];
+  // Written after every command, so a run stopped part way keeps what it measured.
+  const file = options.outDir && join(options.outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  const save = () => {
+    if (!file) return;
+    mkdirSync(options.outDir!, { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ machine, parallel: options.parallel ?? null, latencyMs: options.latencyMs, measurements }, null, 2)}\n`);
+  };
   for (const n of options.ns) {
     const creds = randomCredentials();
     // A fresh emulator for each N: a listing would otherwise hold the deleted entities of the smaller runs.
@@ -177,24 +184,21 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
             programPeakBytes: r.peaks.program, providerPeakBytes: r.peaks.provider,
           };
           measurements.push(m);
-          print(`  N=${n} ${provider} ${op}: ${m.seconds.toFixed(1)} s, ${requests.length} requests, exit ${r.code}`);
+          save();
+          print(`  N=${n} ${provider} ${op}: ${m.seconds.toFixed(1)} s, ${requests.length} requests, exit ${r.code} (${new Date().toISOString()})`);
           if (r.code !== 0) print(`${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
         }
       }
     } finally {
       await emu.close();
     }
+    if (options.ns.length > 1) print(`\n${resultsTable(measurements.filter((m) => m.n === n))}\n`);
   }
   print("");
   print(resultsTable(measurements));
   const growth = growthTable(measurements);
   if (growth) print(`\n${growth}`);
-  if (options.outDir) {
-    mkdirSync(options.outDir, { recursive: true });
-    const file = join(options.outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, `${JSON.stringify({ machine, parallel: options.parallel ?? null, latencyMs: options.latencyMs, measurements }, null, 2)}\n`);
-    print(`\nraw numbers: ${file}`);
-  }
+  if (file) print(`\nraw numbers: ${file}`);
   return measurements;
 }
 
