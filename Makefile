@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer generate schema test test-unit soak bench demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build pulumi pack consumer generate schema test test-unit soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -83,7 +83,19 @@ test-unit: build ## unit tests only (no CLI, no emulator)
 soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, pending operations
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx ts-node --transpile-only tests/e2e/soak.ts
 
-bench: build ## request counts and times of large programs against the emulator (numbers, not tests)
+# The real CLI against the emulator (published rate limits, 150 ms round
+# trips), pulumi-xads beside a no-op provider of the same program shape.
+# PARALLEL=64 passes --parallel 64 to every command.
+BENCH := XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) node dist/bench/engine.js $(if $(PARALLEL),--parallel $(PARALLEL))
+
+bench: build pulumi consumer ## pulumi-xads against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
+	$(BENCH) --n 100,500,1000
+
+bench-scale: build pulumi consumer ## the same at one N: make bench-scale N=2000
+	@test -n "$(N)" || { echo "make bench-scale N=<campaigns>"; exit 2; }
+	$(BENCH) --n $(N)
+
+bench-requests: build ## request counts of large creates and reads without the engine (the provider's own functions against the emulator)
 	node dist/bench/requests.js
 
 demo: build pulumi consumer ## run the quickstart against the bundled emulator

@@ -10,8 +10,8 @@
  * `up` looks it up again (`lookUpSent`) before creating anything.
  *
  * Batches (seed 4.4 campaigns and the reference's line items, at most 40
- * items; 4.12 flexible audiences, at most 10; promoted Tweets, 50 Tweet ids
- * a POST): resources of one kind that
+ * items; targeting criteria, 500; 4.12 flexible audiences, at most 10;
+ * promoted Tweets, 50 Tweet ids a POST): resources of one kind that
  * the engine creates together in one `pulumi up` are gathered by the
  * client's `collect()` and sent as few calls as the limit allows; each
  * resource gets its own entity or its own error. A batch is atomic: an item

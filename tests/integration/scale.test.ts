@@ -110,20 +110,46 @@ describe("targeting criteria are read by line item, 200 line items a call", () =
 });
 
 describe("creates batch as far as the engine's parallelism lets them", () => {
-  // Line item creates do not batch on this branch (batch line items are added elsewhere): campaigns stand in for them.
-  test("1,000 campaign creates 64 at a time make at most 30 POSTs, none refused", async () => {
-    const c = fixture.client(30_000, { collectWindowMs: 200 });
-    const fi = await fundingInstrument(c);
+  /**
+   * 1,000 creates of a kind run 64 at a time (`pulumi up --parallel 64`) in
+   * one provider process: each resource gets its own entity, in at most
+   * `maxPosts` POSTs to the kind's collection.
+   */
+  async function createThousand<I>(kind: { create(ctx: never, inputs: I): Promise<{ id: string }> }, inputs: (i: number) => I, collection: string, maxPosts: number) {
+    const ctx = fixture.ctx(fixture.client(30_000, { collectWindowMs: 200 }));
     fixture.emu.control.clearRequests();
-    const ctx = fixture.ctx(c);
-    const inputs = Array.from({ length: 1000 }, (_, i) => campaign.check({}, {
-      accountId: ACCOUNT, fundingInstrumentId: fi, name: `created ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000,
-    }).inputs!);
-    const created = await engine(inputs, 64, (i) => campaign.create(ctx, i));
+    const created = await engine(Array.from({ length: 1000 }, (_, i) => inputs(i)), 64, (i) => kind.create(ctx as never, i));
     expect(new Set(created.map((r) => r.id)).size).toBe(1000);
-    expect(to("POST", /campaigns$/).length).toBeLessThanOrEqual(30);
     expect(requests().filter((r) => r.status === 429)).toEqual([]);
+    expect(to("POST", new RegExp(`/${collection}$`)).length).toBeLessThanOrEqual(maxPosts);
+  }
+
+  test("1,000 line item creates 64 at a time make at most 30 POSTs, none refused", async () => {
+    const c = fixture.client();
+    // A campaign holds at most 100 line items: 50 in each of 20.
+    const parents = await seedCampaigns(c, await fundingInstrument(c), 20);
+    await createThousand(lineItem, (i) => lineItem.check({}, {
+      accountId: ACCOUNT, campaignId: parents[i % 20]!.id, name: `created ${i}`, objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS",
+      placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED",
+    }).inputs!, "line_items", 30);
   });
+
+  test("1,000 campaign creates 64 at a time make at most 30 POSTs, none refused", async () => {
+    const fi = await fundingInstrument(fixture.client());
+    await createThousand(campaign, (i) => campaign.check({}, {
+      accountId: ACCOUNT, fundingInstrumentId: fi, name: `created ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000,
+    }).inputs!, "campaigns", 30);
+  });
+
+  test("1,000 targeting criterion creates 64 at a time make at most 20 POSTs (the batch endpoint takes 500)", async () => {
+    const values = ["IAB1-1", "IAB1-2", "IAB1-6", "IAB2-1", "IAB2-3", "IAB3-1", "IAB9-30", "IAB17-12", "IAB17-44", "IAB19-6"];
+    const items = Array.from({ length: 100 }, (_, i) => fixture.emu.control.insert("sandbox", ACCOUNT, "line_items", {
+      campaign_id: "c1", name: `li ${i}`, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entity_status: "PAUSED",
+    }));
+    await createThousand(targetingCriterion, (i) => targetingCriterion.check({}, {
+      accountId: ACCOUNT, lineItemId: items[i % 100]!.id, targetingType: "IAB_CATEGORY", targetingValue: values[Math.floor(i / 100)]!,
+    }).inputs!, "targeting_criteria", 20);
+  }, 30_000); // 64 never fill a call of 500: each waits its 500 ms window
 });
 
 describe("reference data: a global read the platform allows 5 times per 15 minutes", () => {

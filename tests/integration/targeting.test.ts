@@ -171,6 +171,21 @@ describe("TargetingCriterion", () => {
     expect(entities("targeting_criteria")).toHaveLength(3);
   });
 
+  test("criteria created together share one batch POST, each resource its own criterion; a refused one fails alone and the others are created", async () => {
+    const values = ["IAB1-1", "IAB1-2", "IAB1-6", "IAB2-1", "IAB2-3", "IAB3-1", "IAB9-30", "IAB17-12", "IAB17-44", "IAB19-6", "IAB19-18"];
+    const wanted = [promotedLi, tweetsLi].flatMap((lineItemId) => values.map((targetingValue) => ({ ...inputs(targetingValue), lineItemId })));
+    const one = ctx(); // one provider process
+    const results = await Promise.allSettled([...wanted, inputs("IAB99")].map((tc) => targetingCriterion.create(one, tc)));
+    // The first call held all 23 and committed nothing (a batch is atomic); the second sent the 22 the platform took.
+    expect(writes().map((r) => [r.method, r.path, (r.body as unknown[]).length, r.status]))
+      .toEqual([[23, 400], [22, 200]].map(([n, status]) => ["POST", `/12/batch/accounts/${ACCOUNT}/targeting_criteria`, n, status]));
+    expect(String((results[22] as PromiseRejectedResult).reason.message)).toMatch(/^IAB_CATEGORY IAB99 criterion on line item \S+ was refused by the platform \(targeting_value: .+\); nothing was created for it$/);
+    const created = results.slice(0, 22).map((r) => (r as PromiseFulfilledResult<{ id: string }>).value.id);
+    const live = new Map(entities("targeting_criteria").map((t) => [t.id, [t.line_item_id, t.targeting_value]]));
+    expect(created.map((id) => live.get(id))).toEqual(wanted.map((tc) => [tc.lineItemId, tc.targetingValue]));
+    expect(live.size).toBe(22);
+  });
+
   test("IAB_CATEGORY with a value no content category maps to is refused, naming targeting_value", async () => {
     const err = await failure(targetingCriterion.create(ctx(), inputs("IAB99")));
     expect(err).toMatchObject({ status: 400, parameter: "targeting_value" });

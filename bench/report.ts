@@ -1,0 +1,110 @@
+/**
+ * What `make bench` measured, and its tables (markdown): pure functions of
+ * the raw numbers, which go to .work/bench/ as JSON.
+ */
+
+export const OPERATIONS = ["preview", "up", "refresh", "destroy"] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const PROVIDERS = ["noop", "xads"] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+/** One pulumi command of one provider's stack at one N. */
+export interface Measurement {
+  provider: ProviderName;
+  n: number;
+  op: Operation;
+  exitCode: number;
+  seconds: number;
+  /** Requests the emulator received during the command, by `METHOD endpoint` (see endpointOf). */
+  calls: Record<string, number>;
+  status429: number;
+  /** The stack's state file after the command, and the resources it holds (the stack and providers included). */
+  stateBytes: number;
+  stateResources: number;
+  /** Peak resident set (VmHWM) of the program's node process and of the dynamic provider's, in bytes. */
+  programPeakBytes?: number;
+  providerPeakBytes?: number;
+}
+
+/**
+ * A request's endpoint without its ids: the API version and the account
+ * dropped, every id in the path `:id` (paths alternate collection and id),
+ * e.g. `/12/batch/accounts/abc/campaigns` -> `batch/campaigns`,
+ * `/12/accounts/abc/line_items/x1` -> `line_items/:id`.
+ */
+export function endpointOf(path: string): string {
+  const segs = path.split("/").filter(Boolean).slice(1);
+  const batch = segs[0] === "batch" ? segs.shift() : undefined;
+  if (segs[0] === "accounts" && segs.length > 2) segs.splice(0, 2);
+  else if (segs[0] === "accounts" && segs.length === 2) segs[1] = ":id";
+  const rest = segs.map((s, i) => (i % 2 === 1 ? ":id" : s));
+  return [batch, ...rest].filter((s) => s !== undefined).join("/");
+}
+
+/** Requests counted by `METHOD endpoint`. */
+export function countCalls(requests: readonly { method: string; path: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of requests) {
+    const key = `${r.method} ${endpointOf(r.path)}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+const total = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+// refresh and destroy do not run the program: no program memory.
+const mb = (bytes: number | undefined) => (bytes === undefined ? "-" : (bytes / 2 ** 20).toFixed(0));
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? "-" : (a / b).toFixed(2));
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+/** State bytes per resource it holds ("-" for an empty stack). */
+const perResource = (m: Measurement) => (m.stateResources > 2 ? (m.stateBytes / m.stateResources).toFixed(0) : "-");
+const seconds = (m: Measurement | undefined) => (m ? `${m.seconds.toFixed(1)}${m.exitCode === 0 ? "" : ` (exit ${m.exitCode})`}` : "-");
+const both = <T>(a: Measurement | undefined, b: Measurement | undefined, f: (m: Measurement) => T) =>
+  `${a ? f(a) : "-"} / ${b ? f(b) : "-"}`;
+
+function callsText(calls: Record<string, number>): string {
+  const entries = Object.entries(calls).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return entries.length === 0 ? "0" : `${total(calls)}: ${entries.map(([k, v]) => `${k} ${v}`).join(", ")}`;
+}
+
+const find = (ms: readonly Measurement[], provider: ProviderName, n: number, op: Operation) =>
+  ms.find((m) => m.provider === provider && m.n === n && m.op === op);
+
+/** One row per N and operation: both providers side by side (no-op / xads). */
+export function resultsTable(ms: readonly Measurement[]): string {
+  const lines = [
+    "| N | operation | no-op s | xads s | xads / no-op | xads API calls (method endpoint) | 429s | state KB (no-op / xads) | state bytes per resource (no-op / xads) | program peak MB (no-op / xads) |",
+    "|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
+  ];
+  for (const n of [...new Set(ms.map((m) => m.n))].sort((a, b) => a - b)) {
+    for (const op of OPERATIONS) {
+      const [noop, xads] = [find(ms, "noop", n, op), find(ms, "xads", n, op)];
+      if (!noop && !xads) continue;
+      lines.push(`| ${n} | ${op} | ${seconds(noop)} | ${seconds(xads)} | ${ratio(xads?.seconds, noop?.seconds)} | ${xads ? callsText(xads.calls) : "-"} | ${xads?.status429 ?? "-"} | ${both(noop, xads, (m) => kb(m.stateBytes))} | ${both(noop, xads, perResource)} | ${both(noop, xads, (m) => mb(m.programPeakBytes))} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/** How each measure grows from the smallest N to the largest (the factor; N itself grows by their ratio). */
+export function growthTable(ms: readonly Measurement[]): string {
+  const ns = [...new Set(ms.map((m) => m.n))].sort((a, b) => a - b);
+  if (ns.length < 2) return "";
+  const [lo, hi] = [ns[0]!, ns[ns.length - 1]!];
+  const lines = [
+    `Growth from N = ${lo} to N = ${hi} (N x${(hi / lo).toFixed(0)}), no-op / xads:`,
+    "",
+    "| operation | seconds | API calls (xads) | state bytes | program peak memory |",
+    "|---|---:|---:|---:|---:|",
+  ];
+  const grows = (provider: ProviderName, op: Operation, f: (m: Measurement) => number | undefined) => {
+    const [a, b] = [find(ms, provider, lo, op), find(ms, provider, hi, op)];
+    const r = ratio(b && f(b), a && f(a));
+    return r === "-" ? r : `x${r}`;
+  };
+  const pair = (op: Operation, f: (m: Measurement) => number | undefined) => `${grows("noop", op, f)} / ${grows("xads", op, f)}`;
+  for (const op of OPERATIONS) {
+    lines.push(`| ${op} | ${pair(op, (m) => m.seconds)} | ${grows("xads", op, (m) => total(m.calls))} | ${pair(op, (m) => m.stateBytes)} | ${pair(op, (m) => m.programPeakBytes)} |`);
+  }
+  return lines.join("\n");
+}

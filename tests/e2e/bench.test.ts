@@ -1,0 +1,33 @@
+/**
+ * `make bench` runs (bench/engine.ts): the real CLI through every operation
+ * for both providers at a tiny N, and its table has every column filled.
+ * What it measures is not asserted: numbers, not tests.
+ */
+import { runBench } from "../../bench/engine";
+import { assertPrepared } from "./harness";
+
+jest.setTimeout(300_000);
+
+test("the bench runs preview, up, refresh and destroy for both providers and prints every column", async () => {
+  assertPrepared();
+  const lines: string[] = [];
+  const measurements = await runBench({ ns: [2], providers: ["noop", "xads"], latencyMs: 0, print: (l) => lines.push(l) });
+  expect(measurements.map((m) => [m.op, m.provider, m.exitCode])).toEqual(
+    ["up", "preview", "refresh", "destroy"].flatMap((op) => [[op, "noop", 0], [op, "xads", 0]]),
+  );
+  const rows = lines.join("\n").split("\n").filter((l) => l.startsWith("| 2 |")).map((l) => l.split("|").slice(1, -1).map((c) => c.trim()));
+  const number = /^\d+(\.\d+)?$/;
+  const pair = /^\d+ \/ \d+$/;
+  expect(rows.map((r) => r[1])).toEqual(["preview", "up", "refresh", "destroy"]);
+  for (const [, op, noopS, xadsS, ratio, calls, status429, stateKb, perResource, memory] of rows) {
+    expect([noopS, xadsS, ratio, status429]).toEqual([expect.stringMatching(number), expect.stringMatching(number), expect.stringMatching(number), "0"]);
+    expect(stateKb).toMatch(pair);
+    // An empty stack (after destroy) has no bytes per resource; refresh and destroy run no program.
+    expect(perResource).toMatch(op === "destroy" ? /^- \/ -$/ : pair);
+    expect(memory).toMatch(op === "preview" || op === "up" ? pair : /^- \/ -$/);
+    expect(calls).toMatch(op === "preview" ? /^0$/ : /^\d+: /);
+  }
+  // Counted by the emulator, by endpoint: up created campaigns and line items.
+  expect(rows[1]![5]).toMatch(/^\d+: .*POST (batch\/)?campaigns \d/);
+  expect(rows[1]![5]).toMatch(/POST (batch\/)?line_items \d/);
+});
