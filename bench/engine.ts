@@ -27,7 +27,8 @@ import { parseArgs } from "node:util";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../emulator";
 import type { Credentials } from "../provider/client";
 import { watchPeaks } from "./proc";
-import { countCalls, growthTable, Measurement, Operation, ProviderName, PROVIDERS, resultsTable } from "./report";
+import { pulumiDir } from "../tools/pulumi-dir";
+import { countCalls, growthTable, Measurement, Operation, OPERATIONS, ProviderName, PROVIDERS, resultsTable } from "./report";
 
 /** The clone's root: where the Makefile is (this file runs from bench/ with ts-node or jest, from dist/bench/ built). */
 function rootOf(dir: string): string {
@@ -49,14 +50,6 @@ export interface BenchOptions {
   outDir?: string;
   /** Where each line of the report goes. */
   print: (line: string) => void;
-}
-
-/** Where `make pulumi` put the CLI. */
-function pulumiDir(): string {
-  if (process.env.XADS_PULUMI_DIR) return process.env.XADS_PULUMI_DIR;
-  const file = join(WORK, "pulumi-dir");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  throw new Error("no pulumi CLI: run make pulumi consumer (make bench does)");
 }
 
 interface Run {
@@ -132,10 +125,10 @@ function commandOf(op: Operation, parallel: number | undefined): string[] {
 }
 
 /** The stacks of one N, configured: bench settings, and for xads the emulator and credentials as secrets, as a user's stack has them. */
-async function stacksFor(n: number, options: BenchOptions, emu: RunningEmulator, creds: Credentials): Promise<Map<ProviderName, BenchStack>> {
+async function stacksFor(pulumi: string, n: number, options: BenchOptions, emu: RunningEmulator, creds: Credentials): Promise<Map<ProviderName, BenchStack>> {
   const stacks = new Map<ProviderName, BenchStack>();
   for (const provider of options.providers) {
-    const stack = new BenchStack(provider, n, join(pulumiDir(), "pulumi"));
+    const stack = new BenchStack(provider, n, pulumi);
     await stack.must(["stack", "init", "dev"]);
     const plain = { "bench:n": String(n), "bench:provider": provider, "bench:accountId": DEMO_ACCOUNT_ID };
     const xads = provider === "xads"
@@ -151,7 +144,7 @@ async function stacksFor(n: number, options: BenchOptions, emu: RunningEmulator,
 /** Runs the bench; answers every measurement. */
 export async function runBench(options: BenchOptions): Promise<Measurement[]> {
   const { print } = options;
-  const pulumi = join(pulumiDir(), "pulumi");
+  const pulumi = join(pulumiDir(ROOT), "pulumi");
   if (!existsSync(pulumi)) throw new Error(`no pulumi CLI at ${pulumi}: run make pulumi`);
   if (!existsSync(join(CONSUMER, "node_modules", "pulumi-xads"))) throw new Error("pulumi-xads is not installed in .work/consumer: run make consumer");
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
@@ -169,9 +162,9 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
     // A fresh emulator for each N: a listing would otherwise hold the deleted entities of the smaller runs.
     const emu = await startEmulator({ port: 0, credentials: creds, latencyMs: options.latencyMs });
     try {
-      const stacks = await stacksFor(n, options, emu, creds);
+      const stacks = await stacksFor(pulumi, n, options, emu, creds);
       // up first (the others need the stack), then as the table reads.
-      for (const op of ["up", "preview", "refresh", "destroy"] as const) {
+      for (const op of ["up", ...OPERATIONS.filter((o) => o !== "up")] as const) {
         for (const provider of options.providers) {
           emu.control.clearRequests();
           const stack = stacks.get(provider)!;
@@ -208,6 +201,17 @@ function numbers(option: string, value: string): number[] {
   return out;
 }
 
+function one(option: string, values: number[]): number {
+  if (values.length !== 1) throw new Error(`${option} takes one number (got ${values.join(",")})`);
+  return values[0]!;
+}
+
+function latency(value: string): number {
+  const ms = Number(value);
+  if (!(Number.isFinite(ms) && ms >= 0)) throw new Error(`--latency-ms takes a number of milliseconds of at least 0 (got ${value})`);
+  return ms;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -223,8 +227,8 @@ async function main(): Promise<void> {
   await runBench({
     ns: numbers("--n", values.n),
     providers: providers as ProviderName[],
-    parallel: values.parallel === undefined ? undefined : numbers("--parallel", values.parallel)[0],
-    latencyMs: Number(values["latency-ms"]),
+    parallel: values.parallel === undefined ? undefined : one("--parallel", numbers("--parallel", values.parallel)),
+    latencyMs: latency(values["latency-ms"]),
     outDir: join(WORK, "bench"),
     print: (line) => console.log(line),
   });

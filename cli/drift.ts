@@ -9,14 +9,12 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
-import { openStackConfig } from "./auth/stack-config";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
 import { Deployment } from "./recover-plan";
 import { findUntracked, stackClient, UntrackedEntity } from "./untracked";
 
 /** The live entities like the stack's resources that its state does not hold (cli/untracked.ts). */
-async function untrackedOf(cwd: string, stack: string, deployment: Deployment): Promise<UntrackedEntity[]> {
-  const { values } = await openStackConfig(cwd, stack);
+async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment): Promise<UntrackedEntity[]> {
   const ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
   try {
     return await findUntracked(deployment, ctx);
@@ -43,7 +41,13 @@ export function refreshFailure(message: string): string {
   return line.replace(/^error: /, "");
 }
 
-async function refreshEvents(cwd: string, stackName: string | undefined): Promise<{ stack: string; events: Record<string, any>[]; deployment: Deployment }> {
+/**
+ * The refresh preview's events, and what the search for untracked entities
+ * needs from the same stack: its state, and (`withConfig`) its config values.
+ */
+async function refreshEvents(cwd: string, stackName: string | undefined, withConfig: boolean): Promise<{
+  stack: string; events: Record<string, any>[]; deployment: Deployment; config: Record<string, string | undefined>;
+}> {
   // Loaded here: the Automation API is large, and only this command needs it.
   const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
   let name = stackName;
@@ -58,7 +62,8 @@ async function refreshEvents(cwd: string, stackName: string | undefined): Promis
     await stack.previewRefresh({ onEvent: (e) => events.push(e as Record<string, any>) });
     // Secrets stay ciphertext: only the natural keys (names, parent ids) are read.
     const deployment = (await stack.exportStack()).deployment as Deployment;
-    return { stack: name!, events, deployment };
+    const config = withConfig ? Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value])) : {};
+    return { stack: name!, events, deployment, config };
   } catch (err) {
     if (err instanceof CliError) throw err;
     const what = name ? `the refresh of stack ${name}` : `reading the stacks of ${cwd}`;
@@ -86,8 +91,8 @@ export function registerDrift(program: Command): void {
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
     .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
       const cwd = resolve(opts.cwd);
-      const { stack, events, deployment } = await refreshEvents(cwd, opts.stack);
-      const untracked = opts.untracked ? await untrackedOf(cwd, stack, deployment) : [];
+      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked);
+      const untracked = opts.untracked ? await untrackedOf(config, deployment) : [];
       const report = { ...buildDriftReport(events, untracked), stack };
       const text = RENDER[opts.format](report);
       process.stdout.write(text);

@@ -24,6 +24,7 @@ import { ProviderConfig, SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
 import { CliError } from "./errors";
+import { nameOf } from "./properties";
 import { Deployment, Found, heldIds, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
 import { stackClient } from "./untracked";
 
@@ -146,7 +147,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   const undecided: string[] = [];
   for (const [i, c] of creates.entries()) {
     const o = outcomes[i]!;
-    const what = `${c.kind} ${c.urn.split("::").at(-1)}`;
+    const what = `${c.kind} ${nameOf(c.urn)}`;
     if ("unknown" in o) undecided.push(`${what}: ${redact(o.unknown, secrets)}`);
     else if ("none" in o) say(`xads recover: ${what}: ${o.none}`);
     else if (c.heldAs) {
@@ -156,7 +157,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
       say(`xads recover: ${what}: found ${o.entity.id}, taken into the state`);
     }
   }
-  for (const op of others) say(`xads recover: ${op.resource.urn.split("::").at(-1)} was interrupted while ${op.type}: the next pulumi up does it again`);
+  for (const op of others) say(`xads recover: ${nameOf(op.resource.urn)} was interrupted while ${op.type}: the next pulumi up does it again`);
   if (undecided.length > 0) {
     throw new CliError(`could not tell whether these pending creates were made, so nothing was changed:\n  ${undecided.join("\n  ")}\nRun xads recover again once the API answers.`);
   }

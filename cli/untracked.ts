@@ -14,6 +14,7 @@ import { ConfigError, ProviderConfig, resolveConfig } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { isPendingId } from "../provider/resources/pending";
 import { CliError } from "./errors";
+import { nameOf } from "./properties";
 import { Deployment, heldIds, KIND_OF } from "./recover-plan";
 
 export interface UntrackedEntity {
@@ -32,7 +33,7 @@ export function lookableResources(d: Deployment): Map<string, { resource: string
     const kind = KIND_OF.get(r.type);
     if (!kind || r.delete || !r.id || isPendingId(r.id) || !definitionOf(kind).findUntracked) continue;
     const { __provider: _, ...inputs } = r.inputs ?? {};
-    out.set(kind, [...(out.get(kind) ?? []), { resource: r.urn.slice(r.urn.lastIndexOf("::") + 2), inputs }]);
+    out.set(kind, [...(out.get(kind) ?? []), { resource: nameOf(r.urn), inputs }]);
   }
   return out;
 }

@@ -5,12 +5,25 @@
  */
 import { EmulatorState } from "./context";
 import { ApiError } from "./errors";
-import { Fault, RandomFaults } from "./faults";
+import { z } from "zod";
+import { Fault, RANDOM_FAULT_KINDS, RandomFaults } from "./faults";
 import { LatencyConfig } from "./latency";
 import { Member, memberSet } from "./audience-users";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
-import { Account, AccountRecord, AnyEntity, Env, NewAccount } from "./store";
+import { Account, AccountRecord, AnyEntity, ENVS, Env, NewAccount } from "./store";
+import { parseParams } from "./wire";
+
+const RANDOM_FAULTS = z.object({
+  seed: z.number().int(),
+  rate: z.number().min(0).max(1),
+  kinds: z.array(z.enum(RANDOM_FAULT_KINDS)).min(1).optional(),
+  methods: z.array(z.string().min(1)).optional(),
+  env: z.enum(ENVS).optional(),
+  delayMs: z.number().int().min(0).optional(),
+});
+
+const LATENCY = z.object({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() });
 import { NewWebhook, Webhook } from "./webhooks";
 
 export type CreateAccountOptions = NewAccount;
@@ -106,13 +119,13 @@ export class Control {
     this.state.faults.add(fault);
   }
 
-  /** Faults drawn at random for every request from now on (a fault campaign); undefined stops them. */
+  /**
+   * Faults drawn at random for every request from now on (a fault campaign);
+   * undefined stops them. Checked here for the HTTP route and callers in
+   * code alike: an error names the field it is about.
+   */
   randomFaults(config: RandomFaults | undefined): void {
-    try {
-      this.state.faults.setRandom(config);
-    } catch (err) {
-      throw ApiError.invalid("rate", (err as Error).message);
-    }
+    this.state.faults.setRandom(config && parseParams(RANDOM_FAULTS, config));
   }
 
   /** Armed and random faults alike. */
@@ -135,11 +148,7 @@ export class Control {
 
   /** The wait before each API request (`ms`, plus or minus `jitterMs`); a reset restores the one the emulator started with. */
   setLatency(latency: LatencyConfig): void {
-    try {
-      this.state.latency.set(latency);
-    } catch (err) {
-      throw ApiError.invalid("ms", (err as Error).message);
-    }
+    this.state.latency.set(parseParams(LATENCY, latency));
   }
 
   latency(): LatencyConfig {

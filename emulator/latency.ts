@@ -30,10 +30,12 @@ export function checkLatency(config: LatencyConfig): LatencyConfig {
 
 /** The emulator's current latency; a reset goes back to the one it started with. */
 export class Latency {
+  private readonly initial: LatencyConfig;
   private current: LatencyConfig;
 
-  constructor(private readonly initial: LatencyConfig = { ms: 0 }) {
-    this.current = checkLatency(initial);
+  constructor(initial: LatencyConfig = { ms: 0 }) {
+    this.initial = checkLatency(initial);
+    this.current = this.initial;
   }
 
   get config(): LatencyConfig {
@@ -45,7 +47,7 @@ export class Latency {
   }
 
   reset(): void {
-    this.current = { ...this.initial };
+    this.current = this.initial;
   }
 
   /** Waits one request's latency (nothing when off). */

@@ -112,11 +112,6 @@ export const activeCampaignsPerAccount = activeCampaignsPolicy(environmentLiveCa
 // ------------------------------------------------------- line items ---
 
 /**
- * Line items are not in the seed. The real platform's published limits (X
- * Ads API "Campaign management" overview, "Limits" table), as provider/limits.ts
- * records them: 100 line items per campaign, 8,000 active per account.
- */
-/**
  * The stack's line items by campaign, each group with the campaign in words
  * (and its resource, when the stack declares it). A new campaign's id is
  * unknown during preview: its line items are grouped by the campaign
@@ -133,6 +128,11 @@ function lineItemsByCampaign(stack: Stack): { who: string; campaign?: XadsResour
   });
 }
 
+/**
+ * Line items are not in the seed. The real platform's published limits (X
+ * Ads API "Campaign management" overview, "Limits" table), as provider/limits.ts
+ * records them: 100 line items per campaign, 8,000 active per account.
+ */
 export const lineItemsPerCampaign: StackValidationPolicy = {
   name: "xads-line-items-per-campaign",
   description: `At most ${LIMITS.lineItemsPerCampaign} line items per campaign (the real platform's published limit).`,

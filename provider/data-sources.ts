@@ -12,9 +12,9 @@ import { ENUMS, LIMITS } from "./limits";
 import { entityId } from "./resources/common";
 import { validate } from "./resources/framework";
 import { cachedReference, ReferenceCacheOptions } from "./reference-cache";
+import { isOwner } from "./resources/custom-audience";
 
 export type { ReferenceCacheOptions } from "./reference-cache";
-import { isOwner } from "./resources/custom-audience";
 
 export interface AccountInfo {
   id: string;

@@ -6,9 +6,9 @@
  * throws a credential.
  */
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDir } from "./cache-dir";
+import { cacheDir, writePrivateFile } from "./cache-dir";
 import { gotTransport, Transport } from "./client/client";
 
 /** What app-only requests need: the application's keys and where the platform API is. */
@@ -217,13 +217,3 @@ export async function bearerToken(app: AppCredentials, env: NodeJS.ProcessEnv = 
   return { token, cached: false };
 }
 
-/** Writes a file only its owner can read: created 0600 in a 0700 folder, then renamed into place. */
-export function writePrivateFile(path: string, text: string): void {
-  const dir = join(path, "..");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, path);
-}

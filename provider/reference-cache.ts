@@ -13,11 +13,11 @@
  * the reset and says so. Nothing in these files is secret.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Entity, Query } from "./client/client";
 import { encodeQuery } from "./client/client";
-import { cacheDir } from "./cache-dir";
+import { cacheDir, writePrivateFile } from "./cache-dir";
 import type { Context } from "./resources/framework";
 
 /** How long a copy is served without asking the platform: a day. */
@@ -106,10 +106,7 @@ function readJson<T>(file: string): T | undefined {
 /** Best effort: a cache that cannot be written only costs a request next time. */
 function writeJson(file: string, value: unknown): void {
   try {
-    mkdirSync(join(file, ".."), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(value));
-    renameSync(tmp, file);
+    writePrivateFile(file, JSON.stringify(value));
   } catch {
     // Nothing to do: the answer is returned all the same.
   }

@@ -6,9 +6,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { writePrivateFile } from "../../provider/cache-dir";
 import { KeyPair, oauthStepHeader } from "../../provider/client/signing";
 import {
-  AppCredentials, checkResponse, parseFormResponse, platformRequest, PlatformAuthError, tokenCacheDir, writePrivateFile,
+  AppCredentials, checkResponse, parseFormResponse, platformRequest, PlatformAuthError, tokenCacheDir,
 } from "../../provider/platform-auth";
 
 const consumerOf = (app: AppCredentials): KeyPair => ({ key: app.consumerKey, secret: app.consumerSecret });

@@ -6,7 +6,8 @@ import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ENVS } from "../store";
 import { parseParams } from "../wire";
-import { RANDOM_FAULT_KINDS } from "../faults";
+import { RandomFaults } from "../faults";
+import { LatencyConfig } from "../latency";
 
 const envParams = z.object({ env: z.enum(ENVS) });
 const accountParams = envParams.extend({ accountId: z.string().min(1) });
@@ -35,15 +36,6 @@ const fault = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   name: z.string().min(1).optional(),
   shortBy: z.number().int().min(1).optional(),
-});
-
-const randomFaults = z.object({
-  seed: z.number().int(),
-  rate: z.number().min(0).max(1),
-  kinds: z.array(z.enum(RANDOM_FAULT_KINDS)).min(1).optional(),
-  methods: z.array(z.string().min(1)).optional(),
-  env: z.enum(ENVS).optional(),
-  delayMs: count.optional(),
 });
 
 const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
@@ -119,9 +111,8 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put("/faults/random", async (req) => {
-    const r = parseParams(randomFaults, req.body);
-    control.randomFaults(r);
-    return { data: r };
+    control.randomFaults(req.body as RandomFaults);
+    return { data: req.body };
   });
 
   app.delete("/faults", async (_req, reply) => {
@@ -150,7 +141,7 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
   app.get("/latency", async () => ({ data: control.latency() }));
 
   app.put("/latency", async (req) => {
-    control.setLatency(parseParams(z.object({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() }), req.body));
+    control.setLatency(req.body as LatencyConfig);
     return { data: control.latency() };
   });
 

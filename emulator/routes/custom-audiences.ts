@@ -119,8 +119,7 @@ export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[
  * `permission_level` instead.
  */
 function show(a: SeenAudience, ctx: ResourceContext): Record<string, unknown> {
-  const { is_owner: _isOwner, ...audience } = a as SeenAudience & { is_owner?: unknown };
-  return { ...audience, owner_account_id: a.owner_account_id ?? ctx.account.id, permission_level: a.permission_level ?? "READ_WRITE" };
+  return { ...a, owner_account_id: a.owner_account_id ?? ctx.account.id, permission_level: a.permission_level ?? "READ_WRITE" };
 }
 
 export const customAudiences: ResourceSpec<CustomAudience> = {

@@ -220,31 +220,28 @@ export function declareResource<In extends object, O extends object>(declaration
     createOnce(describe(p), () => send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e)));
   const findCreated = (ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>) => lookUpSent(items, describe,
     async () => (await candidates(ctx, items.map((s) => s.item))).filter((e) => !held?.has(String(e.id))), matches);
+  /** Items that may share a call (a batch's creates, and the look-ups after them): the kind's batch group, else its collection. */
+  const groupOf = (p: I) => `${d.kind}|${d.batch?.group?.(p) ?? d.path(p)}`;
+  /** Look-ups of a kind that batches take many items a call; others name one item. */
+  const lookUpsPerCall = d.batch ? LIMITS.idsPerFilter : 1;
   const findUntracked = async (ctx: Context, items: I[], held: ReadonlySet<string>) => {
-    const groups = new Map<string, number[]>();
-    for (const [i, p] of items.entries()) {
-      const key = d.batch ? `${d.batch.group?.(p) ?? d.path(p)}` : String(i);
-      groups.set(key, [...(groups.get(key) ?? []), i]);
-    }
-    const calls = [...groups.values()].flatMap((indexes) => chunks(indexes, d.batch ? LIMITS.idsPerFilter : 1));
-    const found = await Promise.all(calls.map(async (indexes) => {
-      const live = await candidates(ctx, indexes.map((i) => items[i]!));
-      return live.filter((e) => !e.deleted && !held.has(String(e.id))).flatMap((entity) => {
-        const item = indexes.find((i) => matches(items[i]!, entity));
-        return item === undefined ? [] : [{ entity, item }];
-      });
-    }));
-    return found.flat();
+    const found = await Promise.all(items.map((item) => ctx.client.collect<I, Entity[]>(`untracked|${groupOf(item)}`, item, lookUpsPerCall, async (chunk) => {
+      const live = (await candidates(ctx, chunk)).filter((e) => !e.deleted && !held.has(String(e.id)));
+      return chunk.map((p) => live.filter((e) => matches(p, e)));
+    }, 1)));
+    // An entity like two items is reported once, with the first.
+    const reported = new Set<string>();
+    return found.flatMap((entities, item) => entities.filter((e) => !reported.has(String(e.id)) && reported.add(String(e.id))).map((entity) => ({ entity, item })));
   };
   /**
    * One earlier create's entity. Look-ups of one batch at once share their
    * calls, as the batch's creates did; other kinds' look-ups name one item.
    */
   const findSent = (ctx: Context, sent: SentItem<I>) => ctx.client.collect<SentItem<I>, Entity | Error | undefined>(
-    `created|${d.kind}|${d.batch?.group?.(sent.item) ?? d.path(sent.item)}`, sent, d.batch ? LIMITS.idsPerFilter : 1, (items) => findCreated(ctx, items), d.batch?.windowMs);
+    `created|${groupOf(sent.item)}`, sent, lookUpsPerCall, (items) => findCreated(ctx, items), d.batch?.windowMs);
   const batchOf = (ctx: Context, p: I, b: NonNullable<Declaration<I, O>["batch"]>): BatchCreate<I> => ({
     what: describe,
-    group: `${d.kind}|${b.group?.(p) ?? d.path(p)}`,
+    group: groupOf(p),
     max: b.max,
     windowMs: b.windowMs,
     send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => (d.jsonBody ? wire(item) : listsAsText(wire(item)))),
@@ -446,9 +443,3 @@ function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string
   return Object.fromEntries(fields.local.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
 }
 
-/** `xs` in runs of at most `n`. */
-function chunks<T>(xs: readonly T[], n: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-  return out;
-}

@@ -23,7 +23,7 @@ import { AdsClient, Transport, WireRequest } from "../../provider/client/client"
 import { parseJson } from "../../provider/client/json";
 import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig } from "../../provider/config";
 import { Context } from "../../provider/resources/framework";
-import { corpus, CorpusEntry, entryFor } from "./corpus";
+import { CorpusEntry, entryFor } from "./corpus";
 import { family } from "./shapes";
 
 /** One request as the provider sent it. */
@@ -212,16 +212,3 @@ export function replayContext(transport: CorpusTransport, baseUrl = "https://ads
 
 /** The account of the reference's examples. */
 export const ACCOUNT = "18ce54d4x5t";
-
-/** The recorded answer body of an endpoint (plain or a variant). */
-export function recorded(endpoint: string, variant?: string): Json {
-  const e = corpus().find((x) => x.endpoint === endpoint && x.variant === variant);
-  if (!e) throw new Error(`no corpus entry ${endpoint}${variant ? ` [${variant}]` : ""}`);
-  return e.response.body as Json;
-}
-
-/** The `data` of a recorded answer: the record, or the first of a list. */
-export function recordedData(endpoint: string, variant?: string): Json {
-  const data = recorded(endpoint, variant).data;
-  return (Array.isArray(data) ? data[0] : data) as Json;
-}

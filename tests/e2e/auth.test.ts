@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AdsClient, AdsApiError } from "../../provider/client";
 import { REQUEST_TOKEN_LIFETIME_MS } from "../../emulator/tokens";
-import { RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { approveOnAuthorizePage, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -50,12 +50,8 @@ function xads(args: string[], onUrl?: (url: string) => Promise<string>): Promise
   return stack.xads(args, { env: { XDG_CACHE_HOME: cache, ...appKeys }, onUrl });
 }
 
-/** The user approves on the authorize page (its form, no browser): the PIN it shows. */
-async function approve(url: string): Promise<string> {
-  const token = new URL(url).searchParams.get("oauth_token")!;
-  const res = await fetch(`${e2e.emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: token, allow: "Authorize app" }) });
-  return /<code id="oauth_pin">(\d+)<\/code>/.exec(await res.text())![1];
-}
+/** The user approves on the authorize page: the PIN it shows. */
+const approve = (url: string) => approveOnAuthorizePage(e2e.emu, url);
 
 async function configValue(key: string): Promise<string> {
   return (await stack.must(["config", "get", key])).stdout.trim();

@@ -13,6 +13,6 @@ test("random faults and killed ups over three rounds leave no duplicate, no orph
   const text = renderReport(report);
   expect(report.kills).toBeGreaterThan(0);
   expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-  expect({ duplicates: report.duplicates, orphans: report.orphans, pending: report.pendingOperations, previewNoChanges: report.previewNoChanges, text })
-    .toEqual({ duplicates: [], orphans: [], pending: 0, previewNoChanges: true, text });
+  expect({ duplicates: report.duplicates, orphans: report.orphans, pending: report.pendingOperations, finalUp: report.finalUpSucceeded, previewNoChanges: report.previewNoChanges, text })
+    .toEqual({ duplicates: [], orphans: [], pending: 0, finalUp: true, previewNoChanges: true, text });
 });

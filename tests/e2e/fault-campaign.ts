@@ -20,7 +20,6 @@
  * `make test` runs a small campaign (fault-campaign.test.ts), `make soak` a
  * large one (soak.ts).
  */
-import { ChildProcess } from "node:child_process";
 import { seededRandom } from "../../emulator/faults";
 import { ACCOUNT_ID, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
 
@@ -49,6 +48,8 @@ export interface CampaignReport {
   duplicates: string[];
   orphans: string[];
   pendingOperations: number;
+  /** Whether the final, fault-free `pulumi up` succeeded. */
+  finalUpSucceeded: boolean;
   /** Whether the final `pulumi preview --expect-no-changes` passed. */
   previewNoChanges: boolean;
 }
@@ -85,7 +86,7 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
   const { emu, creds } = await startStackEmulator();
   const stack = new Stack(opts.name, emu, creds);
   const report: CampaignReport = {
-    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, duplicates: [], orphans: [], pendingOperations: 0, previewNoChanges: false,
+    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, duplicates: [], orphans: [], pendingOperations: 0, finalUpSucceeded: false, previewNoChanges: false,
   };
   const killRounds = new Set(shuffled(Array.from({ length: opts.rounds }, (_, r) => r), random).slice(0, opts.kills));
   try {
@@ -126,7 +127,8 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
     await recover(stack, () => {}, log);
     const last = await stack.up();
     report.ups++;
-    if (last.code !== 0) log(`final up failed: ${firstError(last)}`);
+    report.finalUpSucceeded = last.code === 0;
+    if (!report.finalUpSucceeded) log(`final up failed: ${firstError(last)}`);
     report.previewNoChanges = (await stack.preview("--expect-no-changes")).code === 0;
     const state = await stack.deployment();
     report.pendingOperations = (state.pending_operations ?? []).length;
@@ -146,14 +148,7 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
 async function killAfterWrites(stack: Stack, writes: number): Promise<boolean> {
   const writesSoFar = () => stack.emu.control.requests().filter((r) => r.method !== "GET").length;
   const target = writesSoFar() + writes;
-  const up: ChildProcess = stack.start(["up", "--yes", "--skip-preview"]);
-  let ended = false;
-  const exited = new Promise<void>((r) => up.once("exit", () => { ended = true; r(); }));
-  while (!ended && writesSoFar() < target) await new Promise((r) => setTimeout(r, 100));
-  if (ended) return false;
-  up.kill("SIGKILL");
-  await exited;
-  return true;
+  return stack.killWhen(["up", "--yes", "--skip-preview"], () => writesSoFar() >= target);
 }
 
 /**
@@ -221,6 +216,7 @@ export function renderReport(r: CampaignReport): string {
     `duplicates: ${r.duplicates.length}${r.duplicates.map((d) => `\n  ${d}`).join("")}`,
     `orphans: ${r.orphans.length}${r.orphans.map((o) => `\n  ${o}`).join("")}`,
     `pending operations left: ${r.pendingOperations}`,
+    `final up succeeded: ${r.finalUpSucceeded ? "yes" : "no"}`,
     `final preview shows no changes: ${r.previewNoChanges ? "yes" : "no"}`,
   ].join("\n");
 }

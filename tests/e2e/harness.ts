@@ -7,6 +7,7 @@
 import { ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
@@ -64,15 +65,21 @@ export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Cred
   return { emu, creds };
 }
 
+/**
+ * The user approves on the emulator's authorize page (its form, no
+ * browser): the PIN it shows (Stack.xads's `onUrl` for `xads auth login`).
+ */
+export async function approveOnAuthorizePage(emu: Emulator, url: string): Promise<string> {
+  const token = new URL(url).searchParams.get("oauth_token")!;
+  const res = await fetch(`${emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: token, allow: "Authorize app" }) });
+  return /<code id="oauth_pin">(\d+)<\/code>/.exec(await res.text())![1]!;
+}
+
 /** What a command printed, both streams. */
 export const output = (r: RunResult): string => `${r.stdout}\n${r.stderr}`;
 
-/** Where `make pulumi` put the CLI (tools/pulumi/build.sh prints it). */
-export function pulumiDir(): string {
-  if (process.env.XADS_PULUMI_DIR) return process.env.XADS_PULUMI_DIR;
-  const cache = process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? "/root", ".cache");
-  return join(cache, "pulumi-xads", "pulumi-v3.259.0");
-}
+/** Where `make pulumi` put the CLI (tools/pulumi-dir.ts, shared with the bench). */
+export const pulumiDir = (): string => pulumiDirOf(ROOT);
 
 export function assertPrepared(): void {
   if (!existsSync(join(pulumiDir(), "pulumi"))) throw new Error(`no pulumi CLI in ${pulumiDir()}: run make pulumi (make test does)`);
@@ -187,9 +194,19 @@ export class Stack {
     return r;
   }
 
-  /** The real CLI as a process of its own, for tests that kill it; its output is dropped. */
-  start(args: string[]): ChildProcess {
-    return spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: this.env(), stdio: "ignore" });
+  /**
+   * Starts the real CLI (its output dropped) and SIGKILLs it once `when()`
+   * holds, as a cancelled CI job would; false when it ended first.
+   */
+  async killWhen(args: string[], when: () => boolean): Promise<boolean> {
+    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: this.env(), stdio: "ignore" });
+    let ended = false;
+    const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
+    while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));
+    if (ended) return false;
+    child.kill("SIGKILL");
+    await exited;
+    return true;
   }
 
   /** `pulumi stack export`'s deployment: its resources and pending operations. */

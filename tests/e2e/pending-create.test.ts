@@ -5,12 +5,11 @@
  * pending; the next, fault-free `pulumi up` finds what was made instead of
  * creating it again. Counted from the emulator's state.
  */
-import { ACCOUNT_ID, Credentials, Emulator, ResourceSpec, Stack, startStackEmulator } from "./harness";
+import { ResourceSpec, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
-let emu: Emulator;
-let creds: Credentials;
+const e2e = useStackEmulator();
 let stack: Stack;
 
 const BASE: ResourceSpec[] = [
@@ -23,7 +22,6 @@ const campaigns = (names: string[]): ResourceSpec[] => names.map((n) => ({
 }));
 const promotions = (tweets: string[]): ResourceSpec[] => tweets.map((t) => ({ type: "PromotedTweet", name: `pt${t}`, args: { lineItemId: "${li.id}", tweetId: t } }));
 
-const live = (collection: string) => emu.control.entities("sandbox", ACCOUNT_ID, collection);
 
 /**
  * The POST commits and is never answered (the provider waits 2 s); the six
@@ -31,14 +29,14 @@ const live = (collection: string) => emu.control.entities("sandbox", ACCOUNT_ID,
  * batch's creates far enough apart that they take two POSTs.
  */
 function outage(collection: string, posts = 1): void {
-  emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "timeout-after-commit", delayMs: 8000, times: posts });
-  emu.control.fault({ method: "GET", path: `/${collection}$`, kind: "drop", times: 6 * posts });
+  e2e.emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "timeout-after-commit", delayMs: 8000, times: posts });
+  e2e.emu.control.fault({ method: "GET", path: `/${collection}$`, kind: "drop", times: 6 * posts });
 }
 
 async function pendingIds(): Promise<string[]> {
-  const state = JSON.parse((await stack.must(["stack", "export"])).stdout) as { deployment: { resources?: { id?: string }[]; pending_operations?: unknown[] } };
-  expect(state.deployment.pending_operations ?? []).toEqual([]);
-  return (state.deployment.resources ?? []).map((r) => r.id ?? "").filter((id) => id.startsWith("pending-"));
+  const state = await stack.deployment();
+  expect(state.pending_operations ?? []).toEqual([]);
+  return state.resources.map((r) => r.id ?? "").filter((id) => id.startsWith("pending-"));
 }
 
 /** The failed up, then the fault-free one: everything once, nothing pending, an empty preview. */
@@ -51,7 +49,7 @@ async function failThenConverge(program: ResourceSpec[], fault: () => void, expe
   expect(output).toMatch(/may exist on the platform: its create got no answer/);
   expect(output).toMatch(/the next pulumi up looks it up before creating anything/);
   expect(await pendingIds()).toHaveLength(expected);
-  emu.control.clearFaults();
+  e2e.emu.control.clearFaults();
   expect(await stack.up()).toMatchObject({ code: 0 });
   expect(await pendingIds()).toEqual([]);
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
@@ -59,30 +57,28 @@ async function failThenConverge(program: ResourceSpec[], fault: () => void, expe
 }
 
 beforeAll(async () => {
-  ({ emu, creds } = await startStackEmulator());
-  stack = new Stack("pending-create", emu, creds);
+  stack = e2e.stack("pending-create");
   stack.writeProgram(BASE);
   await stack.init();
   await stack.must(["config", "set", "xads:requestTimeoutMs", "2000"]);
   expect(await stack.up()).toMatchObject({ code: 0 });
 });
-afterAll(async () => emu?.close());
 
 const SOLO = campaigns(["Solo"]);
 const BATCH = ["B1", "B2", "B3", "B4", "B5", "B6"];
 
 test("a single campaign: the failed up keeps it pending, the next up takes it over, and it exists once", async () => {
   await failThenConverge([...BASE, ...SOLO], () => outage("campaigns"), 1);
-  expect(live("campaigns").filter((c) => c.name === "Solo")).toHaveLength(1);
+  expect(e2e.live("campaigns").filter((c) => c.name === "Solo")).toHaveLength(1);
 });
 
 test("a campaign batch: every campaign of the batch is pending, and each exists once after the next up", async () => {
   await failThenConverge([...BASE, ...SOLO, ...campaigns(BATCH)], () => outage("campaigns", 2), BATCH.length);
-  for (const n of ["Solo", ...BATCH]) expect(live("campaigns").filter((c) => c.name === n)).toHaveLength(1);
+  for (const n of ["Solo", ...BATCH]) expect(e2e.live("campaigns").filter((c) => c.name === n)).toHaveLength(1);
 });
 
 test("promoted Tweets: each is pending, and each Tweet is promoted once after the next up", async () => {
   const tweets = ["9001", "9002", "9003"];
   await failThenConverge([...BASE, ...SOLO, ...campaigns(BATCH), ...promotions(tweets)], () => outage("promoted_tweets", 2), tweets.length);
-  expect(live("promoted_tweets").map((p) => String(p.tweet_id)).sort()).toEqual(tweets);
+  expect(e2e.live("promoted_tweets").map((p) => String(p.tweet_id)).sort()).toEqual(tweets);
 });

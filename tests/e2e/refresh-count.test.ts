@@ -32,10 +32,6 @@ beforeAll(async () => {
   if (up.code !== 0) throw new Error(`pulumi up exited ${up.code}\n${up.stdout}\n${up.stderr}`);
 });
 
-afterAll(async () => {
-  await stack?.run(["destroy", "--yes", "--skip-preview"]);
-});
-
 test(`a refresh of ${N} campaigns and their ${N} line items reads each collection with one page of its listing, in at most 5 calls (by id, 8 at a time: ${Math.ceil(N / 8)}), and finds no change`, async () => {
   const { control } = e2e.emu;
   control.clearRequests();

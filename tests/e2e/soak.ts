@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     ...(report.kills < MIN_KILLS ? [`${report.kills} kills, fewer than ${MIN_KILLS}`] : []),
   ];
   for (const s of short) process.stdout.write(`too small a campaign: ${s}\n`);
-  const clean = report.duplicates.length === 0 && report.orphans.length === 0 && report.pendingOperations === 0 && report.previewNoChanges;
+  const clean = report.duplicates.length === 0 && report.orphans.length === 0 && report.pendingOperations === 0 && report.finalUpSucceeded && report.previewNoChanges;
   return clean && short.length === 0 ? 0 : 1;
 }
 

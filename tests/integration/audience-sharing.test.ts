@@ -40,7 +40,6 @@ function flexible(name: string, childSegments: unknown[], extra: Record<string, 
   return result.inputs!;
 }
 
-/** One raw batch of Create items (wire names), answered or refused. */
 /** A batch POST; its records as a list (the platform answers one item's record as one object: the client reads it as a list of one). */
 async function rawBatch(items: BatchItem[] | Record<string, unknown>[]): Promise<Entity[] | AdsApiError> {
   return client().batch<Entity>(BATCH, items as BatchItem[], 100).catch((e: AdsApiError) => e);

@@ -4,7 +4,6 @@
  * its own error; a batch without an answer is looked up, never resent.
  */
 import { AdsClient } from "../../provider/client";
-import { ProviderConfig } from "../../provider/config";
 import { campaign, CampaignInputs } from "../../provider/resources/campaign";
 import { ACCOUNT, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
 
@@ -27,7 +26,7 @@ test("85 campaigns created together take 3 batch POSTs (40, 40, 5), each resourc
   const c = client();
   const fi = await fundingInstrument(c);
   emu().control.clearRequests();
-  const ctx = { client: c, config: { sandbox: true } as ProviderConfig };
+  const ctx = fixture.ctx(c);
   const names = Array.from({ length: 85 }, (_, i) => `Batch ${i}`);
   const created = await Promise.all(names.map((n) => campaign.create(ctx, inputs(fi, n))));
   expect(posts(/\/batch\/accounts\/[^/]+\/campaigns$/).map((r) => r.status)).toEqual([200, 200, 200]);
@@ -41,7 +40,7 @@ test("a lone campaign takes the plain POST, sending no budget optimization or de
   const c = client();
   const fi = await fundingInstrument(c);
   emu().control.clearRequests();
-  const { outs } = await campaign.create({ client: c, config: { sandbox: true } as ProviderConfig }, inputs(fi, "Alone"));
+  const { outs } = await campaign.create(fixture.ctx(c), inputs(fi, "Alone"));
   expect(posts(/campaigns$/).map((r) => [r.path, r.query])).toEqual([[
     `/12/accounts/${ACCOUNT}/campaigns`,
     { funding_instrument_id: fi, name: "Alone", entity_status: "ACTIVE", daily_budget_amount_local_micro: "1000000" },
@@ -54,7 +53,7 @@ test("a lone campaign takes the plain POST, sending no budget optimization or de
 test("an item the platform refuses fails alone: the others are sent again and created", async () => {
   const c = client();
   const fi = await fundingInstrument(c);
-  const ctx = { client: c, config: { sandbox: true } as ProviderConfig };
+  const ctx = fixture.ctx(c);
   const results = await Promise.allSettled([
     campaign.create(ctx, inputs(fi, "Good 1")),
     campaign.create(ctx, inputs("nofi1", "Bad")),
@@ -70,7 +69,7 @@ test("a batch whose answer never came is not resent: each campaign is found and 
   const fi = await fundingInstrument(c);
   emu().control.clearRequests();
   emu().control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 3000 });
-  const ctx = { client: c, config: { sandbox: true } as ProviderConfig };
+  const ctx = fixture.ctx(c);
   const created = await Promise.all(["T1", "T2", "T3"].map((n) => campaign.create(ctx, inputs(fi, n))));
   expect(posts(/campaigns$/)).toHaveLength(1);
   expect(live().map((e) => e.id).sort()).toEqual(created.map((r) => r.id).sort());

@@ -96,6 +96,20 @@ describe("random faults (a fault campaign)", () => {
     return api.control.requests().map((r) => r.fault);
   }
 
+  test("a bad random-fault or latency setting is refused naming its own field", () => {
+    const parameters = (set: () => void) => {
+      try {
+        set();
+      } catch (err) {
+        return (err as { errors: { parameter: string }[] }).errors.map((e) => e.parameter);
+      }
+      return [];
+    };
+    expect(parameters(() => api.control.randomFaults({ seed: 1, rate: 0.5, kinds: [] }))).toEqual(["kinds"]);
+    expect(parameters(() => api.control.randomFaults({ seed: 1, rate: 2 }))).toEqual(["rate"]);
+    expect(parameters(() => api.control.setLatency({ ms: 5, jitterMs: -1 }))).toEqual(["jitterMs"]);
+  });
+
   test("the same seed draws the same faults for the same requests; another seed others", async () => {
     api.control.randomFaults({ seed: 7, rate: 0.5, kinds: ["503", "429", "drop"] });
     const first = await draws(40);

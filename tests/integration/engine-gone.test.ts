@@ -5,11 +5,10 @@
  */
 import { createServer } from "node:net";
 import { AddressInfo } from "node:net";
-import { Entity } from "../../provider/client";
 import { EngineWatch, ProbeResult, tcpProbe, writeGuard } from "../../provider/engine";
 import { campaign } from "../../provider/resources/campaign";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const emu = () => fixture.emu;
@@ -34,7 +33,7 @@ test("a probe finds the engine while it listens, and gone once it stopped", asyn
 
 test("campaigns gathered for a batch when the engine dies are not sent: each create fails saying so", async () => {
   const { ctx, client, kill } = clientWithEngine();
-  const fi = (await client.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" })).id;
+  const fi = await seedFundingInstrument(client);
   emu().control.clearRequests();
   const inputs = (name: string) => campaign.check({}, { accountId: ACCOUNT, fundingInstrumentId: fi, name, dailyBudgetAmountLocalMicro: 1_000_000 }).inputs!;
   const creates = Promise.allSettled(["K1", "K2", "K3"].map((n) => campaign.create(ctx, inputs(n))));

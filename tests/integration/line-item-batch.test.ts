@@ -4,27 +4,22 @@
  * rule 8): each resource still gets its own entity or its own error; a batch
  * without an answer is looked up, never resent.
  */
-import { AdsClient, Entity } from "../../provider/client";
-import { ProviderConfig } from "../../provider/config";
+import { AdsClient } from "../../provider/client";
 import { lineItem, LineItemInputs } from "../../provider/resources/line-item";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const emu = () => fixture.emu;
 
 /** A client like the provider's, with a short window so the test does not wait 2 s per group. */
 const client = (timeoutMs = 30_000): AdsClient => fixture.client(timeoutMs, { collectWindowMs: 200 });
-const ctxOf = (c: AdsClient) => ({ client: c, config: { sandbox: true } as ProviderConfig });
 
 const posts = (path: RegExp) => emu().control.requests().filter((r) => r.method === "POST" && path.test(r.path));
 const BATCH = /\/batch\/accounts\/[^/]+\/line_items$/;
 const SINGLE = /^\/12\/accounts\/[^/]+\/line_items$/;
 const live = () => emu().control.entities("sandbox", ACCOUNT, "line_items");
 
-async function campaign(c: AdsClient): Promise<string> {
-  const fi = await c.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
-  return (await c.post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "C", daily_budget_amount_local_micro: 1_000_000 })).id;
-}
+const campaign = async (c: AdsClient): Promise<string> => (await seedCampaign(c)).id;
 
 function inputs(campaignId: string, name: string, extra: Partial<LineItemInputs> = {}): LineItemInputs {
   const checked = lineItem.check({}, {
@@ -39,7 +34,7 @@ test("60 line items created together take 2 batch POSTs (40, 20), each resource 
   const [a, b] = [await campaign(c), await campaign(c)];
   emu().control.clearRequests();
   const names = Array.from({ length: 60 }, (_, i) => `Line ${i}`);
-  const created = await Promise.all(names.map((n, i) => lineItem.create(ctxOf(c), inputs(i % 2 ? a : b, n))));
+  const created = await Promise.all(names.map((n, i) => lineItem.create(fixture.ctx(c), inputs(i % 2 ? a : b, n))));
   expect(posts(BATCH).map((r) => [r.status, (r.body as unknown[]).length])).toEqual([[200, 40], [200, 20]]);
   expect(posts(SINGLE)).toEqual([]);
   const byId = new Map(live().map((e) => [e.id, e.name]));
@@ -51,7 +46,7 @@ test("a batch sends only what the program declared, lists comma-separated as the
   const c = client();
   const id = await campaign(c);
   emu().control.clearRequests();
-  await Promise.all(["A", "B"].map((n) => lineItem.create(ctxOf(c), inputs(id, n, { placements: ["TWITTER_TIMELINE", "TWITTER_SEARCH"] }))));
+  await Promise.all(["A", "B"].map((n) => lineItem.create(fixture.ctx(c), inputs(id, n, { placements: ["TWITTER_TIMELINE", "TWITTER_SEARCH"] }))));
   const [sent] = posts(BATCH);
   expect((sent!.body as { params: Record<string, unknown> }[]).map((i) => i.params)).toEqual(["A", "B"].map((name) => ({
     campaign_id: id, name, objective: "ENGAGEMENTS", product_type: "PROMOTED_TWEETS", placements: "TWITTER_TIMELINE,TWITTER_SEARCH", entity_status: "PAUSED",
@@ -62,7 +57,7 @@ test("a lone line item takes the plain POST", async () => {
   const c = client();
   const id = await campaign(c);
   emu().control.clearRequests();
-  await lineItem.create(ctxOf(c), inputs(id, "Alone"));
+  await lineItem.create(fixture.ctx(c), inputs(id, "Alone"));
   expect(posts(/line_items$/).map((r) => r.path)).toEqual([`/12/accounts/${ACCOUNT}/line_items`]);
 });
 
@@ -70,9 +65,9 @@ test("an item the platform refuses fails alone (a second product type in one cam
   const c = client();
   const id = await campaign(c);
   const results = await Promise.allSettled([
-    lineItem.create(ctxOf(c), inputs(id, "Good 1")),
-    lineItem.create(ctxOf(c), inputs(id, "Media", { productType: "MEDIA" })),
-    lineItem.create(ctxOf(c), inputs(id, "Good 2")),
+    lineItem.create(fixture.ctx(c), inputs(id, "Good 1")),
+    lineItem.create(fixture.ctx(c), inputs(id, "Media", { productType: "MEDIA" })),
+    lineItem.create(fixture.ctx(c), inputs(id, "Good 2")),
   ]);
   expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   expect(String((results[1] as PromiseRejectedResult).reason.message)).toBe(
@@ -86,7 +81,7 @@ test("a batch whose answer never came is not resent: each line item is found and
   const id = await campaign(c);
   emu().control.clearRequests();
   emu().control.fault({ method: "POST", path: "/batch/accounts/[^/]+/line_items$", kind: "timeout-after-commit", delayMs: 3000 });
-  const created = await Promise.all(["T1", "T2", "T3"].map((n) => lineItem.create(ctxOf(c), inputs(id, n))));
+  const created = await Promise.all(["T1", "T2", "T3"].map((n) => lineItem.create(fixture.ctx(c), inputs(id, n))));
   expect(posts(/line_items$/)).toHaveLength(1);
   expect(live().map((e) => e.id).sort()).toEqual(created.map((r) => r.id).sort());
   expect(created.map((r) => r.outs.name)).toEqual(["T1", "T2", "T3"]);

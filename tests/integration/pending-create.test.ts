@@ -6,12 +6,11 @@
  * the entity up first) takes over what was made instead of creating it again.
  * Counts come from the emulator's state, not from the provider's answers.
  */
-import { Entity } from "../../provider/client";
 import { campaign } from "../../provider/resources/campaign";
 import { DeclaredResource } from "../../provider/resources/define";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
 import { promotedTweet } from "../../provider/resources/promoted-tweet";
-import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const emu = () => fixture.emu;
@@ -50,7 +49,7 @@ async function nextUp<I>(def: DeclaredResource<any, any>, pending: Partial[], it
 
 let fi: string;
 beforeEach(async () => {
-  fi = (await client().post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" })).id;
+  fi = await seedFundingInstrument(client());
 });
 
 const campaignInputs = (name: string) =>

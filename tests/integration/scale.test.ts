@@ -10,7 +10,7 @@ import { listBiddingRules, listContentCategories } from "../../provider/data-sou
 import { campaign } from "../../provider/resources/campaign";
 import { lineItem } from "../../provider/resources/line-item";
 import { targetingCriterion } from "../../provider/resources/targeting-criterion";
-import { ACCOUNT, useEmulator, useReferenceCache } from "./fixtures";
+import { ACCOUNT, seedFundingInstrument, useEmulator, useReferenceCache } from "./fixtures";
 
 const fixture = useEmulator();
 const cache = useReferenceCache();
@@ -25,10 +25,6 @@ async function engine<T, R>(items: readonly T[], parallel: number, op: (item: T)
   };
   await Promise.all(Array.from({ length: parallel }, worker));
   return out;
-}
-
-async function fundingInstrument(c: AdsClient): Promise<string> {
-  return (await c.post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" })).id;
 }
 
 /** `n` paused campaigns made in batches of 40 (paused: the account's limit counts active ones). */
@@ -50,7 +46,7 @@ const to = (method: string, pattern: RegExp) => requests().filter((r) => r.metho
 describe("a refresh reads a collection in few calls", () => {
   test("1,000 campaign reads eight at a time make at most 10 calls to the campaigns endpoint, and every campaign is read", async () => {
     const seeding = fixture.client();
-    const made = await seedCampaigns(seeding, await fundingInstrument(seeding), 1000);
+    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1000);
     fixture.emu.control.clearRequests();
 
     const ctx = fixture.ctx(fixture.client());
@@ -63,7 +59,7 @@ describe("a refresh reads a collection in few calls", () => {
 
   test("a stack that reads 5 of an account's 1,200 campaigns reads them by id, without listing the account", async () => {
     const seeding = fixture.client();
-    const made = await seedCampaigns(seeding, await fundingInstrument(seeding), 1200);
+    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1200);
     fixture.emu.control.clearRequests();
 
     const ctx = fixture.ctx(fixture.client());
@@ -76,7 +72,7 @@ describe("a refresh reads a collection in few calls", () => {
 
   test("a campaign edited in the ads UI after a listing was taken reads as edited once this process writes in the account", async () => {
     const c = fixture.client();
-    const fi = await fundingInstrument(c);
+    const fi = await seedFundingInstrument(c);
     const made = await seedCampaigns(c, fi, 40);
     const ctx = fixture.ctx(c);
     await engine(made, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never));
@@ -127,7 +123,7 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
   test("1,000 line item creates 64 at a time make at most 30 POSTs, none refused", async () => {
     const c = fixture.client();
     // A campaign holds at most 100 line items: 50 in each of 20.
-    const parents = await seedCampaigns(c, await fundingInstrument(c), 20);
+    const parents = await seedCampaigns(c, await seedFundingInstrument(c), 20);
     await createThousand(lineItem, (i) => lineItem.check({}, {
       accountId: ACCOUNT, campaignId: parents[i % 20]!.id, name: `created ${i}`, objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS",
       placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED",
@@ -135,7 +131,7 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
   });
 
   test("1,000 campaign creates 64 at a time make at most 30 POSTs, none refused", async () => {
-    const fi = await fundingInstrument(fixture.client());
+    const fi = await seedFundingInstrument(fixture.client());
     await createThousand(campaign, (i) => campaign.check({}, {
       accountId: ACCOUNT, fundingInstrumentId: fi, name: `created ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000,
     }).inputs!, "campaigns", 30);

@@ -17,7 +17,8 @@ test("a campaign and a promoted Tweet made twice are found with the resource the
   const client = fixture.client();
   const fundingInstrumentId = await seedFundingInstrument(client);
   const campaign = (name: string) => client.post<{ id: string }>(`/12/accounts/${ACCOUNT}/campaigns`, { name, funding_instrument_id: fundingInstrumentId, daily_budget_amount_local_micro: 5_000_000 });
-  const [spring, springAgain, autumn, deletedTwin, otherName] = [await campaign("Spring"), await campaign("Spring"), await campaign("Autumn"), await campaign("Autumn"), await campaign("Winter")];
+  const [spring, springAgain, autumn, deletedTwin] = [await campaign("Spring"), await campaign("Spring"), await campaign("Autumn"), await campaign("Autumn")];
+  await campaign("Winter");
   await client.delete(`/12/accounts/${ACCOUNT}/campaigns/${deletedTwin.id}`);
   const lineItemId = await seedLineItem(client);
   const promote = async () => (await client.post<{ id: string }[]>(`/12/accounts/${ACCOUNT}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: "1700000000000000001" }))[0]!;
@@ -31,7 +32,6 @@ test("a campaign and a promoted Tweet made twice are found with the resource the
       resource("PromotedTweet", "launch", promoted.id, { lineItemId, tweetId: "1700000000000000001" }),
     ],
   };
-  expect(otherName.id).toBeDefined();
   expect(await findUntracked(deployment, fixture.ctx(client))).toEqual([
     { kind: "PromotedTweet", id: promotedAgain.id, like: "launch" },
     { kind: "Campaign", id: springAgain.id, name: "Spring", like: "spring" },

@@ -10,8 +10,8 @@ const valid = () => ({
   totalBudgetAmountLocalMicro: 1_000_000_000,
 });
 
-const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
-  (campaign.check(olds, news).failures ?? []).map((f) => f.reason);
+const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = {}, env?: { sandbox: boolean }) =>
+  (campaign.check(olds, news, env).failures ?? []).map((f) => f.reason);
 
 describe("Campaign check", () => {
   test("valid inputs pass; budget optimization and delivery are left to the platform, not filled in", () => {
@@ -54,14 +54,13 @@ describe("Campaign check", () => {
   test("a budget above the ceiling is refused, naming the field, the ceiling in micros and how to raise it", () => {
     const huge = Number.MAX_SAFE_INTEGER;
     const stack = { sandbox: true }; // a provider runs, with the stack's configuration: no xads:maxBudgetMicro set
-    const reasons = (news: Record<string, unknown>) => (campaign.check({}, news, stack).failures ?? []).map((f) => f.reason);
-    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: huge, totalBudgetAmountLocalMicro: huge })).toEqual([
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: huge, totalBudgetAmountLocalMicro: huge }, {}, stack)).toEqual([
       "dailyBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
         + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
       "totalBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
         + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
     ]);
-    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 100_000_000_000_000, totalBudgetAmountLocalMicro: 100_000_000_000_000 })).toEqual([]);
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 100_000_000_000_000, totalBudgetAmountLocalMicro: 100_000_000_000_000 }, {}, stack)).toEqual([]);
   });
 
   test("with the ceiling raised for the stack, the same budget passes, and one above the new ceiling is refused", () => {

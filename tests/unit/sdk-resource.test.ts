@@ -20,13 +20,17 @@ const outputValue = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.ap
 
 describe("an SDK resource as the program sees it", () => {
   test("every output of the kind is there, declared or not; the stack trace limit is the program's again afterwards", async () => {
+    const programs = Error.stackTraceLimit;
     Error.stackTraceLimit = 17;
-    const campaign = new xads.Campaign("c", { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 1_000_000 });
-    expect(Error.stackTraceLimit).toBe(17);
-    expect(await outputValue(campaign.name)).toBe("Spring sale");
-    expect(await outputValue(campaign.servable)).toBe(true);
-    expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
-    Error.stackTraceLimit = 10;
+    try {
+      const campaign = new xads.Campaign("c", { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 1_000_000 });
+      expect(Error.stackTraceLimit).toBe(17);
+      expect(await outputValue(campaign.name)).toBe("Spring sale");
+      expect(await outputValue(campaign.servable)).toBe(true);
+      expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
+    } finally {
+      Error.stackTraceLimit = programs;
+    }
   });
 
 });
