@@ -6,12 +6,10 @@
  * recorded body with the same JSON type (shapes.ts says how null and
  * integers beyond 2^53 count), and no key the platform does not send unless
  * emulator/README.md lists it as the emulator's own.
- *
- * PENDING_PROVIDER lists the differences the emulator keeps until the
- * provider reads the platform's shape (fixing them now would break it):
- * the suite passes with exactly those, fails on any new difference, and
- * fails when a listed one is gone, so the list shrinks as the provider
- * catches up.
+ * RECORDING_QUIRKS lists the differences of a recording that are no
+ * platform behaviour to copy: the suite passes with exactly those, fails on
+ * any new difference, and fails when a listed one is gone. (The provider
+ * reads every shape the corpus records, so no difference is kept for it.)
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -70,14 +68,6 @@ interface Kept {
   /** The differences as the suite words them. */
   differences: readonly string[];
 }
-
-/**
- * Differences the emulator keeps until the provider reads the platform's
- * shape (fixing them now breaks it: integration tests or the provider's
- * code say so), with the corpus file that shows the platform's form.
- */
-const PENDING_PROVIDER: readonly (Kept & { file: string })[] = [
-];
 
 /** Differences of a recording that are no platform behaviour to copy, and why. */
 const RECORDING_QUIRKS: readonly (Kept & { why: string })[] = [
@@ -146,7 +136,7 @@ function describeErrors(text: string): string {
 describe("the emulator answers with the platform's shapes", () => {
   const api = new TestApi();
   afterAll(() => api.app.close());
-  const kept = new Set([...failuresOfKept(PENDING_PROVIDER), ...failuresOfKept(RECORDING_QUIRKS)]);
+  const kept = new Set(failuresOfKept(RECORDING_QUIRKS));
   const seen = new Set<string>();
 
   test.each(entries.map((e) => [keyOf(e), e] as const))("%s", async (key, entry) => {
@@ -155,14 +145,8 @@ describe("the emulator answers with the platform's shapes", () => {
     expect(failures.filter((f) => !kept.has(f))).toEqual([]);
   });
 
-  test("every difference PENDING_PROVIDER and RECORDING_QUIRKS list is still there (remove those the emulator no longer has)", () => {
+  test("every difference RECORDING_QUIRKS lists is still there (remove those the emulator no longer has)", () => {
     expect([...kept].filter((f) => !seen.has(f))).toEqual([]);
-  });
-
-  test("every PENDING_PROVIDER entry names a corpus endpoint and its file", () => {
-    const keys = new Set(entries.map(keyOf));
-    const files = new Set(entries.map((e) => e.file));
-    for (const p of PENDING_PROVIDER) expect([p.endpoint, keys.has(p.endpoint), files.has(p.file)]).toEqual([p.endpoint, true, true]);
   });
 
   test("every key README lists as the emulator's own, and every REFERENCE_TYPES entry, names records of the corpus", () => {
