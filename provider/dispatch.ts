@@ -6,6 +6,7 @@
  * closure or a module variable (rule 3).
  */
 import { clientFor } from "./client/registry";
+import { engineSteps } from "./client/steps";
 import { AuthError, redact } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
@@ -47,13 +48,13 @@ function secretsOf(holder: Holder): string[] {
 }
 
 /**
- * Runs one operation; an error leaves with its message redacted and without
+ * Runs one of the engine's steps (counted: client/steps.ts); an error leaves with its message redacted and without
  * its stack or cause (which may carry request details). An error carrying
  * `id` (created, then failed) keeps it, so the engine records the entity.
  */
 async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hint: (err: unknown) => string | undefined = () => undefined): Promise<T> {
   try {
-    return await op();
+    return await engineSteps.run(op);
   } catch (err) {
     const message = redact(err instanceof Error ? err.message : String(err), secretsOf(holder));
     const said = hint(err);

@@ -1,4 +1,5 @@
 export * from "./client";
 export * from "./errors";
 export * from "./signing";
+export { EngineSteps } from "./steps";
 export { clientFor } from "./registry";

@@ -5,7 +5,7 @@
  * (`--parallel`), each test with a fresh client (a new provider process).
  * Assertions are on request counts, never on time.
  */
-import { AdsClient, Entity } from "../../provider/client";
+import { AdsClient, EngineSteps, Entity } from "../../provider/client";
 import { listBiddingRules, listContentCategories } from "../../provider/data-sources";
 import { campaign } from "../../provider/resources/campaign";
 import { lineItem } from "../../provider/resources/line-item";
@@ -16,12 +16,16 @@ const fixture = useEmulator();
 const cache = useReferenceCache();
 const campaigns = `/12/accounts/${ACCOUNT}/campaigns`;
 
-/** Runs `op` on every item, `parallel` at a time, as the engine runs resource operations. */
-async function engine<T, R>(items: readonly T[], parallel: number, op: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Runs `op` on every item, `parallel` at a time, as the engine runs resource
+ * operations; `steps` counts them as the provider process counts the
+ * engine's steps (provider/dispatch.ts).
+ */
+async function engine<T, R>(items: readonly T[], parallel: number, op: (item: T) => Promise<R>, steps = new EngineSteps()): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await op(items[i]!);
+    for (let i = next++; i < items.length; i = next++) out[i] = await steps.run(() => op(items[i]!));
   };
   await Promise.all(Array.from({ length: parallel }, worker));
   return out;
@@ -112,9 +116,10 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
    * `maxPosts` POSTs to the kind's collection.
    */
   async function createThousand<I>(kind: { create(ctx: never, inputs: I): Promise<{ id: string }> }, inputs: (i: number) => I, collection: string, maxPosts: number) {
-    const ctx = fixture.ctx(fixture.client(30_000, { collectWindowMs: 200 }));
+    const steps = new EngineSteps();
+    const ctx = fixture.ctx(fixture.client(30_000, { collectWindowMs: 200, steps }));
     fixture.emu.control.clearRequests();
-    const created = await engine(Array.from({ length: 1000 }, (_, i) => inputs(i)), 64, (i) => kind.create(ctx as never, i));
+    const created = await engine(Array.from({ length: 1000 }, (_, i) => inputs(i)), 64, (i) => kind.create(ctx as never, i), steps);
     expect(new Set(created.map((r) => r.id)).size).toBe(1000);
     expect(requests().filter((r) => r.status === 429)).toEqual([]);
     expect(to("POST", new RegExp(`/${collection}$`)).length).toBeLessThanOrEqual(maxPosts);
@@ -145,7 +150,23 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
     await createThousand(targetingCriterion, (i) => targetingCriterion.check({}, {
       accountId: ACCOUNT, lineItemId: items[i % 100]!.id, targetingType: "IAB_CATEGORY", targetingValue: values[Math.floor(i / 100)]!,
     }).inputs!, "targeting_criteria", 20);
-  }, 30_000); // 64 never fill a call of 500: each waits its 500 ms window
+  });
+
+  test("a group goes as soon as every step the engine runs waits in it, not after its window", async () => {
+    // With an hour's window, the creates finish only if each wave of 8 is sent when its eighth item comes:
+    // the first item is sent alone (one step seen so far), then 5 waves of 8.
+    const steps = new EngineSteps();
+    const c = fixture.client(30_000, { steps });
+    const fi = await seedFundingInstrument(c);
+    fixture.emu.control.clearRequests();
+    const hour = 3_600_000;
+    const created = await engine(Array.from({ length: 41 }, (_, i) => i), 8, (i) => c.collect(`campaigns`, i, 40, (items) =>
+      c.batch<Entity>(`/12/batch/accounts/${ACCOUNT}/campaigns`, items.map((k) => ({
+        operation_type: "Create" as const, params: { funding_instrument_id: fi, name: `wave ${k}`, entity_status: "PAUSED", daily_budget_amount_local_micro: 1_000_000 },
+      })), 40), hour), steps);
+    expect(created.map((e) => e.name)).toEqual(Array.from({ length: 41 }, (_, i) => `wave ${i}`));
+    expect(to("POST", /\/batch\/accounts\/[^/]+\/campaigns$/)).toHaveLength(6);
+  });
 });
 
 describe("reference data: a global read the platform allows 5 times per 15 minutes", () => {
