@@ -33,4 +33,24 @@ describe("an SDK resource as the program sees it", () => {
     }
   });
 
+  test("a field the program leaves unset reads as its default, as an output of the resource", async () => {
+    const campaign = new xads.Campaign("d", { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Defaults", dailyBudgetAmountLocalMicro: 1_000_000 });
+    expect(await outputValue(campaign.entityStatus)).toBe("ACTIVE");
+    expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
+    expect(campaign.purchaseOrderNumber).toBe(campaign.purchaseOrderNumber);
+    // A resource that takes it depends on the campaign, as with any output.
+    const resources = await (campaign.purchaseOrderNumber as unknown as { resources(): Promise<Set<pulumi.Resource>> }).resources();
+    expect([...resources]).toEqual([campaign]);
+  });
+
+  test("only the fields the program sets, those the platform fills in and the kind's outputs are registered (each costs the program promises until the engine answers)", async () => {
+    const lineItem = new xads.LineItem("li", {
+      accountId: "18ce54d4x5t", campaignId: "c1", name: "Few outputs", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"],
+    });
+    const registered = Object.keys(lineItem).filter((k) => pulumi.Output.isInstance((lineItem as unknown as Record<string, unknown>)[k]) && !["urn", "id", "__provider"].includes(k));
+    expect(registered.sort()).toEqual([
+      "accountId", "bidStrategy", "campaignId", "createdAt", "currency", "goal", "name", "objective", "payBy", "placements", "productType", "standardDelivery", "startTime",
+    ]);
+    await outputValue(lineItem.urn);
+  });
 });
