@@ -12,6 +12,7 @@
  * answer is trusted for a quarter of a second), and a watch asks every
  * second and ends the process once it is gone.
  */
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 
 export type ProbeResult = "up" | "gone" | "unknown";
@@ -99,4 +100,49 @@ export function engineWatch(): EngineWatch | undefined {
     }, 1000).unref();
   }
   return processWatch;
+}
+
+/**
+ * The engine's `--parallel`, which it does not tell providers: the CLI's
+ * flag (cobra's forms: `--parallel 64`, `--parallel=64`, `-p 64`, `-p64`,
+ * `-p=64`), else `PULUMI_PARALLEL`, else the CLI's default, GOMAXPROCS x 4
+ * (GOMAXPROCS: its environment variable, else the processors this process
+ * may use). Undefined when the CLI's command line is not known or the value
+ * is not a count. Pure: `cliArgv` is the CLI's command line.
+ */
+export function engineParallel(cliArgv: readonly string[] | undefined, env: Record<string, string | undefined>, processors: number): number | undefined {
+  if (!cliArgv) return undefined;
+  let flag: string | undefined;
+  for (let i = 1; i < cliArgv.length; i++) {
+    const a = cliArgv[i]!;
+    if (a === "--") break;
+    const m = /^(?:--parallel|-p)(?:=(.*)|(\d+))?$/.exec(a);
+    if (m) flag = m[1] ?? m[2] ?? cliArgv[++i];
+  }
+  const count = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) && Number(v) > 0 ? Number(v) : undefined);
+  if (flag !== undefined) return count(flag);
+  if (env.PULUMI_PARALLEL) return count(env.PULUMI_PARALLEL);
+  const procs = count(env.GOMAXPROCS) ?? processors;
+  return procs * 4;
+}
+
+/**
+ * The command line of the `pulumi` CLI that started this provider process
+ * (its parent, or the shell script between them), read from /proc: Linux
+ * only, undefined elsewhere or when no ancestor is the CLI.
+ */
+export function cliCommandLine(): string[] | undefined {
+  try {
+    let pid = process.ppid;
+    for (let depth = 0; depth < 3 && pid > 1; depth++) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((a) => a !== "");
+      if (/(^|[\\/])pulumi(\.exe)?$/.test(argv[0] ?? "")) return argv;
+      // The parent's pid is the field after the command's name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    }
+  } catch {
+    // No /proc, or the process is gone: unknown.
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 /** Writes stop when the engine is gone: where the provider finds the engine, and how it decides it is gone. */
-import { engineAddress, EngineGoneError, EngineWatch, ProbeResult, writeGuard } from "../../provider/engine";
+import { engineAddress, EngineGoneError, engineParallel, EngineWatch, ProbeResult, writeGuard } from "../../provider/engine";
 
 const PROVIDER = "/home/ci/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
 
@@ -53,5 +53,29 @@ describe("the engine watch", () => {
     expect((err as Error).message).toBe(
       'POST /12/batch/accounts/abc/campaigns was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as the README says under "When an update is interrupted" (xads recover, then pulumi up).',
     );
+  });
+});
+
+describe("the engine's --parallel, read from the CLI's command line", () => {
+  const cli = (...args: string[]) => ["/home/ci/.pulumi/bin/pulumi", ...args];
+
+  test("the flag in each of its forms", () => {
+    for (const args of [["up", "--parallel", "64"], ["up", "--parallel=64"], ["up", "-p", "64"], ["up", "-p64"], ["up", "-p=64"], ["up", "--yes", "-p", "64", "--skip-preview"]]) {
+      expect(engineParallel(cli(...args), { PULUMI_PARALLEL: "3" }, 2)).toBe(64);
+    }
+  });
+
+  test("without the flag: PULUMI_PARALLEL, else GOMAXPROCS x 4, else processors x 4", () => {
+    expect(engineParallel(cli("up", "--yes"), { PULUMI_PARALLEL: "16" }, 2)).toBe(16);
+    expect(engineParallel(cli("up"), { GOMAXPROCS: "3" }, 2)).toBe(12);
+    expect(engineParallel(cli("preview"), {}, 2)).toBe(8);
+    // A program argument after "--" is not the CLI's.
+    expect(engineParallel(cli("up", "--", "-p", "64"), {}, 2)).toBe(8);
+  });
+
+  test("unknown when the CLI's command line is, or the value is not a count (every group then waits out its window)", () => {
+    expect(engineParallel(undefined, { PULUMI_PARALLEL: "16" }, 2)).toBeUndefined();
+    expect(engineParallel(cli("up", "--parallel", "many"), {}, 2)).toBeUndefined();
+    expect(engineParallel(cli("up", "-p", "0"), {}, 2)).toBeUndefined();
   });
 });
