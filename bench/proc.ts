@@ -6,21 +6,7 @@
  * process before it ends.
  */
 import { readdirSync, readFileSync } from "node:fs";
-
-export interface ProcStat {
-  pid: number;
-  ppid: number;
-  comm: string;
-}
-
-/** `/proc/<pid>/stat`: the command name sits in parentheses and may hold spaces, so fields are counted after the last `)`. */
-export function parseStat(text: string): ProcStat | undefined {
-  const open = text.indexOf("(");
-  const close = text.lastIndexOf(")");
-  if (open < 0 || close < open) return undefined;
-  const rest = text.slice(close + 2).split(" ");
-  return { pid: Number(text.slice(0, open).trim()), comm: text.slice(open + 1, close), ppid: Number(rest[1]) };
-}
+import { parseStat, ProcStat } from "../provider/proc";
 
 /** VmHWM of `/proc/<pid>/status`, in bytes (undefined when absent: a kernel thread, a zombie). */
 export function peakRssBytes(status: string): number | undefined {

@@ -14,6 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { parseStat } from "./proc";
 
 export type ProbeResult = "up" | "gone" | "unknown";
 export type Probe = () => Promise<ProbeResult>;
@@ -137,9 +138,7 @@ export function cliCommandLine(): string[] | undefined {
     for (let depth = 0; depth < 3 && pid > 1; depth++) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((a) => a !== "");
       if (/(^|[\\/])pulumi(\.exe)?$/.test(argv[0] ?? "")) return argv;
-      // The parent's pid is the field after the command's name, which is in parentheses and may hold spaces.
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      pid = parseStat(readFileSync(`/proc/${pid}/stat`, "utf8"))?.ppid ?? 0;
     }
   } catch {
     // No /proc, or the process is gone: unknown.

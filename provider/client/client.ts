@@ -310,24 +310,11 @@ export class AdsClient {
    * The group stays open `windowMs` after its last item.
    */
   collect<I, R>(group: string, item: I, max: number, run: (items: I[], full: boolean) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
-    let current = this.pendingGroups.get(group);
-    if (!current) {
-      const created: PendingGroup = {
-        entries: [],
-        startedAt: this.now(),
-        get size() { return created.entries.length; },
-        send: (full = false) => {
-          if (this.pendingGroups.get(group) !== created) return;
-          this.pendingGroups.delete(group);
-          this.steps.sent(created);
-          clearTimeout(created.timer);
-          void flushGroup(created, max, (items) => created.run!(items, full));
-        },
-      };
-      this.pendingGroups.set(group, (current = created));
+    let pending = this.pendingGroups.get(group);
+    if (!pending) {
+      pending = this.openGroup(group, max, run as (items: unknown[], full: boolean) => Promise<unknown[]>);
+      this.pendingGroups.set(group, pending);
     }
-    const pending = current;
-    pending.run = run as (items: unknown[], full: boolean) => Promise<unknown[]>;
     const result = new Promise<R>((resolve, reject) =>
       pending.entries.push({ item, resolve: resolve as (r: unknown) => void, reject }));
     // The engine starts creates as it registers resources, milliseconds to
@@ -340,10 +327,28 @@ export class AdsClient {
     if (pending.entries.length >= max) pending.send(true);
     else if (this.now() - pending.startedAt >= this.collectMaxWaitMs) pending.send();
     else {
-      pending.timer = setTimeout(() => pending.send(), windowMs);
-      this.steps.waiting(pending);
+      const open = pending;
+      open.timer = setTimeout(() => open.send(), windowMs);
+      this.steps.waiting(open);
     }
     return result;
+  }
+
+  /** A group of `collect`: `run` sends its items (the callers of one group send alike), in calls of at most `max`. */
+  private openGroup(group: string, max: number, run: (items: unknown[], full: boolean) => Promise<unknown[]>): PendingGroup {
+    const opened: PendingGroup = {
+      entries: [],
+      startedAt: this.now(),
+      get size() { return opened.entries.length; },
+      send: (full = false) => {
+        if (this.pendingGroups.get(group) !== opened) return;
+        this.pendingGroups.delete(group);
+        this.steps.sent(opened);
+        clearTimeout(opened.timer);
+        void flushGroup(opened, max, (items) => run(items, full));
+      },
+    };
+    return opened;
   }
 
   /** Waits until one more request fits the family's planned cap, and counts it. */
@@ -521,8 +526,6 @@ interface PendingGroup extends HeldGroup {
   entries: { item: unknown; resolve: (r: unknown) => void; reject: (e: unknown) => void }[];
   startedAt: number;
   timer?: NodeJS.Timeout;
-  /** What sends the items: the latest caller's (the callers of one group send alike). */
-  run?: (items: unknown[], full: boolean) => Promise<unknown[]>;
   send(full?: boolean): void;
 }
 

@@ -2,7 +2,8 @@
  * What `make bench` reads and prints: endpoints named without their ids,
  * and which node process below a pulumi command is the program.
  */
-import { parseStat, peakRssBytes, rolesBelow } from "../../bench/proc";
+import { peakRssBytes, rolesBelow } from "../../bench/proc";
+import { parseStat } from "../../provider/proc";
 import { countCalls, endpointOf } from "../../bench/report";
 
 test("calls are counted by method and endpoint, ids and the account left out", () => {
