@@ -14,7 +14,9 @@
  * log, not the provider's output), the state file's size and bytes per
  * resource, and the program's peak memory (the language host's node
  * process, from /proc); then how each grows from the smallest N to the
- * largest. The raw numbers go to .work/bench/<time>.json. Numbers, not
+ * largest. The raw numbers go to .work/bench/<time>.json, and beside them
+ * each command's request log (`receivedAt` against the command's
+ * `startedAt`: where a run waited on the API). Numbers, not
  * assertions: the tests assert behaviour (tests/integration/scale.test.ts).
  *
  *   node dist/bench/engine.js [--n 100,500,1000] [--parallel P] [--providers noop,xads] [--latency-ms 150]
@@ -168,6 +170,7 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
         for (const provider of options.providers) {
           emu.control.clearRequests();
           const stack = stacks.get(provider)!;
+          const startedAt = Date.now();
           const r = await stack.run(commandOf(op, options.parallel));
           const requests = emu.control.requests();
           const state = stack.state();
@@ -178,6 +181,7 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
           };
           measurements.push(m);
           save();
+          if (file) writeFileSync(file.replace(/\.json$/, `-${provider}-${n}-${op}.requests.json`), `${JSON.stringify({ startedAt, seconds: r.seconds, requests: requests.map(({ body: _body, ...q }) => q) })}\n`);
           print(`  N=${n} ${provider} ${op}: ${m.seconds.toFixed(1)} s, ${requests.length} requests, exit ${r.code} (${new Date().toISOString()})`);
           if (r.code !== 0) print(`${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
         }

@@ -7,6 +7,8 @@ import { Env } from "./store";
 
 export interface RequestLogEntry {
   seq: number;
+  /** Wall-clock milliseconds when it arrived (before any latency), for traces of who waited on whom. */
+  receivedAt: number;
   env: Env;
   method: string;
   /** Relative to the environment's base, without query: `/12/accounts/x/campaigns`. */
@@ -26,7 +28,7 @@ export class RequestLog {
 
   /** Starts an entry; the caller fills in body, status and fault as they become known. */
   open(entry: Pick<RequestLogEntry, "env" | "method" | "path" | "query">): RequestLogEntry {
-    const full: RequestLogEntry = { seq: ++this.seq, ...entry, body: null, status: null, fault: null };
+    const full: RequestLogEntry = { seq: ++this.seq, receivedAt: Date.now(), ...entry, body: null, status: null, fault: null };
     this.entries.push(full);
     return full;
   }

@@ -37,8 +37,9 @@ export const LIMITS = {
    * Rate limits: "not shown" in the seed (section 8). The real platform
    * publishes them (X Ads API reference, "Rate limiting":
    * github:xdevplatform/docs, x-ads-api/fundamentals/rate-limiting.mdx); the
-   * client plans against the headers, and uses this table only for which
-   * window a request counts in (client/rate-limit.ts `windowsOf`).
+   * client plans against the headers, and against these numbers, counting
+   * its own requests, until a window's answers report it
+   * (client/rate-limit.ts `windowsOf`, `admission`).
    */
   rateLimits: {
     /** POST, PUT, DELETE: one category per user token. */

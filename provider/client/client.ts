@@ -1,13 +1,13 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
-import { accountScope, CollectionReads, ParentReads } from "./collection-reads";
+import { accountScope, CollectionReads, ParentReads, WaveSent } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
-import { admission, observe, parseRateLimits, RateLimitState, retryAfterMs, slidingWindowDelayMs, windowsOf } from "./rate-limit";
+import { admission, observe, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
 import { parseJson } from "./json";
 import { EngineSteps, engineSteps, HeldGroup } from "./steps";
 
@@ -123,8 +123,6 @@ export class AdsClient {
   /** The ids each collection's reads answered, in the order they came: the parents a read by parent may add. */
   private readonly seen = new Map<string, Set<string>>();
   private readonly listingLifetimeMs: number;
-  /** When the last requests of a family with a planned cap were sent. */
-  private readonly sentAt = new Map<string, number[]>();
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly coalesceWindowMs: number;
@@ -157,7 +155,7 @@ export class AdsClient {
   /** What the answers said of the window a request of this method and path counts in (the account's, where it has one). */
   rateLimitOf(method: Method, path: string): RateLimitState | undefined {
     const w = windowsOf(method, path);
-    return this.windows.get(w.account ?? w.user)?.state;
+    return this.windows.get((w.account ?? w.user).key)?.state;
   }
 
   /** One request, queued, signed, retried where that cannot double-spend. */
@@ -168,11 +166,11 @@ export class AdsClient {
       queue = new PQueue({ concurrency: this.concurrency });
       this.queues.set(key, queue);
     }
-    if (spec.method === "GET") return queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+    if (spec.method === "GET") return queue.add(() => this.send<T>(spec), { throwOnTimeout: true });
     // A write may change what a listing of its account holds: before it (a listing on its way) and once it is done.
     this.invalidateListings(spec.path);
     try {
-      return await queue.add(() => this.send<T>(spec, key), { throwOnTimeout: true });
+      return await queue.add(() => this.send<T>(spec), { throwOnTimeout: true });
     } finally {
       this.invalidateListings(spec.path);
     }
@@ -248,11 +246,10 @@ export class AdsClient {
     const group = `get|${req.collectionPath}|${param}|${JSON.stringify(req.query ?? {})}`;
     const reads = this.readsOf(group, req);
     const served = reads instanceof ParentReads ? await reads.serve(req.id, req.by!.value) : await reads.serve(req.id);
-    const entity = served ? ("found" in served ? served.found : undefined) : await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items, full) => {
+    const entity = served ? ("found" in served ? served.found : undefined) : await this.collect<{ id: string; key: string }, Entity | undefined>(group, { id: req.id, key: req.by?.value ?? req.id }, LIMITS.idsPerFilter, async (items, sent) => {
       const keys = [...new Set(items.map((i) => i.key))];
-      // A wave of the engine's reads ends when they stop coming; a full call is part of a larger wave.
-      const wave = reads instanceof ParentReads ? reads.wave(keys, full, LIMITS.idsPerFilter) : undefined;
-      if (!full && reads instanceof CollectionReads) reads.calledByIds(keys.length);
+      const wave = reads instanceof ParentReads ? reads.wave(keys, sent, LIMITS.idsPerFilter) : undefined;
+      if (reads instanceof CollectionReads) reads.calledByIds(keys.length, sent);
       let found: Entity[] | undefined;
       try {
         found = await this.list<Entity>(req.collectionPath, { ...req.query, [param]: wave?.filter ?? keys });
@@ -302,17 +299,17 @@ export class AdsClient {
   /**
    * Gathers concurrent calls of one `group` (for the coalesce window) and
    * runs them as calls of at most `max` items each: `run` gets the items
-   * (and whether the group was sent because it was full, more items still
-   * coming, rather than because they stopped) and answers one result per
+   * (and why the group was sent: full, more items still coming; every
+   * engine worker waiting; or the items stopped) and answers one result per
    * item, in order. Each caller gets its own result, or the error of its
    * chunk. Used for reads by id (200 ids per list call) and where the
    * platform takes many ids in one write (promoted Tweets: 50 per POST).
    * The group stays open `windowMs` after its last item.
    */
-  collect<I, R>(group: string, item: I, max: number, run: (items: I[], full: boolean) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
+  collect<I, R>(group: string, item: I, max: number, run: (items: I[], sent: WaveSent) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
     let pending = this.pendingGroups.get(group);
     if (!pending) {
-      pending = this.openGroup(group, max, run as (items: unknown[], full: boolean) => Promise<unknown[]>);
+      pending = this.openGroup(group, max, run as (items: unknown[], sent: WaveSent) => Promise<unknown[]>);
       this.pendingGroups.set(group, pending);
     }
     const result = new Promise<R>((resolve, reject) =>
@@ -324,54 +321,37 @@ export class AdsClient {
     // collectMaxWaitMs. Under a full test run on 2 cores, gaps of 500 ms
     // still split 120 Tweets into 4 POSTs: the window is 2 s.
     clearTimeout(pending.timer);
-    if (pending.entries.length >= max) pending.send(true);
-    else if (this.now() - pending.startedAt >= this.collectMaxWaitMs) pending.send();
+    if (pending.entries.length >= max) pending.send("full");
+    else if (this.now() - pending.startedAt >= this.collectMaxWaitMs) pending.send("quiet");
     else {
       const open = pending;
-      open.timer = setTimeout(() => open.send(), windowMs);
+      open.timer = setTimeout(() => open.send("quiet"), windowMs);
       this.steps.waiting(open);
     }
     return result;
   }
 
   /** A group of `collect`: `run` sends its items (the callers of one group send alike), in calls of at most `max`. */
-  private openGroup(group: string, max: number, run: (items: unknown[], full: boolean) => Promise<unknown[]>): PendingGroup {
+  private openGroup(group: string, max: number, run: (items: unknown[], sent: WaveSent) => Promise<unknown[]>): PendingGroup {
     const opened: PendingGroup = {
       entries: [],
       startedAt: this.now(),
       get size() { return opened.entries.length; },
-      send: (full = false) => {
+      send: (sent) => {
         if (this.pendingGroups.get(group) !== opened) return;
         this.pendingGroups.delete(group);
         this.steps.sent(opened);
         clearTimeout(opened.timer);
-        void flushGroup(opened, max, (items) => run(items, full));
+        void flushGroup(opened, max, (items) => run(items, sent));
       },
     };
     return opened;
   }
 
-  /** Waits until one more request fits the family's planned cap, and counts it. */
-  private async keepUnderCap(key: string): Promise<void> {
-    const planned = plannedCap(key);
-    if (!planned) return;
-    for (;;) {
-      const sent = (this.sentAt.get(key) ?? []).filter((t) => t > this.now() - planned.windowMs);
-      const wait = slidingWindowDelayMs(sent, this.now(), planned.cap, planned.windowMs);
-      if (wait <= 0) {
-        sent.push(this.now());
-        this.sentAt.set(key, sent);
-        return;
-      }
-      this.log(`${key}: ${planned.cap} requests in the last ${planned.windowMs / 1000} s, the platform's limit: waiting ${Math.ceil(wait / 1000)} s`);
-      await this.sleep(wait);
-    }
-  }
-
-  private window(key: string): RateWindow {
+  private window({ key, published }: RequestWindow): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      w = { unreported: false, inFlight: 0, waiters: [] };
+      w = { published, restarted: false, inFlight: 0, sentAtMs: [], waiters: [] };
       this.windows.set(key, w);
     }
     return w;
@@ -381,21 +361,27 @@ export class AdsClient {
    * Waits until each of the request's windows has room for it (the
    * account's first), then counts it in flight in all of them.
    */
-  private async admit(keys: readonly string[]): Promise<void> {
+  private async admit(windows: readonly RequestWindow[]): Promise<void> {
     for (;;) {
-      const blocked = keys.map((k) => [k, this.window(k), admission(this.window(k), this.now())] as const).find(([, , a]) => a.kind !== "go");
+      const blocked = windows.map((r) => ({ key: r.key, w: this.window(r) }))
+        .map((b) => ({ ...b, a: admission(b.w, this.now()) })).find(({ a }) => a.kind !== "go");
       if (!blocked) {
-        for (const k of keys) this.window(k).inFlight++;
+        for (const r of windows) counted(this.window(r), this.now());
         return;
       }
-      const [key, w, a] = blocked;
+      const { key, w, a } = blocked;
       if (a.kind === "answer") {
         await new Promise<void>((resolve) => w.waiters.push(resolve));
         continue;
       }
       if (a.kind === "wait") {
-        const { limit, resetAtMs } = w.state!;
-        if (a.ms > 1000) this.log(`${key}: the ${limit} requests of its rate-limit window are used: waiting ${Math.ceil(a.ms / 1000)} s for its reset`);
+        const resetAtMs = w.state?.resetAtMs;
+        const seconds = Math.ceil(a.ms / 1000);
+        if (a.ms > 1000) {
+          this.log(w.state
+            ? `${key}: the ${w.state.limit} requests of its rate-limit window are used: waiting ${seconds} s for its reset`
+            : `${key}: ${w.published!.limit} requests in the last ${w.published!.windowMs / 1000} s, the platform's published limit: waiting ${seconds} s`);
+        }
         await this.sleep(a.ms);
         forgetAfterWait(w, resetAtMs);
       }
@@ -403,30 +389,31 @@ export class AdsClient {
   }
 
   /** One request of these windows is over: what its answer said (if any) is kept, and waiting requests look again. */
-  private settle(windows: { account?: string; user: string }, headers?: Record<string, string | string[] | undefined>): void {
+  private settle(windows: { account?: RequestWindow; user: RequestWindow }, headers?: Record<string, string | string[] | undefined>): void {
     const seen = headers ? parseRateLimits(headers) : {};
     for (const scope of ["account", "user"] as const) {
-      const key = windows[scope];
-      if (key === undefined) continue;
-      const w = this.window(key);
+      const r = windows[scope];
+      if (r === undefined) continue;
+      const w = this.window(r);
       w.inFlight = Math.max(0, w.inFlight - 1);
       const state = seen[scope];
-      if (headers) w.unreported = state === undefined;
-      if (state) w.state = observe(w.state, state);
+      if (state) {
+        w.state = observe(w.state, state);
+        w.restarted = false;
+      }
       for (const wake of w.waiters.splice(0)) wake();
     }
   }
 
-  private async send<T>(spec: RequestSpec, key: string): Promise<Envelope<T>> {
+  private async send<T>(spec: RequestSpec): Promise<Envelope<T>> {
     const query = encodeQuery(spec.query ?? {});
     const url = this.options.baseUrl.replace(/\/$/, "") + spec.path;
     const secrets = Object.values(this.options.credentials);
     const windows = windowsOf(spec.method, spec.path);
     // The account's window first: its headers take precedence (rate-limit.ts).
-    const keys = windows.account === undefined ? [windows.user] : [windows.account, windows.user];
+    const inOrder = windows.account === undefined ? [windows.user] : [windows.account, windows.user];
     for (let attempt = 0; ; attempt++) {
-      await this.keepUnderCap(key);
-      await this.admit(keys);
+      await this.admit(inOrder);
       let authorization: string;
       try {
         if (spec.method !== "GET") await this.options.beforeWrite?.(spec.method, spec.path);
@@ -465,7 +452,7 @@ export class AdsClient {
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
         if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
-        const waited = keys.map((k) => [this.window(k), this.window(k).state?.resetAtMs] as const);
+        const waited = inOrder.map((r) => [this.window(r), this.window(r).state?.resetAtMs] as const);
         await this.sleep(delay);
         // This wait ran to the reset: the windows start anew after it.
         if (response?.statusCode === 429) for (const [w, resetAtMs] of waited) forgetAfterWait(w, resetAtMs);
@@ -511,13 +498,29 @@ export interface GetByIdRequest {
  * Not left to the clock: the platform's clock and ours differ.
  */
 function forgetAfterWait(w: RateWindow, resetAtMs: number | undefined): void {
-  if (w.state && resetAtMs !== undefined && w.state.resetAtMs <= resetAtMs) w.state = undefined;
+  if (w.state && resetAtMs !== undefined && w.state.resetAtMs <= resetAtMs) {
+    w.state = undefined;
+    w.restarted = true;
+  }
+}
+
+/** A request was admitted in window `w`: in flight, and (where the client counts the window itself) sent now. */
+function counted(w: RateWindow, nowMs: number): void {
+  w.inFlight++;
+  if (!w.published) return;
+  const since = nowMs - w.published.windowMs;
+  const keep = w.sentAtMs.findIndex((t) => t > since);
+  w.sentAtMs.splice(0, keep < 0 ? w.sentAtMs.length : keep);
+  w.sentAtMs.push(nowMs);
 }
 
 interface RateWindow {
   state?: RateLimitState;
-  unreported: boolean;
+  restarted: boolean;
+  published?: Published;
   inFlight: number;
+  /** When this client sent its requests of the last `published.windowMs` in the window. */
+  sentAtMs: number[];
   /** Requests waiting for an answer in this window (admission "answer"). */
   waiters: (() => void)[];
 }
@@ -526,7 +529,7 @@ interface PendingGroup extends HeldGroup {
   entries: { item: unknown; resolve: (r: unknown) => void; reject: (e: unknown) => void }[];
   startedAt: number;
   timer?: NodeJS.Timeout;
-  send(full?: boolean): void;
+  send(sent: WaveSent): void;
 }
 
 async function flushGroup(group: PendingGroup, max: number, run: (items: unknown[]) => Promise<unknown[]>): Promise<void> {
@@ -557,15 +560,6 @@ export function queueKey(path: string): string {
 }
 
 const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];
-
-/**
- * Limits the platform documents in advance, planned in the queue rather
- * than met: audience and do-not-reach user uploads, at most 1,500 calls a
- * minute (seed section 8).
- */
-export function plannedCap(key: string): { cap: number; windowMs: number } | undefined {
-  return key.endsWith("/users") ? { cap: LIMITS.audienceUpload.requestsPerMinute, windowMs: 60_000 } : undefined;
-}
 
 /** Query values on the wire: lists comma-separated, booleans as words. */
 export function encodeQuery(query: Query): Record<string, string> {

@@ -13,11 +13,14 @@
  * - reads go by id (coalesced) at first;
  * - each wave of reads by id (the reads gathered until they stop coming)
  *   that held more than one id (the engine reading many entities of the
- *   collection, not a lone read) buys one page
- *   of the listing, once two such waves have been read: the listing is never
- *   more than one page ahead of the calls by id it saves, so the reads cost
- *   at most about twice the cheaper of the two ways, and a stack that reads
- *   its entities in one wave never lists;
+ *   collection, not a lone read) buys one page of the listing, once two
+ *   such waves have been read; a wave sent because every worker of the
+ *   engine waits on the provider (steps.ts) counts as two, since the engine
+ *   has at least as much to read as it can ask at once, and so the listing
+ *   starts one round trip sooner. The pages never outnumber the waves of
+ *   reads by id, so the reads cost at most about twice the cheaper of the
+ *   two ways, and a stack that reads its entities in one wave that leaves
+ *   an engine worker free never lists;
  * - a read of an id the pages hold is answered from them; one the complete
  *   listing lacks is gone; while a page is on its way, reads wait for it.
  *
@@ -36,6 +39,20 @@ export interface ListingPage {
 /** Whether one more page of the listing is worth its call: the pages stay one fewer than the waves of many ids read so far. */
 export function listNextPage(manyIdsWaves: number, pagesTaken: number): boolean {
   return manyIdsWaves >= pagesTaken + 2;
+}
+
+/**
+ * Why a gathered wave of reads was sent (client.ts `collect`): `full`, it
+ * reached the most ids a call takes and the rest of the wave follows;
+ * `engine`, every worker of the engine waits on the provider; `quiet`, the
+ * reads stopped coming.
+ */
+export type WaveSent = "full" | "engine" | "quiet";
+
+/** What a wave of `ids` distinct ids, sent as `sent` says, adds to the count of waves of many ids. */
+export function wavesOf(ids: number, sent: WaveSent): number {
+  if (ids < 2 || sent === "full") return 0;
+  return sent === "engine" ? 2 : 1;
 }
 
 interface Listing {
@@ -76,9 +93,10 @@ export class CollectionReads {
   }
 
   /** A wave of reads by id (one flush of the coalesced reads) is being read for `ids` distinct ids: it may buy the next page. */
-  calledByIds(ids: number): void {
-    if (ids < 2) return;
-    this.manyIdsWaves++;
+  calledByIds(ids: number, sent: WaveSent = "quiet"): void {
+    const waves = wavesOf(ids, sent);
+    if (waves === 0) return;
+    this.manyIdsWaves += waves;
     if (!listNextPage(this.manyIdsWaves, this.pages)) return;
     const listing: Listing = this.fresh() ?? (this.listing = { byId: new Map(), complete: false, takenAtMs: this.now() });
     if (listing.complete || listing.fetching) return;
@@ -114,7 +132,8 @@ export class CollectionReads {
  * Reads of a list that filters by parent and cannot be listed whole
  * (targeting criteria: `line_item_ids` required, count 1,000). Each call
  * takes up to 200 parents; the engine's waves bring 8 or so. So, by the same
- * rule as the listing (after two waves of many parents), a call's filter is
+ * rule as the listing (after two waves of many parents, or one that holds
+ * every engine worker), a call's filter is
  * filled up to 200 with parents this process has read (the line items of
  * the account, in the order it read them) whose children it has not read
  * yet: their children come in the same call, and later reads of them are
@@ -153,12 +172,12 @@ export class ParentReads {
   }
 
   /**
-   * A wave of reads for `parents` (`full`: sent because the call was full,
-   * not because the reads stopped): the parents to filter by, and `done`,
-   * which records the children the call answered (undefined when it failed).
+   * A wave of reads for `parents`, sent as `sent` says: the parents to
+   * filter by, and `done`, which records the children the call answered
+   * (undefined when it failed).
    */
-  wave(parents: readonly string[], full: boolean, max: number): { filter: string[]; done: (found: Entity[] | undefined) => void } {
-    if (!full && parents.length >= 2) this.manyIdsWaves++;
+  wave(parents: readonly string[], sent: WaveSent, max: number): { filter: string[]; done: (found: Entity[] | undefined) => void } {
+    this.manyIdsWaves += wavesOf(parents.length, sent);
     const filter = [...parents];
     if (listNextPage(this.manyIdsWaves, 0)) {
       const chosen = new Set(filter);

@@ -8,7 +8,10 @@
  * The client keeps what the last answers said of each window, counts the
  * requests it has in flight against it, and sends a request only while the
  * window has room for it: it waits before the limit, never after a 429.
+ * Until a window's answers say, its published limit (provider/limits.ts
+ * `rateLimits`) stands in, counted by the client.
  */
+import { ENUMS, LIMITS } from "../limits";
 import { backoffMs, CLIENT_BACKOFF } from "./retry";
 
 export interface RateLimitState {
@@ -42,56 +45,87 @@ export function parseRateLimits(headers: Headers): { account?: RateLimitState; u
   return { ...(account ? { account } : {}), ...(user ? { user } : {}) };
 }
 
+/** A window's limit as the reference publishes it: `limit` requests per `windowMs`. */
+export interface Published {
+  limit: number;
+  windowMs: number;
+}
+
+/** One window a request counts in: the client's name for it, and its published limit (none for the application's quota, which has no number). */
+export interface RequestWindow {
+  key: string;
+  published?: Published;
+}
+
+const RATE = LIMITS.rateLimits;
+const published = (row: { requests: number; windowSeconds: number }): Published => ({ limit: row.requests, windowMs: row.windowSeconds * 1000 });
+
 /**
- * The windows a request counts in, named by the client (the account's
- * first, where it has one), after the reference's chart: a read below an
- * account in the account's window of its endpoint and in the user's of the
- * endpoint; a write in the user's one category; a user upload in the user's
- * window of its endpoint; targeting criteria reads in the user's one
- * category; a read without an account (reference data) in the user's
- * window of its endpoint.
+ * The windows a request counts in (the account's first, where it has one),
+ * after the reference's chart: a read below an account in the account's
+ * window of its endpoint (core entity reads 10,000 per 15 minutes, other
+ * reads 2,000) and in the user's of the endpoint (the application's quota:
+ * "a high value", no number); a write in the user's one category (450 a
+ * minute); a user upload in the user's window of its endpoint (1,500 a
+ * minute); targeting criteria reads in the user's one category (400); a
+ * read without an account in the user's window of its endpoint (reference
+ * data: 5 per 15 minutes; the accounts list: a core entity read).
  */
-export function windowsOf(method: string, path: string): { account?: string; user: string } {
-  const parts = path.split("?")[0]!.split("/").filter(Boolean);
+export function windowsOf(method: string, path: string): { account?: RequestWindow; user: RequestWindow } {
+  const parts = path.split("/").filter(Boolean);
   const rest = /^\d+$/.test(parts[0] ?? "") ? parts.slice(1) : parts;
   const below = rest[0] === "batch" ? rest.slice(1) : rest;
   const accountId = below[0] === "accounts" ? below[1] : undefined;
   const family = accountId === undefined ? below.join("/") : below[2] ?? "accounts";
-  if (UPLOAD_COLLECTIONS.includes(family) && below[below.length - 1] === "users") return { user: `${family}/users` };
-  if (method !== "GET") return { user: "writes" };
-  if (family === "targeting_criteria" || family.startsWith("targeting_criteria/")) return { user: "targeting_criteria" };
-  if (accountId === undefined) return { user: `GET ${family}` };
-  return { account: `accounts/${accountId}/${family}`, user: `GET ${family}` };
+  if (UPLOAD_COLLECTIONS.includes(family) && below[below.length - 1] === "users") return { user: { key: `${family}/users`, published: published(RATE.audienceUploads) } };
+  if (method !== "GET") return { user: { key: "writes", published: published(RATE.writes) } };
+  if (family === "targeting_criteria" || family.startsWith("targeting_criteria/")) return { user: { key: "targeting_criteria", published: published(RATE.targetingCriteriaReads) } };
+  const core = published((ENUMS.coreEntityCollections as readonly string[]).includes(family) ? RATE.coreEntityReads : RATE.otherAccountReads);
+  if (accountId === undefined) return { user: { key: `GET ${family}`, published: family === "accounts" ? core : published(RATE.globalReads) } };
+  return { account: { key: `accounts/${accountId}/${family}`, published: core }, user: { key: `GET ${family}` } };
 }
 
 const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];
 
 /**
- * What is known of a window: the state its answers gave, whether the last
- * answer came without its headers (a window the platform does not report,
- * not limited as far as the client can tell), and the requests in flight in
- * it.
+ * What is known of a window: the state its answers gave (none until an
+ * answer carries its headers, or ever where the platform does not send
+ * them), its published limit, and when the client sent the requests it
+ * counts (those in flight included).
  */
 export interface WindowView {
   state?: RateLimitState;
-  unreported: boolean;
+  /** The client waited out the window's reset (its state forgotten): the next answer says how it starts over. */
+  restarted?: boolean;
+  published?: Published;
   inFlight: number;
+  /** When the client's recent requests in this window were sent, ascending. */
+  sentAtMs: readonly number[];
 }
 
 /** Send now; wait `ms` (until the window resets); or wait for an answer in flight, which says more. */
 export type Admission = { kind: "go" } | { kind: "wait"; ms: number } | { kind: "answer" };
 
 /**
- * Whether one more request may go in a window. Unknown (nothing answered
- * yet): one request at a time, until the first answer tells the limit. Known:
- * while the remaining requests exceed those in flight; when they do not, and
- * some are in flight, their answers say more; when none are, until the reset
- * (plus a margin for clock skew). Past the reset the window starts over with
- * its whole limit.
+ * Whether one more request may go in a window. Reported by the platform:
+ * while the remaining requests its last answer gave exceed those in flight;
+ * when they do not, and some are in flight, their answers say more; when
+ * none are, until the reset (plus a margin for clock skew). Past the reset
+ * the window starts over with its whole limit; once the client waited
+ * for that reset, one request goes until its answer tells how the window
+ * starts over (the platform's clock is not ours). Not reported (nothing
+ * answered its headers yet): the client counts its own requests against
+ * the published limit, in a window of the published length that slides
+ * with them; a window with no published number is not limited.
  */
 export function admission(w: WindowView, nowMs: number, marginMs = 250): Admission {
   const { state, inFlight } = w;
-  if (!state) return w.unreported || inFlight === 0 ? { kind: "go" } : { kind: "answer" };
+  if (!state) {
+    if (w.restarted) return inFlight === 0 ? { kind: "go" } : { kind: "answer" };
+    if (!w.published) return { kind: "go" };
+    const ms = slidingWindowDelayMs(w.sentAtMs, nowMs, w.published.limit, w.published.windowMs);
+    return ms <= 0 ? { kind: "go" } : { kind: "wait", ms };
+  }
   const room = (nowMs >= state.resetAtMs ? state.limit : state.remaining) - inFlight;
   if (room > 0) return { kind: "go" };
   if (inFlight > 0) return { kind: "answer" };
@@ -125,9 +159,9 @@ export function retryAfterMs(headers: Headers, nowMs: number, attempt: number, r
 }
 
 /**
- * How long until one more request fits a documented cap of `cap` requests
- * per `windowMs` (audience uploads: 1,500 a minute), given when the recent
- * ones were sent (ascending): 0 while fewer than `cap` fall in the window.
+ * How long until one more request fits a published limit of `cap` requests
+ * per `windowMs`, given when the recent ones were sent (ascending): 0 while
+ * fewer than `cap` fall in the window.
  */
 export function slidingWindowDelayMs(sentAtMs: readonly number[], nowMs: number, cap: number, windowMs: number): number {
   const recent = sentAtMs.filter((t) => t > nowMs - windowMs);

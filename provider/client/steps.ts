@@ -19,8 +19,8 @@ import { cliCommandLine, engineAddress, engineParallel } from "../engine";
 /** A gathered group of items not sent yet. */
 export interface HeldGroup {
   readonly size: number;
-  /** Sends the group now (it leaves the steps' groups through `sent`). */
-  send(): void;
+  /** Sends the group now, because every engine worker waits (it leaves the steps' groups through `sent`). */
+  send(sent: "engine"): void;
 }
 
 export class EngineSteps {
@@ -46,7 +46,7 @@ export class EngineSteps {
     if (this.parallel === undefined || this.running < this.parallel) return;
     let items = 0;
     for (const g of this.held) items += g.size;
-    if (items >= this.running) for (const g of [...this.held]) g.send();
+    if (items >= this.running) for (const g of [...this.held]) g.send("engine");
   }
 
   /** `group` was sent. */

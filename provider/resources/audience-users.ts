@@ -9,7 +9,7 @@
  *   a value;
  * - the plan (users added and removed, as counts for the preview);
  * - chunks of at most 2,500 operations and 5,000,000 bytes, sent at most
- *   1,500 a minute (the client's queue), each retried until the platform
+ *   1,500 a minute (the client's rate-limit windows), each retried until the platform
  *   answers `success_count == total_count == sent`;
  * - `memberListResource`, the declaration both member resources share.
  */

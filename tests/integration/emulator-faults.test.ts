@@ -63,8 +63,8 @@ describe("faults", () => {
     await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns`, { count: 5 });
     await api.batch([], "/sandbox");
     expect(api.control.requests()).toEqual([
-      { seq: expect.any(Number), env: "sandbox", method: "GET", path, query: { count: "5" }, body: null, status: 200, fault: null },
-      { seq: expect.any(Number), env: "sandbox", method: "POST", path: `/12/batch/accounts/${ACCOUNT}/campaigns`, query: {}, body: [], status: 400, fault: null },
+      { seq: expect.any(Number), receivedAt: expect.any(Number), env: "sandbox", method: "GET", path, query: { count: "5" }, body: null, status: 200, fault: null },
+      { seq: expect.any(Number), receivedAt: expect.any(Number), env: "sandbox", method: "POST", path: `/12/batch/accounts/${ACCOUNT}/campaigns`, query: {}, body: [], status: 400, fault: null },
     ]);
   });
 

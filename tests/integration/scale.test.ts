@@ -61,6 +61,20 @@ describe("a refresh reads a collection in few calls", () => {
     expect(requests().filter((r) => r.status === 429)).toEqual([]);
   });
 
+  test("when the first wave holds every engine worker, the listing goes with it: one call by id, then the listing serves the rest", async () => {
+    const seeding = fixture.client();
+    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1000);
+    fixture.emu.control.clearRequests();
+
+    const steps = new EngineSteps(8);
+    const ctx = fixture.ctx(fixture.client(undefined, { steps }));
+    const read = await engine(made, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
+    expect(read.map((r) => r?.id)).toEqual(made.map((e) => e.id));
+    const calls = to("GET", /\/campaigns$/);
+    expect(calls.filter((r) => r.query.campaign_ids !== undefined).map((r) => r.query.campaign_ids!.split(",").length)).toEqual([8]);
+    expect(calls.filter((r) => r.query.campaign_ids === undefined).length).toBeLessThanOrEqual(2);
+  });
+
   test("a stack that reads 5 of an account's 1,200 campaigns reads them by id, without listing the account", async () => {
     const seeding = fixture.client();
     const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1200);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describeApiPath } from "../../emulator/api-path";
-import { plannedCap, queueKey } from "../../provider/client/client";
-import { slidingWindowDelayMs } from "../../provider/client/rate-limit";
+import { queueKey } from "../../provider/client/client";
+import { slidingWindowDelayMs, windowsOf } from "../../provider/client/rate-limit";
 import { LIMITS, monthsAfter } from "../../provider/limits";
 import { AdsClient } from "../../provider/client/client";
 import { MaybeCommittedError } from "../../provider/client/errors";
@@ -209,8 +209,8 @@ describe("upload rate limits", () => {
     expect(queueKey("/12/accounts/abc/custom_audiences/a1/users")).toBe("accounts/abc/custom_audiences/users");
     expect(queueKey("/12/accounts/abc/custom_audiences/a1")).toBe("accounts/abc/custom_audiences");
     expect(queueKey("/12/batch/accounts/abc/do_not_reach_lists/l1/users")).toBe("batch/accounts/abc/do_not_reach_lists/users");
-    expect(plannedCap("accounts/abc/custom_audiences/users")).toEqual({ cap: 1500, windowMs: 60_000 });
-    expect(plannedCap("accounts/abc/custom_audiences")).toBeUndefined();
+    expect(windowsOf("POST", "/12/accounts/abc/custom_audiences/a1/users").user).toEqual({ key: "custom_audiences/users", published: { limit: 1500, windowMs: 60_000 } });
+    expect(windowsOf("POST", "/12/accounts/abc/custom_audiences/a1").user.key).toBe("writes");
     expect(describeApiPath("/sandbox/12/accounts/abc/custom_audiences/a1/users")?.family).toBe("custom_audience_users");
     expect(describeApiPath("/12/batch/accounts/abc/do_not_reach_lists/l1/users")?.family).toBe("batch_do_not_reach_list_users");
   });

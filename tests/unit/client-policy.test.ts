@@ -52,25 +52,53 @@ describe("rate limits are planned from the headers", () => {
     ["GET", "/12/content_categories", { user: "GET content_categories" }],
     ["GET", "/12/line_items/placements", { user: "GET line_items/placements" }],
   ])("%s %s counts in the windows of the reference's chart", (method, path, expected) => {
-    expect(windowsOf(method, path)).toEqual(expected);
+    const w = windowsOf(method, path);
+    expect({ ...(w.account ? { account: w.account.key } : {}), user: w.user.key }).toEqual(expected);
   });
 
-  test("a window nothing has answered yet takes one request, then waits for its answer", () => {
-    expect(admission({ unreported: false, inFlight: 0 }, now)).toEqual({ kind: "go" });
-    expect(admission({ unreported: false, inFlight: 1 }, now)).toEqual({ kind: "answer" });
-    // Answered without its headers: a window the platform does not report.
-    expect(admission({ unreported: true, inFlight: 5 }, now)).toEqual({ kind: "go" });
+  const minutes = (m: number) => m * 60_000;
+  test.each([
+    ["GET", "/12/accounts/abc/campaigns", { limit: 10_000, windowMs: minutes(15) }, undefined],
+    ["GET", "/12/accounts/abc/line_items/l1", { limit: 10_000, windowMs: minutes(15) }, undefined],
+    ["GET", "/12/accounts/abc/cards", { limit: 2000, windowMs: minutes(15) }, undefined],
+    ["GET", "/12/accounts", undefined, { limit: 10_000, windowMs: minutes(15) }],
+    ["POST", "/12/batch/accounts/abc/campaigns", undefined, { limit: 450, windowMs: minutes(1) }],
+    ["POST", "/12/accounts/abc/custom_audiences/a1/users", undefined, { limit: 1500, windowMs: minutes(1) }],
+    ["GET", "/12/accounts/abc/targeting_criteria", undefined, { limit: 400, windowMs: minutes(15) }],
+    ["GET", "/12/content_categories", undefined, { limit: 5, windowMs: minutes(15) }],
+  ])("%s %s: the published limits of its windows (the account's, the user's)", (method, path, account, user) => {
+    const w = windowsOf(method, path);
+    expect(w.account?.published).toEqual(account);
+    expect(w.user.published).toEqual(user);
+  });
+
+  test("a window no answer has reported is counted by the client against its published limit, in a window that slides", () => {
+    const published = { limit: 3, windowMs: 60_000 };
+    // The first wave goes at once, as many as the limit: no waiting for a first answer.
+    expect(admission({ published, inFlight: 2, sentAtMs: [now - 10, now - 5] }, now)).toEqual({ kind: "go" });
+    expect(admission({ published, inFlight: 3, sentAtMs: [now - 10, now - 5, now] }, now)).toEqual({ kind: "wait", ms: 59_990 });
+    expect(admission({ published, inFlight: 0, sentAtMs: [now - 60_000, now - 5, now] }, now)).toEqual({ kind: "go" });
+    // The application's quota of a read below an account has no number: not limited until an answer reports it.
+    expect(admission({ inFlight: 500, sentAtMs: [] }, now)).toEqual({ kind: "go" });
   });
 
   test("requests go while the remaining ones exceed those in flight: the limit is never met, let alone passed", () => {
-    expect(admission({ state: window(3), unreported: false, inFlight: 2 }, now)).toEqual({ kind: "go" });
-    expect(admission({ state: window(3), unreported: false, inFlight: 3 }, now)).toEqual({ kind: "answer" });
-    expect(admission({ state: window(0), unreported: false, inFlight: 0 }, now)).toEqual({ kind: "wait", ms: 60_250 });
+    const sentAtMs: number[] = [];
+    expect(admission({ state: window(3), inFlight: 2, sentAtMs }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(3), inFlight: 3, sentAtMs }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(0), inFlight: 0, sentAtMs }, now)).toEqual({ kind: "wait", ms: 60_250 });
+    // What the platform reports wins over the published number.
+    expect(admission({ state: window(1), published: { limit: 10_000, windowMs: 900_000 }, inFlight: 1, sentAtMs }, now)).toEqual({ kind: "answer" });
+  });
+
+  test("a window whose reset the client waited out takes one request, until its answer tells how the window starts over", () => {
+    expect(admission({ restarted: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 0, sentAtMs: [] }, now)).toEqual({ kind: "go" });
+    expect(admission({ restarted: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 1, sentAtMs: [now] }, now)).toEqual({ kind: "answer" });
   });
 
   test("past its reset a window has its whole limit again", () => {
-    expect(admission({ state: window(0, -1), unreported: false, inFlight: 9 }, now)).toEqual({ kind: "go" });
-    expect(admission({ state: window(0, -1), unreported: false, inFlight: 10 }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(0, -1), inFlight: 9, sentAtMs: [] }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(0, -1), inFlight: 10, sentAtMs: [] }, now)).toEqual({ kind: "answer" });
   });
 
   test("answers out of order: the remaining count of a window only falls; a later window replaces it", () => {

@@ -3,7 +3,7 @@
  * buy": provider/client/collection-reads.ts), with a page source that
  * counts its calls.
  */
-import { accountScope, CollectionReads, ListingPage, listNextPage, ParentReads } from "../../provider/client/collection-reads";
+import { accountScope, CollectionReads, ListingPage, listNextPage, ParentReads, wavesOf } from "../../provider/client/collection-reads";
 
 const entity = (id: string) => ({ id, name: `n${id}` });
 
@@ -26,6 +26,21 @@ describe("rent, then buy", () => {
     expect([0, 1, 2, 3].map((calls) => listNextPage(calls, 0))).toEqual([false, false, true, true]);
     expect(listNextPage(2, 1)).toBe(false);
     expect(listNextPage(3, 1)).toBe(true);
+  });
+
+  test("a wave that holds every engine worker counts as two, a lone read or a full call (the rest of its wave follows) as none", () => {
+    expect(wavesOf(8, "quiet")).toBe(1);
+    expect(wavesOf(7, "engine")).toBe(2);
+    expect(wavesOf(1, "engine")).toBe(0);
+    expect(wavesOf(200, "full")).toBe(0);
+  });
+
+  test("a first wave that holds every engine worker takes the first page with it", async () => {
+    const { asked, fetchPage } = source(["a", "b", "c"]);
+    const reads = new CollectionReads("acc", fetchPage, () => 0, 60_000);
+    reads.calledByIds(7, "engine");
+    expect(await reads.serve("c")).toEqual({ found: entity("c") });
+    expect(asked).toEqual([undefined]);
   });
 
   test("lone reads and a first wave of many ids list nothing", async () => {
@@ -106,21 +121,26 @@ describe("reads by parent: calls filled up to 200 parents once the engine reads 
 
   test("the first two waves filter by their own parents; from the second, known parents fill the call", () => {
     const reads = new ParentReads("acc", "line_item_id", () => parents(300), () => 0, 60_000);
-    expect(reads.wave(["li0", "li1"], false, 200).filter).toEqual(["li0", "li1"]);
-    const second = reads.wave(["li5", "li2"], false, 200).filter;
+    expect(reads.wave(["li0", "li1"], "quiet", 200).filter).toEqual(["li0", "li1"]);
+    const second = reads.wave(["li5", "li2"], "quiet", 200).filter;
     expect(second.slice(0, 2)).toEqual(["li5", "li2"]);
     expect(second).toHaveLength(200);
     expect(new Set(second).size).toBe(200);
   });
 
+  test("a first wave that holds every engine worker fills its own call", () => {
+    const reads = new ParentReads("acc", "line_item_id", () => parents(300), () => 0, 60_000);
+    expect(reads.wave(["li7", "li3"], "engine", 200).filter).toHaveLength(200);
+  });
+
   test("a lone read never fills a call", () => {
     const reads = new ParentReads("acc", "line_item_id", () => parents(300), () => 0, 60_000);
-    for (let i = 0; i < 5; i++) expect(reads.wave([`li${i}`], false, 200).filter).toEqual([`li${i}`]);
+    for (let i = 0; i < 5; i++) expect(reads.wave([`li${i}`], "quiet", 200).filter).toEqual([`li${i}`]);
   });
 
   test("the children a call answered serve later reads of its parents: found, or gone; a read waits for a call on its way", async () => {
     const reads = new ParentReads("acc", "line_item_id", () => [], () => 0, 60_000);
-    const { done } = reads.wave(["li0", "li1"], false, 200);
+    const { done } = reads.wave(["li0", "li1"], "quiet", 200);
     const waiting = reads.serve("tc1", "li1");
     done([child("tc0", "li0"), child("tc1", "li1")]);
     expect(await waiting).toEqual({ found: child("tc1", "li1") });
@@ -131,16 +151,16 @@ describe("reads by parent: calls filled up to 200 parents once the engine reads 
   test("a failed call, a write in the account and the lifetime leave reads to their own calls", async () => {
     let now = 0;
     const reads = new ParentReads("acc", "line_item_id", () => [], () => now, 60_000);
-    reads.wave(["li0", "li1"], false, 200).done(undefined);
+    reads.wave(["li0", "li1"], "quiet", 200).done(undefined);
     expect(await reads.serve("tc0", "li0")).toBeUndefined();
-    reads.wave(["li0", "li1"], false, 200).done([child("tc0", "li0")]);
+    reads.wave(["li0", "li1"], "quiet", 200).done([child("tc0", "li0")]);
     reads.invalidate();
     expect(await reads.serve("tc0", "li0")).toBeUndefined();
-    const afterWrite = reads.wave(["li0", "li1"], false, 200);
+    const afterWrite = reads.wave(["li0", "li1"], "quiet", 200);
     reads.invalidate();
     afterWrite.done([child("tc0", "li0")]);
     expect(await reads.serve("tc0", "li0")).toBeUndefined();
-    reads.wave(["li0", "li1"], false, 200).done([child("tc0", "li0")]);
+    reads.wave(["li0", "li1"], "quiet", 200).done([child("tc0", "li0")]);
     now = 60_000;
     expect(await reads.serve("tc0", "li0")).toBeUndefined();
   });
