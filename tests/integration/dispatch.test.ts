@@ -41,3 +41,13 @@ test("a refresh or destroy refused with 401 says that rotated credentials need p
   expect(await read(holder(fixture.creds.accessTokenSecret), "CustomAudience", audience.id, props)).toMatchObject({ id: audience.id });
   expect(await create(stale, "CustomAudience", props).catch((e: Error) => e.message)).not.toContain("rotated");
 });
+
+test("a provider object configured again uses its new configuration from the next operation on", async () => {
+  const audience = await fixture.client().post<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { name: "Newsletter" });
+  const props = { accountId: ACCOUNT, name: "Newsletter", deletionProtection: false };
+  const provider = holder(fixture.creds.accessTokenSecret);
+  expect(await read(provider, "CustomAudience", audience.id, props)).toMatchObject({ id: audience.id });
+  // configure (dispatch.ts) sets a new settings object on the same provider object.
+  provider.xadsSettings = { ...provider.xadsSettings, "xads:accessTokenSecret": "rotated-away" };
+  expect(await read(provider, "CustomAudience", audience.id, props).then(() => "read", (e: Error) => e.message)).toMatch(/401/);
+});

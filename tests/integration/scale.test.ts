@@ -80,9 +80,11 @@ describe("a refresh reads a collection in few calls", () => {
     const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1200);
     fixture.emu.control.clearRequests();
 
-    const ctx = fixture.ctx(fixture.client());
+    // The engine's gauge as a provider process has it: 5 reads leave 3 of its 8 workers free.
+    const steps = new EngineSteps(8);
+    const ctx = fixture.ctx(fixture.client(undefined, { steps }));
     const mine = [made[3]!, made[500]!, made[777]!, made[1001]!, made[1199]!];
-    const read = await engine(mine, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never));
+    const read = await engine(mine, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
     expect(read.map((r) => r?.id)).toEqual(mine.map((e) => e.id));
     const calls = to("GET", /\/campaigns$/);
     expect(calls.map((r) => r.query.campaign_ids?.split(",").length)).toEqual([5]);
