@@ -72,7 +72,7 @@ const published = (row: { requests: number; windowSeconds: number }): Published 
  * data: 5 per 15 minutes; the accounts list: a core entity read).
  */
 export function windowsOf(method: string, path: string): { account?: RequestWindow; user: RequestWindow } {
-  const parts = path.split("/").filter(Boolean);
+  const parts = path.split("?")[0]!.split("/").filter(Boolean);
   const rest = /^\d+$/.test(parts[0] ?? "") ? parts.slice(1) : parts;
   const below = rest[0] === "batch" ? rest.slice(1) : rest;
   const accountId = below[0] === "accounts" ? below[1] : undefined;

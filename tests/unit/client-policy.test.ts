@@ -42,6 +42,7 @@ describe("rate limits are planned from the headers", () => {
 
   test.each([
     ["GET", "/12/accounts/abc/campaigns", { account: "accounts/abc/campaigns", user: "GET campaigns" }],
+    ["GET", "/12/accounts/abc/campaigns?count=5", { account: "accounts/abc/campaigns", user: "GET campaigns" }],
     ["GET", "/12/accounts/abc/line_items/l1", { account: "accounts/abc/line_items", user: "GET line_items" }],
     ["GET", "/12/accounts/abc", { account: "accounts/abc/accounts", user: "GET accounts" }],
     ["GET", "/12/accounts", { user: "GET accounts" }],
