@@ -307,11 +307,7 @@ export class AdsClient {
    * The group stays open `windowMs` after its last item.
    */
   collect<I, R>(group: string, item: I, max: number, run: (items: I[], sent: WaveSent) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
-    let pending = this.pendingGroups.get(group);
-    if (!pending) {
-      pending = this.openGroup(group, max, run as (items: unknown[], sent: WaveSent) => Promise<unknown[]>);
-      this.pendingGroups.set(group, pending);
-    }
+    const pending = this.pendingGroups.get(group) ?? this.openGroup(group, max, run as (items: unknown[], sent: WaveSent) => Promise<unknown[]>);
     const result = new Promise<R>((resolve, reject) =>
       pending.entries.push({ item, resolve: resolve as (r: unknown) => void, reject }));
     // The engine starts creates as it registers resources, milliseconds to
@@ -324,14 +320,13 @@ export class AdsClient {
     if (pending.entries.length >= max) pending.send("full");
     else if (this.now() - pending.startedAt >= this.collectMaxWaitMs) pending.send("quiet");
     else {
-      const open = pending;
-      open.timer = setTimeout(() => open.send("quiet"), windowMs);
-      this.steps.waiting(open);
+      pending.timer = setTimeout(() => pending.send("quiet"), windowMs);
+      this.steps.waiting(pending);
     }
     return result;
   }
 
-  /** A group of `collect`: `run` sends its items (the callers of one group send alike), in calls of at most `max`. */
+  /** Opens a group of `collect`: `run` sends its items (the callers of one group send alike), in calls of at most `max`. */
   private openGroup(group: string, max: number, run: (items: unknown[], sent: WaveSent) => Promise<unknown[]>): PendingGroup {
     const opened: PendingGroup = {
       entries: [],
@@ -345,6 +340,7 @@ export class AdsClient {
         void flushGroup(opened, max, (items) => run(items, sent));
       },
     };
+    this.pendingGroups.set(group, opened);
     return opened;
   }
 
@@ -363,10 +359,10 @@ export class AdsClient {
    */
   private async admit(windows: readonly RequestWindow[]): Promise<void> {
     for (;;) {
-      const blocked = windows.map((r) => ({ key: r.key, w: this.window(r) }))
-        .map((b) => ({ ...b, a: admission(b.w, this.now()) })).find(({ a }) => a.kind !== "go");
+      const open = windows.map((r) => ({ key: r.key, w: this.window(r) }));
+      const blocked = open.map((o) => ({ ...o, a: admission(o.w, this.now()) })).find(({ a }) => a.kind !== "go");
       if (!blocked) {
-        for (const r of windows) counted(this.window(r), this.now());
+        for (const { w } of open) counted(w, this.now());
         return;
       }
       const { key, w, a } = blocked;
@@ -397,10 +393,9 @@ export class AdsClient {
       const w = this.window(r);
       w.inFlight = Math.max(0, w.inFlight - 1);
       const state = seen[scope];
-      if (state) {
-        w.state = observe(w.state, state);
-        w.restarted = false;
-      }
+      if (state) w.state = observe(w.state, state);
+      // Any answer tells how a restarted window goes on: by its headers, or, without them, by the published count.
+      if (headers) w.restarted = false;
       for (const wake of w.waiters.splice(0)) wake();
     }
   }

@@ -47,14 +47,28 @@ async function seedCampaigns(c: AdsClient, fi: string, n: number, prefix = "seed
 const requests = () => fixture.emu.control.requests();
 const to = (method: string, pattern: RegExp) => requests().filter((r) => r.method === method && pattern.test(r.path));
 
+/** An account of `n` paused campaigns; the request log starts after them. */
+async function accountWith(n: number): Promise<Entity[]> {
+  const seeding = fixture.client();
+  const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), n);
+  fixture.emu.control.clearRequests();
+  return made;
+}
+
+/**
+ * Reads `made` as a refresh does, 8 at a time, in a new provider process:
+ * one that knows the engine's --parallel (`gauge`, as on Linux), or not.
+ */
+function refresh(made: readonly Entity[], gauge: boolean) {
+  const steps = new EngineSteps(gauge ? 8 : undefined);
+  const ctx = fixture.ctx(fixture.client(undefined, { steps }));
+  return engine(made, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
+}
+
 describe("a refresh reads a collection in few calls", () => {
   test("1,000 campaign reads eight at a time make at most 10 calls to the campaigns endpoint, and every campaign is read", async () => {
-    const seeding = fixture.client();
-    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1000);
-    fixture.emu.control.clearRequests();
-
-    const ctx = fixture.ctx(fixture.client());
-    const read = await engine(made, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never));
+    const made = await accountWith(1000);
+    const read = await refresh(made, false);
     expect(read.map((r) => [r?.id, r?.props.name])).toEqual(made.map((e) => [e.id, e.name]));
     const calls = to("GET", /\/campaigns(\/|$)/);
     expect(calls.length).toBeLessThanOrEqual(10);
@@ -62,13 +76,8 @@ describe("a refresh reads a collection in few calls", () => {
   });
 
   test("when the first wave holds every engine worker, the listing goes with it: one call by id, then the listing serves the rest", async () => {
-    const seeding = fixture.client();
-    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1000);
-    fixture.emu.control.clearRequests();
-
-    const steps = new EngineSteps(8);
-    const ctx = fixture.ctx(fixture.client(undefined, { steps }));
-    const read = await engine(made, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
+    const made = await accountWith(1000);
+    const read = await refresh(made, true);
     expect(read.map((r) => r?.id)).toEqual(made.map((e) => e.id));
     const calls = to("GET", /\/campaigns$/);
     expect(calls.filter((r) => r.query.campaign_ids !== undefined).map((r) => r.query.campaign_ids!.split(",").length)).toEqual([8]);
@@ -76,15 +85,10 @@ describe("a refresh reads a collection in few calls", () => {
   });
 
   test("a stack that reads 5 of an account's 1,200 campaigns reads them by id, without listing the account", async () => {
-    const seeding = fixture.client();
-    const made = await seedCampaigns(seeding, await seedFundingInstrument(seeding), 1200);
-    fixture.emu.control.clearRequests();
-
-    // The engine's gauge as a provider process has it: 5 reads leave 3 of its 8 workers free.
-    const steps = new EngineSteps(8);
-    const ctx = fixture.ctx(fixture.client(undefined, { steps }));
+    const made = await accountWith(1200);
     const mine = [made[3]!, made[500]!, made[777]!, made[1001]!, made[1199]!];
-    const read = await engine(mine, 8, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
+    // With the engine's gauge: 5 reads leave 3 of its 8 workers free.
+    const read = await refresh(mine, true);
     expect(read.map((r) => r?.id)).toEqual(mine.map((e) => e.id));
     const calls = to("GET", /\/campaigns$/);
     expect(calls.map((r) => r.query.campaign_ids?.split(",").length)).toEqual([5]);

@@ -7,14 +7,15 @@ import { AdsClient, WireRequest, WireResponse } from "../../provider/client";
 
 const credentials = { consumerKey: "ck", consumerSecret: "cs", accessToken: "at", accessTokenSecret: "ats" };
 
-function heldClient() {
+/** `waitsEnd`: whether a wait the client asks for ends (at once), or never does. */
+function heldClient(waitsEnd = false) {
   const sent: WireRequest[] = [];
   const answers: ((r: WireResponse) => void)[] = [];
   const waits: number[] = [];
   const client = new AdsClient({
     credentials, baseUrl: "https://ads-api.x.com", log: () => {},
     transport: (req) => new Promise<WireResponse>((resolve) => { sent.push(req); answers.push(resolve); }),
-    sleep: async (ms) => { waits.push(ms); await new Promise<void>(() => {}); },
+    sleep: async (ms) => { waits.push(ms); if (!waitsEnd) await new Promise<void>(() => {}); },
   });
   const answerAll = (headers: Record<string, string> = {}) =>
     answers.splice(0).forEach((answer) => answer({ statusCode: 200, headers, body: '{"data":[]}' }));
@@ -58,5 +59,22 @@ describe("a window no answer has reported yet", () => {
     void client.get("/12/accounts/abc/campaigns", { q: "b" });
     await settle();
     expect(sent).toHaveLength(2);
+  });
+
+  test("a window waited out to its reset takes one request; an answer without its headers then leaves it to the published count", async () => {
+    const { client, sent, answerAll } = heldClient(true);
+    const first = client.get("/12/accounts/abc/campaigns");
+    await settle();
+    answerAll({ "x-account-rate-limit-limit": "1", "x-account-rate-limit-remaining": "0", "x-account-rate-limit-reset": String(Math.ceil(Date.now() / 1000) + 1) });
+    await first;
+    const second = client.get("/12/accounts/abc/campaigns", { q: "after the reset" });
+    await settle();
+    expect(sent).toHaveLength(2);
+    answerAll();
+    await second;
+    void client.get("/12/accounts/abc/campaigns", { q: "c" });
+    void client.get("/12/accounts/abc/campaigns", { q: "d" });
+    await settle();
+    expect(sent).toHaveLength(4);
   });
 });
