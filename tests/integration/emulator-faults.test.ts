@@ -75,11 +75,17 @@ describe("faults", () => {
       emu.control.fault({ kind: "timeout-after-commit", method: "POST", delayMs: 60_000 });
       const query = encodeQuery({ funding_instrument_id: fiId, name: "Committed", daily_budget_amount_local_micro: 1_000_000 });
       const url = `${emu.url}${path}`;
+      // The client gives up once the write is committed and the answer held
+      // (the log has its status once the answer is ready): a fixed
+      // time-out would race the commit on a loaded machine.
+      const giveUp = new AbortController();
       const sent = fetch(`${url}?${new URLSearchParams(query)}`, {
         method: "POST",
         headers: { authorization: authorization(CREDS, "POST", url, query) },
-        signal: AbortSignal.timeout(300),
+        signal: giveUp.signal,
       });
+      while (emu.control.requests()[0]?.status == null) await new Promise((r) => setTimeout(r, 10));
+      giveUp.abort();
       await expect(sent).rejects.toThrow();
       expect(emu.control.entities("production", ACCOUNT, "campaigns")).toEqual([expect.objectContaining({ name: "Committed" })]);
       expect(emu.control.requests()).toEqual([expect.objectContaining({ method: "POST", status: 201, fault: "timeout-after-commit" })]);
