@@ -11,7 +11,11 @@
  * corpus must cover every endpoint the provider calls.
  */
 import { CALLED_ENDPOINTS, CorpusEntry, RECORDED_NOT_CALLED } from "./corpus";
-import { replayContext, CorpusTransport, SentRequest } from "./replay";
+import { IMPORT_KINDS } from "../../cli/import-kinds";
+import { liveCampaignsFromEnv } from "../../policy/live-campaigns";
+import { clientFor } from "../../provider/client/registry";
+import { resolveConfig } from "../../provider/config";
+import { ACCOUNT, replayContext, CorpusTransport, SentRequest } from "./replay";
 import { definitionOf } from "../../provider/resources";
 import { AUTH_CASES, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES } from "./replay-cases";
 import { replayLostCreate, replayResource, replayTogether } from "./replay-run";
@@ -44,6 +48,23 @@ beforeAll(async () => {
     const transport = new CorpusTransport();
     await c.run(replayApp(transport.transport));
     made.push(...transport.sent.map((r) => ({ ...r, by: c.name })));
+  }
+  {
+    // xads import lists each collection of import-kinds.ts with its query (cli/import.ts).
+    const transport = new CorpusTransport();
+    const { client } = replayContext(transport);
+    for (const spec of IMPORT_KINDS) await client.list(`/12/accounts/${ACCOUNT}/${spec.collection}`, spec.query ?? {});
+    made.push(...transport.sent.map((r) => ({ ...r, by: "xads import" })));
+  }
+  {
+    // The policy pack's live campaigns, through the client its environment's configuration resolves to (registered first, over the replay).
+    const transport = new CorpusTransport();
+    const env = {
+      XADS_CONSUMER_KEY: "ck", XADS_CONSUMER_SECRET: "cs", XADS_ACCESS_TOKEN: "at", XADS_ACCESS_TOKEN_SECRET: "ats", XADS_ACCOUNT_ID: ACCOUNT,
+    };
+    clientFor(resolveConfig(() => undefined, env), { transport: transport.transport, coalesceWindowMs: 1, log: () => {} });
+    await liveCampaignsFromEnv(env)!.list(ACCOUNT);
+    made.push(...transport.sent.map((r) => ({ ...r, by: "policy live campaigns" })));
   }
 });
 
