@@ -65,7 +65,7 @@ describe("resources replayed against the platform's recorded answers", () => {
     expect((result.sent[0]!.json as unknown[]).length).toBe(c.together!.length);
   });
 
-  test.each(RESOURCE_CASES.filter((c) => definitionOf(c.kind).findCreated && !c.variant).map((c) => [c.kind, c] as const))(
+  test.each(RESOURCE_CASES.filter((c, i, all) => definitionOf(c.kind).findCreated && all.findIndex((x) => x.kind === c.kind) === i).map((c) => [c.kind, c] as const))(
     "%s: a create without an answer is never sent again, and what it may have made is looked up",
     async (_kind, c) => {
       const result = await replayLostCreate(c);

@@ -8,15 +8,19 @@
  * of each value (lists comma-separated, booleans true/false, integers and
  * long ids as digits, enumerated values among the documented ones, ids in
  * JSON as strings). A request with no corpus entry fails the suite: the
- * corpus must cover every endpoint the provider calls.
+ * corpus must cover every endpoint the provider calls. And every endpoint
+ * the project calls (CALLED_ENDPOINTS) must be among those the replay
+ * calls, so that these checks see each: batch creates, look-ups after a
+ * create without an answer, `xads auth`, `xads import` and the policy
+ * pack's listing are replayed besides the cases' lifecycles.
  */
-import { CALLED_ENDPOINTS, CorpusEntry, RECORDED_NOT_CALLED } from "./corpus";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { liveCampaignsFromEnv } from "../../policy/live-campaigns";
 import { clientFor } from "../../provider/client/registry";
 import { resolveConfig } from "../../provider/config";
-import { ACCOUNT, replayContext, CorpusTransport, SentRequest } from "./replay";
 import { definitionOf } from "../../provider/resources";
+import { CALLED_ENDPOINTS, CorpusEntry, RECORDED_NOT_CALLED } from "./corpus";
+import { ACCOUNT, replayContext, CorpusTransport, SentRequest } from "./replay";
 import { AUTH_CASES, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES } from "./replay-cases";
 import { replayLostCreate, replayResource, replayTogether } from "./replay-run";
 
