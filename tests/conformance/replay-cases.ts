@@ -300,8 +300,13 @@ export { APP as replayApp };
  * gets an empty cache of its own, so it reads the recordings, and the
  * recordings never land in the user's cache for the sandbox's address.
  */
-function freshCache(): ReferenceCacheOptions {
-  return { env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "xads-replay-reference-")) } };
+async function withFreshCache<T>(read: (cache: ReferenceCacheOptions) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "xads-replay-reference-"));
+  try {
+    return await read({ env: { XDG_CACHE_HOME: dir } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The provider's reads behind each data source (provider/data-sources.ts). */
@@ -319,7 +324,7 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     expected: [{ id: "l310s", accountId: ACCOUNT, userId: AUTHOR, promotableUserType: "FULL" }],
   },
   {
-    name: "getContentCategories (listContentCategories)", run: (ctx) => listContentCategories(ctx, freshCache()),
+    name: "getContentCategories (listContentCategories)", run: (ctx) => withFreshCache((cache) => listContentCategories(ctx, cache)),
     expected: [
       { id: "ru", name: "Automotive (Cars, Trucks, Racing)", iabCategories: ["IAB2"], publishersInLastThirtyDays: 12, videosMonetizedInLastThirtyDays: 316 },
       { id: "sk", iabCategories: ["IAB1-4"] }, { id: "sl", iabCategories: ["IAB25-1"] },
@@ -333,11 +338,11 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     ],
   },
   {
-    name: "getBiddingRules (listBiddingRules)", run: (ctx) => listBiddingRules(ctx, { currency: "USD" }, freshCache()),
+    name: "getBiddingRules (listBiddingRules)", run: (ctx) => withFreshCache((cache) => listBiddingRules(ctx, { currency: "USD" }, cache)),
     expected: [{ currency: "USD", minimumCpeBidLocalMicro: 10000, maximumCpeBidLocalMicro: 1000000000, minimumDenomination: 10000 }],
   },
   {
-    name: "getPlacements (listPlacements)", run: (ctx) => listPlacements(ctx, { productType: "PROMOTED_ACCOUNT" }, freshCache()),
+    name: "getPlacements (listPlacements)", run: (ctx) => withFreshCache((cache) => listPlacements(ctx, { productType: "PROMOTED_ACCOUNT" }, cache)),
     expected: [{ productType: "PROMOTED_ACCOUNT", placements: [["ALL_ON_TWITTER"], ["TWITTER_TIMELINE"]] }],
   },
   {

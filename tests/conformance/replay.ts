@@ -17,7 +17,12 @@
  *   the recorded records;
  * - an entity answered again (read after its create) keeps the `*_id`
  *   fields of its first answer (its line item, its Tweet), as one live
- *   entity would, although two recordings show two different entities.
+ *   entity would, although two recordings show two different entities;
+ * - a batch of several items is answered one record per item (the
+ *   recordings hold one), each under an id of its own.
+ *
+ * `noAnswer` leaves chosen requests without an answer once sent (a create
+ * that may have committed); the OAuth header's parameters are recorded too.
  */
 import { AdsClient, Transport, WireRequest } from "../../provider/client/client";
 import { parseJson } from "../../provider/client/json";
