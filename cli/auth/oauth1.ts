@@ -18,7 +18,7 @@ const consumerOf = (app: AppCredentials): KeyPair => ({ key: app.consumerKey, se
 export async function requestToken(app: AppCredentials): Promise<KeyPair> {
   const url = `${app.baseUrl}/oauth/request_token`;
   const authorization = oauthStepHeader(consumerOf(app), undefined, "POST", url, { oauth_callback: "oob" });
-  const res = checkResponse("request_token", await platformRequest("POST", url, { headers: { authorization } }));
+  const res = checkResponse("request_token", await platformRequest("POST", url, { headers: { authorization }, transport: app.transport }));
   const body = parseFormResponse(res.body, ["oauth_token", "oauth_token_secret"], "request_token");
   if (body.oauth_callback_confirmed !== "true") throw new PlatformAuthError("request_token did not confirm the callback (oauth_callback_confirmed is not true)");
   return { key: body.oauth_token, secret: body.oauth_token_secret };
@@ -37,11 +37,16 @@ export interface AccessToken extends KeyPair {
   screenName: string;
 }
 
-/** Step 3: the PIN is the verifier. */
+/**
+ * Step 3: the PIN is the verifier. It travels in the query string, as the
+ * reference's PIN-based example sends it (xdevplatform/docs
+ * fundamentals/authentication/api-reference.mdx, POST oauth/access_token);
+ * the request token goes in the signed header. The signature covers both.
+ */
 export async function exchangePin(app: AppCredentials, requestToken: KeyPair, pin: string): Promise<AccessToken> {
-  const url = `${app.baseUrl}/oauth/access_token`;
-  const authorization = oauthStepHeader(consumerOf(app), requestToken, "POST", url, { oauth_verifier: pin });
-  const res = checkResponse("access_token", await platformRequest("POST", url, { headers: { authorization } }));
+  const url = `${app.baseUrl}/oauth/access_token?${new URLSearchParams({ oauth_verifier: pin })}`;
+  const authorization = oauthStepHeader(consumerOf(app), requestToken, "POST", url);
+  const res = checkResponse("access_token", await platformRequest("POST", url, { headers: { authorization }, transport: app.transport }));
   const body = parseFormResponse(res.body, ["oauth_token", "oauth_token_secret", "user_id"], "access_token");
   return { key: body.oauth_token, secret: body.oauth_token_secret, userId: body.user_id, screenName: body.screen_name ?? "" };
 }
@@ -50,7 +55,7 @@ export async function exchangePin(app: AppCredentials, requestToken: KeyPair, pi
 export async function invalidateAccessToken(app: AppCredentials, token: KeyPair): Promise<void> {
   const url = `${app.baseUrl}/1.1/oauth/invalidate_token`;
   const authorization = oauthStepHeader(consumerOf(app), token, "POST", url);
-  checkResponse("invalidate_token", await platformRequest("POST", url, { headers: { authorization } }));
+  checkResponse("invalidate_token", await platformRequest("POST", url, { headers: { authorization }, transport: app.transport }));
 }
 
 /**

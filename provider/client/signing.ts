@@ -43,8 +43,11 @@ export interface KeyPair {
  * The `Authorization` header of an OAuth step (seed 000 section 4.1):
  * signed with the consumer key and, when there is one, a token (none for
  * request_token). oauth-1.0a puts every `oauth_*` entry of `params`
- * (oauth_callback, oauth_verifier) in the header and signs it; the other
- * params are signed and must be sent as query or form parameters.
+ * (oauth_callback) in the header and signs it; the other params are signed
+ * and must be sent as query or form parameters. The URL's query is signed
+ * and travels in the URL only: oauth-1.0a would copy its `oauth_*`
+ * parameters (oauth_verifier) into the header too, and a server that reads
+ * both counts them twice in the signature.
  */
 export function oauthStepHeader(consumer: KeyPair, token: KeyPair | undefined, method: string, url: string, params: Record<string, string> = {}): string {
   const oauth = new OAuth({
@@ -52,5 +55,7 @@ export function oauthStepHeader(consumer: KeyPair, token: KeyPair | undefined, m
     signature_method: "HMAC-SHA1",
     hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
   });
-  return oauth.toHeader(oauth.authorize({ url, method, data: { ...params } }, token ? { key: token.key, secret: token.secret } : undefined)).Authorization;
+  const signed: Record<string, unknown> = { ...oauth.authorize({ url, method, data: { ...params } }, token ? { key: token.key, secret: token.secret } : undefined) };
+  for (const name of new URL(url).searchParams.keys()) if (!(name in params)) delete signed[name];
+  return oauth.toHeader(signed as unknown as OAuth.Authorization).Authorization;
 }

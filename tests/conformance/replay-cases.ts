@@ -12,9 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   listAccountFeatures, listAccountMedia, listAccounts, listAudienceTargeting, listBiddingRules, listContentCategories, listCuratedCategories,
-  listCustomAudiences, listFundingInstruments, listPlacements, listPromotableUsers, listWebhooks, readAuthenticatedUserAccess,
+  listCustomAudiences, listFundingInstruments, listPlacements, listPromotableUsers, listWebhooks, readAuthenticatedUserAccess, ReferenceCacheOptions,
 } from "../../provider/data-sources";
-import { AppCredentials } from "../../provider/platform-auth";
+import { exchangePin, invalidateAccessToken, requestToken } from "../../cli/auth/oauth1";
+import { AppCredentials, invalidateBearerToken } from "../../provider/platform-auth";
 import { Context } from "../../provider/resources/framework";
 import * as sdk from "../../sdk/data-sources";
 import { ResourceCase } from "./replay-run";
@@ -32,6 +33,13 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     inputs: { accountId: ACCOUNT, fundingInstrumentId: "lygyi", name: "demo", entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 140000000, deletionProtection: false },
     // The list GET records another campaign of the account.
     live: { name: "test", dailyBudgetAmountLocalMicro: 10000000 },
+    // The PUT's recording sets the daily budget of that campaign.
+    update: { dailyBudgetAmountLocalMicro: 140000000 },
+    // Two campaigns of one up share a batch call (the recording answers one; the replay answers each).
+    together: [
+      { accountId: ACCOUNT, fundingInstrumentId: "lygyi", name: "batch campaigns", entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 140000000, deletionProtection: false },
+      { accountId: ACCOUNT, fundingInstrumentId: "lygyi", name: "batch campaigns", entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 140000000, deletionProtection: false },
+    ],
   },
   {
     // Declared without bidStrategy, goal or payBy: the platform's are outputs.
@@ -41,6 +49,13 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
       entityStatus: "PAUSED", bidStrategy: "MAX", bidAmountLocalMicro: 3210000, dailyBudgetAmountLocalMicro: 1000000, startTime: "2022-06-15T00:00:00Z",
     },
     live: { name: "li-18", bidAmountLocalMicro: 320000, dailyBudgetAmountLocalMicro: undefined, startTime: "2021-02-16T00:00:00Z" },
+    update: { bidAmountLocalMicro: 140000 },
+    // The PUT's recording is of another line item (no name, another start).
+    updated: { name: undefined, startTime: "2017-07-10T00:00:00Z" },
+    together: [
+      { accountId: ACCOUNT, campaignId: "8yn7m", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED", bidStrategy: "MAX", bidAmountLocalMicro: 3210000 },
+      { accountId: ACCOUNT, campaignId: "8yn7m", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED", bidStrategy: "MAX", bidAmountLocalMicro: 3210000 },
+    ],
   },
   {
     kind: "FundingInstrument",
@@ -280,6 +295,20 @@ export interface DataSourceCase {
 const APP = (transport: AppCredentials["transport"]): AppCredentials => ({ consumerKey: "ck", consumerSecret: "cs", baseUrl: "https://api.x.com", transport });
 export { APP as replayApp };
 
+/**
+ * Reference data is kept on disk across runs (reference-cache.ts): each read
+ * gets an empty cache of its own, so it reads the recordings, and the
+ * recordings never land in the user's cache for the sandbox's address.
+ */
+async function withFreshCache<T>(read: (cache: ReferenceCacheOptions) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "xads-replay-reference-"));
+  try {
+    return await read({ env: { XDG_CACHE_HOME: dir } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The provider's reads behind each data source (provider/data-sources.ts). */
 export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
   {
@@ -295,7 +324,7 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     expected: [{ id: "l310s", accountId: ACCOUNT, userId: AUTHOR, promotableUserType: "FULL" }],
   },
   {
-    name: "getContentCategories (listContentCategories)", run: (ctx) => listContentCategories(ctx),
+    name: "getContentCategories (listContentCategories)", run: (ctx) => withFreshCache((cache) => listContentCategories(ctx, cache)),
     expected: [
       { id: "ru", name: "Automotive (Cars, Trucks, Racing)", iabCategories: ["IAB2"], publishersInLastThirtyDays: 12, videosMonetizedInLastThirtyDays: 316 },
       { id: "sk", iabCategories: ["IAB1-4"] }, { id: "sl", iabCategories: ["IAB25-1"] },
@@ -309,11 +338,11 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     ],
   },
   {
-    name: "getBiddingRules (listBiddingRules)", run: (ctx) => listBiddingRules(ctx, { currency: "USD" }),
+    name: "getBiddingRules (listBiddingRules)", run: (ctx) => withFreshCache((cache) => listBiddingRules(ctx, { currency: "USD" }, cache)),
     expected: [{ currency: "USD", minimumCpeBidLocalMicro: 10000, maximumCpeBidLocalMicro: 1000000000, minimumDenomination: 10000 }],
   },
   {
-    name: "getPlacements (listPlacements)", run: (ctx) => listPlacements(ctx, { productType: "PROMOTED_ACCOUNT" }),
+    name: "getPlacements (listPlacements)", run: (ctx) => withFreshCache((cache) => listPlacements(ctx, { productType: "PROMOTED_ACCOUNT" }, cache)),
     expected: [{ productType: "PROMOTED_ACCOUNT", placements: [["ALL_ON_TWITTER"], ["TWITTER_TIMELINE"]] }],
   },
   {
@@ -378,6 +407,20 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
     name: "getAudienceTargetedLineItems", run: () => sdk.getAudienceTargetedLineItems({ customAudienceId: "2906h" }),
     expected: [{ campaignId: "59hod", lineItems: [{ id: "5gzog" }] }, { campaignId: "arja7", lineItems: [{ id: "bjw1q" }] }],
   },
+];
+
+// ------------------------------------------------------ xads auth ---
+
+/** The OAuth steps of `xads auth` (cli/auth), through the application's transport. */
+export const AUTH_CASES: readonly { name: string; run: (app: AppCredentials) => Promise<unknown>; expected: unknown }[] = [
+  { name: "xads auth login, step 1 (requestToken)", run: (app) => requestToken(app), expected: { key: "Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik" } },
+  {
+    name: "xads auth login, step 3 (exchangePin)",
+    run: (app) => exchangePin(app, { key: "9Npq8AAAAAAAx72QBRABZ4DAfY9", secret: "request-token-secret" }, "4868795"),
+    expected: { key: "6253282-eWudHldSbIaelX7swmsiHImEL4KinwaGloHANdrY", userId: "6253282", screenName: "xapi" },
+  },
+  { name: "xads auth logout (invalidateAccessToken)", run: async (app) => invalidateAccessToken(app, { key: "6253282-eWudHldSbIaelX7swmsiHImEL4KinwaGloHANdrY", secret: "s" }), expected: undefined },
+  { name: "xads auth app-token --revoke (invalidateBearerToken)", run: async (app) => invalidateBearerToken(app, "AAAA%2FAAA%3DAAAAAAAA"), expected: undefined },
 ];
 
 /** SDK data sources the SDK layer does not replay, and why. */

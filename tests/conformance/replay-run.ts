@@ -33,6 +33,8 @@ export interface ResourceCase {
   updated?: Inputs;
   /** False where the kind cannot adopt (settings, member lists: create is their adoption). */
   adopts?: false;
+  /** Programs one `up` creates together (their creates share the kind's batch call): replayed by replayTogether. */
+  together?: Inputs[];
   /** The time the recording was made, where check compares with now (a schedule in the future). */
   at?: string;
   options?: ReplayOptions;
@@ -134,3 +136,67 @@ function pinNow(ms: number): () => void {
   const spy = jest.spyOn(Date, "now").mockReturnValue(ms);
   return () => spy.mockRestore();
 }
+
+/**
+ * Creates of several programs in one `up` (`c.together`, run
+ * concurrently, so the kind's batch gathers them): each must get its own
+ * entity, whose outputs show no diff from its program.
+ */
+export async function replayTogether(c: ResourceCase): Promise<CaseResult> {
+  const def = definitionOf(c.kind);
+  const transport = new CorpusTransport(c.options);
+  const result: CaseResult = { failures: [], sent: transport.sent };
+  const restoreNow = c.at ? pinNow(Date.parse(c.at)) : () => {};
+  try {
+    const ctx = replayContext(transport);
+    const programs = (c.together ?? []).map((inputs) => def.check({}, inputs, { sandbox: true }));
+    const failed = programs.flatMap((r) => r.failures ?? []);
+    if (failed.length) return { ...result, failures: failed.map((f) => `check: ${f.reason}`) };
+    const made = await Promise.allSettled(programs.map((r) => def.create(ctx, r.inputs as Inputs)));
+    made.forEach((m, i) => {
+      if (m.status === "rejected") result.failures.push(`create ${i}: ${m.reason instanceof Error ? m.reason.message : String(m.reason)}`);
+      else if (def.diff(m.value.id, m.value.outs, programs[i]!.inputs as Inputs).changes) {
+        result.failures.push(`create ${i}: diff shows changes (${differences(def, m.value.outs, programs[i]!.inputs as Inputs).join("; ")})`);
+      }
+    });
+    const ids = made.flatMap((m) => (m.status === "fulfilled" ? [m.value.id] : []));
+    if (new Set(ids).size !== ids.length) result.failures.push(`the creates share ids: ${ids.join(", ")}`);
+    return result;
+  } finally {
+    restoreNow();
+  }
+}
+
+/**
+ * A create whose POST gets no answer (it may have committed): the kind
+ * looks up what it may have made (its `lookUp`), and never sends the POST
+ * again. The clock stands before every recording's `created_at`, so the
+ * recorded entities count as made since the POST. What the look-up finds
+ * depends on the recordings; the requests it sends are what this shows.
+ */
+export async function replayLostCreate(c: ResourceCase): Promise<CaseResult> {
+  const def = definitionOf(c.kind);
+  const transport = new CorpusTransport({ ...c.options, noAnswer: (r) => r.method === "POST" });
+  const result: CaseResult = { failures: [], sent: transport.sent };
+  let restoreNow = c.at ? pinNow(Date.parse(c.at)) : () => {};
+  try {
+    const checked = def.check({}, c.inputs, { sandbox: true });
+    if (checked.failures?.length) return { ...result, failures: checked.failures.map((f) => `check: ${f.reason}`) };
+    restoreNow();
+    restoreNow = pinNow(Date.parse(BEFORE_RECORDINGS));
+    try {
+      result.id = (await def.create(replayContext(transport), checked.inputs as Inputs)).id;
+    } catch (err) {
+      // None found (the recordings hold other entities) is an answer too; the look-up must have been sent.
+      result.failures.push(`create: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const posts = transport.sent.filter((r) => r.method === "POST").length;
+    if (posts !== 1) result.failures.push(`the create was sent ${posts} times`);
+    return result;
+  } finally {
+    restoreNow();
+  }
+}
+
+/** Earlier than every recording's created_at. */
+const BEFORE_RECORDINGS = "2010-01-01T00:00:00Z";

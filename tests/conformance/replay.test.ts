@@ -14,10 +14,11 @@ import { resolveConfig } from "../../provider/config";
 import { RESOURCES } from "../../provider/resources";
 import * as sdk from "../../sdk/data-sources";
 import { ACCOUNT, CorpusTransport, REPLAY_CREDENTIALS, replayContext } from "./replay";
+import { definitionOf } from "../../provider/resources";
 import {
-  AUTHOR, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES, SDK_NOT_REPLAYED, SDK_SOURCE_CASES,
+  AUTH_CASES, AUTHOR, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES, SDK_NOT_REPLAYED, SDK_SOURCE_CASES,
 } from "./replay-cases";
-import { replayResource } from "./replay-run";
+import { replayLostCreate, replayResource, replayTogether } from "./replay-run";
 
 const name = (c: { kind: string; variant?: string }) => `${c.kind}${c.variant ? ` (${c.variant})` : ""}`;
 
@@ -57,9 +58,37 @@ describe("resources replayed against the platform's recorded answers", () => {
     expect(result.failures).toEqual([]);
   });
 
+  test.each(RESOURCE_CASES.filter((c) => c.together).map((c) => [c.kind, c] as const))("%ss created in one up share one batch call, each its own entity without diff", async (kind, c) => {
+    const result = await replayTogether(c);
+    expect(result.failures).toEqual([]);
+    expect(result.sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /12/batch/accounts/${ACCOUNT}/${kind === "Campaign" ? "campaigns" : "line_items"}`]);
+    expect((result.sent[0]!.json as unknown[]).length).toBe(c.together!.length);
+  });
+
+  test.each(RESOURCE_CASES.filter((c, i, all) => definitionOf(c.kind).findCreated && all.findIndex((x) => x.kind === c.kind) === i).map((c) => [c.kind, c] as const))(
+    "%s: a create without an answer is never sent again, and what it may have made is looked up",
+    async (_kind, c) => {
+      const result = await replayLostCreate(c);
+      const writes = result.sent.filter((r) => r.method !== "GET");
+      expect(writes.length).toBe(1);
+      expect(result.sent.slice(1).length).toBeGreaterThan(0);
+      expect(result.sent.slice(1).every((r) => r.method === "GET" && r.entry)).toBe(true);
+      // Found (the recordings hold a match), or none was created: never another failure.
+      expect(result.id !== undefined || result.failures.every((f) => /was found afterwards, so none was created/.test(f))).toBe(true);
+    },
+  );
+
   test("every kind of the registry has a case, or says why it has none", () => {
     const covered = new Set([...RESOURCE_CASES.map((c) => c.kind), ...Object.keys(NOT_REPLAYED)]);
     expect(Object.keys(RESOURCES).filter((k) => !covered.has(k))).toEqual([]);
+  });
+});
+
+describe("xads auth replayed against the platform's recorded answers", () => {
+  test.each(AUTH_CASES.map((c) => [c.name, c] as const))("%s reads the recorded answer", async (_n, c) => {
+    const transport = new CorpusTransport();
+    expect(await c.run(replayApp(transport.transport))).toEqual(c.expected === undefined ? undefined : expect.objectContaining(c.expected as object));
+    expect(transport.sent.map((r) => r.entry?.endpoint)).toEqual([expect.stringMatching(/^POST \//)]);
   });
 });
 

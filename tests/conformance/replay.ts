@@ -17,7 +17,12 @@
  *   the recorded records;
  * - an entity answered again (read after its create) keeps the `*_id`
  *   fields of its first answer (its line item, its Tweet), as one live
- *   entity would, although two recordings show two different entities.
+ *   entity would, although two recordings show two different entities;
+ * - a batch of several items is answered one record per item (the
+ *   recordings hold one), each under an id of its own.
+ *
+ * `noAnswer` leaves chosen requests without an answer once sent (a create
+ * that may have committed); the OAuth header's parameters are recorded too.
  */
 import { AdsClient, Transport, WireRequest } from "../../provider/client/client";
 import { parseJson } from "../../provider/client/json";
@@ -36,6 +41,8 @@ export interface SentRequest {
   json?: unknown;
   /** A form body's fields. */
   form?: Record<string, string>;
+  /** The OAuth 1.0a Authorization header's parameters (oauth_callback, oauth_verifier, ...), where one was sent. */
+  oauth?: Record<string, string>;
   contentType?: string;
   /** The corpus entry that answered it; undefined when the corpus has none. */
   entry?: CorpusEntry;
@@ -115,8 +122,9 @@ function recordsOf(data: unknown): Json[] {
  * record read again keeps the `*_id` fields it was created with.
  */
 export function answerOf(request: SentRequest, entry: CorpusEntry, seen: Map<string, Json> = new Map()): unknown {
-  const body = structuredClone(entry.response.body) as Json | undefined;
+  let body = structuredClone(entry.response.body) as Json | undefined;
   if (!body || typeof body !== "object" || !("data" in body)) return body;
+  if (request.method === "POST" && Array.isArray(request.json)) body = perItem(body, request.json.length);
   // The page a cursor asks for is the last one (a recorded next_cursor would be followed forever).
   if (request.query.cursor !== undefined && "next_cursor" in body) body.next_cursor = null;
   const template = entry.endpoint.split(" ")[1]!;
@@ -156,6 +164,24 @@ export function answerOf(request: SentRequest, entry: CorpusEntry, seen: Map<str
 export interface ReplayOptions {
   /** Answers of some endpoints (`GET /12/accounts/:account_id/tweets`) other than the plain recording: another variant, or a body made from it. */
   answers?: Record<string, { variant?: string; body?: (recorded: Json, request: SentRequest) => unknown }>;
+  /** Requests that get no answer (the connection times out once sent: a write may have committed), e.g. a create's POST. */
+  noAnswer?: (request: SentRequest) => boolean;
+}
+
+/** An Authorization header's OAuth 1.0a parameters, decoded (RFC 5849 3.5.1). */
+export function oauthParams(header: string | undefined): Record<string, string> | undefined {
+  if (!header?.startsWith("OAuth ")) return undefined;
+  return Object.fromEntries([...header.slice(6).matchAll(/([\w.-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, decodeURIComponent(v!)]));
+}
+
+/**
+ * A batch answers one record per item it was sent: the recorded one (it
+ * records one item) stands for each, the later ones under ids of their own.
+ */
+function perItem(body: Json, items: number): Json {
+  const recorded = recordsOf(body.data);
+  if (!Array.isArray(body.data) || recorded.length === 0 || items <= recorded.length) return body;
+  return { ...body, data: Array.from({ length: items }, (_, i) => (i < recorded.length ? recorded[i] : withId(recorded[i % recorded.length]!, `${String(recorded[0]!.id)}${i}`))) };
 }
 
 /**
@@ -182,6 +208,8 @@ export class CorpusTransport {
       if (request.contentType?.startsWith("application/x-www-form-urlencoded")) request.form = Object.fromEntries(new URLSearchParams(wire.body));
       else request.json = parseJson(wire.body);
     }
+    const oauth = oauthParams(wire.headers.authorization);
+    if (oauth) request.oauth = oauth;
     this.sent.push(request);
     const plain = entryFor(wire.method, url.pathname);
     const answer = plain && this.options.answers?.[plain.endpoint];
@@ -190,6 +218,7 @@ export class CorpusTransport {
       return { statusCode: 404, headers: {}, body: JSON.stringify({ errors: [{ code: "NOT_IN_CORPUS", message: `${wire.method} ${url.pathname}: no corpus entry` }] }) };
     }
     request.entry = entry;
+    if (this.options.noAnswer?.(request)) throw Object.assign(new Error("socket timeout after the request was sent"), { code: "ETIMEDOUT" });
     let body = answerOf(request, entry, this.seen);
     if (answer?.body) body = answer.body(body as Json, request);
     const text = entry.response.text ?? (body === undefined ? "" : writeJson(body));

@@ -3,12 +3,16 @@
  * encoding, the Basic credential string, response and PIN parsing, and the
  * mapping of the platform's codes to lines that say what to do.
  */
+import { createHmac } from "node:crypto";
+import OAuth from "oauth-1.0a";
 import { authorizeUrl, parsePin } from "../../cli/auth/oauth1";
 import { resolveApp } from "../../cli/auth/settings";
 import { pulumiErrorLine } from "../../cli/auth/stack-config";
 import {
   authErrorMessage, basicAuthorization, bearerCachePath, errorCodeOf, parseBearerResponse, parseFormResponse, rfc1738Encode,
 } from "../../provider/platform-auth";
+import { oauthParams } from "../conformance/replay";
+import { oauthStepHeader } from "../../provider/client/signing";
 import { basicCredentialsMatch } from "../../emulator/routes/oauth";
 import { parseFields } from "../../emulator/routes/webhooks";
 
@@ -17,6 +21,28 @@ describe("rfc1738Encode", () => {
     expect(rfc1738Encode("AZaz09$-_.+!*'(),")).toBe("AZaz09$-_.+!*'(),");
     expect(rfc1738Encode("a b:c/d=e&f~%")).toBe("a%20b%3Ac%2Fd%3De%26f%7E%25");
     expect(rfc1738Encode("é")).toBe("%C3%A9");
+  });
+});
+
+describe("oauthStepHeader", () => {
+  const consumer = { key: "ck", secret: "cs" };
+  const token = { key: "rt", secret: "rs" };
+
+  test("a parameter of the URL's query is signed there and not repeated in the header (the PIN of access_token)", () => {
+    const withPin = oauthParams(oauthStepHeader(consumer, token, "POST", "https://api.x.com/oauth/access_token?oauth_verifier=4868795"))!;
+    expect(Object.keys(withPin)).not.toContain("oauth_verifier");
+    expect(withPin.oauth_token).toBe("rt");
+    // Signed over the query: the signature of the header's fields and the URL (RFC 5849 3.4.1) is the one sent.
+    // (getSignature adds the URL's query to the fields it is given: each call gets a copy.)
+    const { oauth_signature: signature, ...fields } = withPin;
+    const hmac = (base: string, key: string) => createHmac("sha1", key).update(base).digest("base64");
+    const oauth = new OAuth({ consumer, signature_method: "HMAC-SHA1", hash_function: hmac });
+    expect(oauth.getSignature({ url: "https://api.x.com/oauth/access_token?oauth_verifier=4868795", method: "POST", data: {} }, "rs", { ...fields } as unknown as OAuth.Data)).toBe(signature);
+    expect(oauth.getSignature({ url: "https://api.x.com/oauth/access_token", method: "POST", data: {} }, "rs", { ...fields } as unknown as OAuth.Data)).not.toBe(signature);
+  });
+
+  test("oauth_* params given apart travel in the header (oauth_callback of request_token)", () => {
+    expect(oauthParams(oauthStepHeader(consumer, undefined, "POST", "https://api.x.com/oauth/request_token", { oauth_callback: "oob" }))).toMatchObject({ oauth_callback: "oob" });
   });
 });
 
