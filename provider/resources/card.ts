@@ -128,6 +128,32 @@ function swipeableCount(f: CheckFailure): CheckFailure {
   return { ...f, reason: `${f.property} must have ${swipeableMedia.min} to ${swipeableMedia.max} keys (got ${n})` };
 }
 
+/**
+ * A live value with only the keys `schema` declares, at every depth, in the
+ * schema's order; a component by the option its `type` names. The platform
+ * adds keys no program declares (a MEDIA component's `media_metadata`: the
+ * asset's type, address, size and duration, per twitterdev/twitter-python-ads-sdk
+ * tests/fixtures/cards_load.json): they are no drift. A declared key keeps
+ * its live value, so a change to one still shows; so does a component of a
+ * type the schema does not know, kept whole.
+ */
+export function declaredKeys(schema: z.ZodType, value: unknown): unknown {
+  const def = schema._zod.def as unknown as {
+    type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; options?: z.ZodObject[]; discriminator?: string;
+  };
+  if (def.type === "optional" || def.type === "nullable" || def.type === "default") return declaredKeys(def.innerType!, value);
+  if (def.type === "array") return Array.isArray(value) ? value.map((v) => declaredKeys(def.element!, v)) : value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const live = value as Record<string, unknown>;
+  if (def.type === "union" && def.discriminator !== undefined) {
+    const tag = def.discriminator;
+    const option = def.options!.find((o) => (o.shape[tag] as z.ZodType).safeParse(live[tag]).success);
+    return option ? declaredKeys(option, value) : value;
+  }
+  if (def.type !== "object") return value;
+  return Object.fromEntries(Object.entries(def.shape!).filter(([k]) => live[k] !== undefined).map(([k, s]) => [k, declaredKeys(s, live[k])]));
+}
+
 // ------------------------------------------------------------ lifecycle ---
 
 export const card = defineResource("Card", cardInputs, {
@@ -145,13 +171,12 @@ export const card = defineResource("Card", cardInputs, {
     candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { ...LIST_QUERY, q: c!.name }),
     matches: (c, e) => e.name === c.name,
   },
-  // Components go through the input schema so their keys sit in one order
-  // whatever order the API answers them in: the diff compares them as text.
-  outputsFrom: (outs) => {
-    const c = components.safeParse(outs.components);
-    const s = z.array(components).safeParse(outs.slides);
-    return { ...outs, ...(c.success ? { components: c.data } : {}), ...(s.success ? { slides: s.data } : {}) };
-  },
+  // Components read back as their types declare them (keys the platform adds left out, in the schema's order).
+  outputsFrom: (outs) => ({
+    ...outs,
+    ...(outs.components !== undefined ? { components: declaredKeys(cardInputs.shape.components, outs.components) as CardComponent[] } : {}),
+    ...(outs.slides !== undefined ? { slides: declaredKeys(cardInputs.shape.slides, outs.slides) as CardComponent[][] } : {}),
+  }),
   overrides: (standard) => ({
     check(olds, news, env) {
       const result = standard.check(olds, news, env);

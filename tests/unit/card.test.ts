@@ -79,3 +79,59 @@ describe("Card diff", () => {
     expect(card.diff("c1", state, { ...valid(), accountId: "other" } as never)).toMatchObject({ replaces: ["accountId"] });
   });
 });
+
+describe("Card outputs", () => {
+  // A MEDIA component as the platform answers it (twitterdev/twitter-python-ads-sdk tests/fixtures/cards_load.json).
+  const metadata = {
+    "13_794652834998325248": {
+      type: "VIDEO", url: "https://video.twimg.com/amplify_video/794652834998325248/vid/640x360/pUgE2UKcfPwF_5Uh.mp4",
+      width: 640, height: 360, video_duration: 7967, video_aspect_ratio: "16:9",
+    },
+  };
+  const liveCard = (components: unknown[]) => ({
+    id: "1503831318555086849", name: "my new card", card_uri: "card://1503831318555086849", card_type: "VIDEO_WEBSITE", deleted: false, components,
+  });
+  const liveMedia = (mediaKey = "13_794652834998325248") => ({ media_key: mediaKey, media_metadata: metadata, type: "MEDIA" });
+  const liveDetails = (url: string) => ({ title: "Twitter", destination: { url, type: "WEBSITE" }, type: "DETAILS" });
+  const declared = () => card.check({}, {
+    accountId: "2iqph", name: "my new card",
+    components: [{ type: "MEDIA", mediaKey: "13_794652834998325248" }, { type: "DETAILS", title: "Twitter", destination: { type: "WEBSITE", url: "http://twitter.com/login" } }],
+  }).inputs!;
+  const read = async (entity: unknown, props: unknown = declared()) =>
+    (await card.read({ client: { getById: jest.fn().mockResolvedValue(entity) } } as never, "1503831318555086849", props as never))!.props;
+
+  test("a MEDIA component the platform answers with media_metadata reads back as declared: a refresh shows no change", async () => {
+    const props = await read(liveCard([liveMedia(), liveDetails("http://twitter.com/login")]));
+    expect(props.components).toEqual(declared().components);
+    expect(card.diff("1503831318555086849", props, declared())).toMatchObject({ changes: false });
+  });
+
+  test("keys the platform adds anywhere in a component or its destination are no drift; slides read back the same way", async () => {
+    const withExtras = { ...liveDetails("http://twitter.com/login"), shown_as: "x", destination: { url: "http://twitter.com/login", type: "WEBSITE", tracking: {} } };
+    const props = await read({ ...liveCard([]), components: undefined, slides: [[liveMedia(), withExtras]] }, { ...declared(), components: undefined });
+    expect(props.slides).toEqual([declared().components]);
+  });
+
+  test("a declared key whose live value changed is drift: the diff shows it", async () => {
+    const props = await read(liveCard([liveMedia("13_1"), liveDetails("http://twitter.com/changed")]));
+    expect(props.components).toEqual([
+      { type: "MEDIA", mediaKey: "13_1" },
+      { type: "DETAILS", title: "Twitter", destination: { type: "WEBSITE", url: "http://twitter.com/changed" } },
+    ]);
+    expect(card.diff("1503831318555086849", props, declared())).toMatchObject({ changes: true });
+  });
+
+  test("a component of a type the provider does not know is kept whole, so it shows as a change", async () => {
+    const props = await read(liveCard([liveMedia(), { type: "POLL", choices: ["a", "b"] }]));
+    expect(props.components?.[1]).toEqual({ type: "POLL", choices: ["a", "b"] });
+    expect(card.diff("1503831318555086849", props, declared())).toMatchObject({ changes: true });
+  });
+
+  test("adoptId adopts a live card whose MEDIA component carries media_metadata", async () => {
+    const ctx = { client: { getById: jest.fn().mockResolvedValue(liveCard([liveMedia(), liveDetails("http://twitter.com/login")])) } } as never;
+    const adopting = { ...declared(), adoptId: "1503831318555086849" };
+    const { id, outs } = await card.create(ctx, adopting);
+    expect(id).toBe("1503831318555086849");
+    expect(card.diff(id, outs, adopting)).toMatchObject({ changes: false });
+  });
+});
