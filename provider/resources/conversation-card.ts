@@ -53,8 +53,12 @@ export const conversationFields = {
   adoptId: adoptIdInput,
 };
 
-/** Media shown once a CTA is chosen: the API takes them and never returns them, so they are kept from the inputs. */
-export const unlockedMedia = <T extends z.ZodType>(schema: T) => field(schema, { clearable: true, writeOnly: true });
+/**
+ * Media keys the API takes and answers only as an address, never as the key
+ * (the video's poster as `poster_media_url`; media shown once a CTA is
+ * chosen): kept from the inputs, cleared when the program drops them.
+ */
+export const keptMedia = <T extends z.ZodType>(schema: T) => field(schema, { clearable: true, writeOnly: true });
 
 export type ConversationInputs = {
   accountId: string; name: string; title?: string; thankYouText: string; thankYouUrl?: string; mediaKey: string; adoptId?: string;
@@ -92,10 +96,12 @@ export interface ConversationKind<S extends z.ZodRawShape> {
   segment: string;
   /** For messages, e.g. `image conversation card`. */
   noun: string;
-  /** The kind's media inputs (mediaKey and the others), declared as fields (`unlockedMedia` for those the API never returns). */
+  /** The kind's media inputs (mediaKey and the others), declared as fields (`keptMedia` for those the API answers only as an address). */
   media: S;
   /** Rules of each media input. */
   mediaRules: Record<keyof S & string, MediaField>;
+  /** Outputs of the kind's own, read from the live card. */
+  outputs?: Record<string, z.ZodType>;
 }
 
 type Outputs<I> = I & { cardUri?: string; createdAt?: string };
@@ -121,7 +127,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     noun: spec.noun,
     description: spec.description,
     inputs: inputs as unknown as z.ZodObject & z.ZodType<I>,
-    outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri.") },
+    outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."), ...spec.outputs },
     rules: [
       ...conversationRules,
       ...mediaFields.map((f) => rule<I>([f], (c) => {

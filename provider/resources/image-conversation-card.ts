@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { mediaKeyInput } from "./card";
-import { conversationCard, unlockedMedia } from "./conversation-card";
+import { conversationCard, keptMedia } from "./conversation-card";
 
 const { conversationImage: image, unlockedImage: unlocked } = LIMITS.cards;
 
@@ -17,7 +17,7 @@ const kind = conversationCard({
   noun: "image conversation card",
   media: {
     mediaKey: mediaKeyInput.describe(`An image in the media library, at least ${image.minWidth} px wide, aspect 1.91:1.`),
-    unlockedImageMediaKey: unlockedMedia(mediaKeyInput.optional().describe(`Image shown once unlocked, aspect 5:2, at least ${unlocked.minWidth} px wide. Write-only: the API never returns it.`)),
+    unlockedImageMediaKey: keptMedia(mediaKeyInput.optional().describe(`Image shown once unlocked, aspect 5:2, at least ${unlocked.minWidth} px wide. Write-only: the API never returns it.`)),
   },
   mediaRules: {
     mediaKey: { category: "image", rule: `The image must be in the media library, at least ${image.minWidth} px wide, with aspect 1.91:1.` },

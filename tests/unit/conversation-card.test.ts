@@ -75,3 +75,41 @@ describe("media kinds by key prefix (sizes and aspect ratios only the platform c
     expect(reasons(imageConversationCard, { ...image(), unlockedVideoMediaKey: "7_3002" })).toEqual(["unknown input unlockedVideoMediaKey"]);
   });
 });
+
+describe("VideoConversationCard poster", () => {
+  // The platform's answer (xdevplatform/docs x-ads-api/creatives/reference.mdx, POST and GET cards/video_conversation): the poster's address, never its key.
+  const answer = (posterUrl: string) => ({
+    name: "Video poll", first_cta: "#SpringGreen", video_height: "9", media_url: "https://video.twimg.com/amplify_video/vmap/3001.vmap",
+    thank_you_text: "Thanks for voting!", video_owner_id: "756201191646691328", media_key: "7_3001", id: "5a86h", video_width: "16",
+    first_cta_tweet: "Green, obviously", created_at: "2018-01-30T17:53:04Z", card_uri: "card://958397665015775232", title: "Which colour?",
+    updated_at: "2018-01-30T17:53:04Z", poster_media_url: posterUrl, deleted: false, card_type: "VIDEO_CONVERSATION",
+  });
+  const declared = () => videoConversationCard.check({}, { ...video(), posterMediaKey: "3_1002" }).inputs!;
+  const poster = "https://pbs.twimg.com/media/3_1002.jpg";
+
+  test("a declared posterMediaKey is kept through create and refresh (the API answers only poster_media_url): no change after either", async () => {
+    const ctx = { client: { post: jest.fn().mockResolvedValue(answer(poster)), getById: jest.fn().mockResolvedValue(answer(poster)) } } as never;
+    const { id, outs } = await videoConversationCard.create(ctx, declared());
+    expect(outs).toMatchObject({ posterMediaKey: "3_1002", posterMediaUrl: poster });
+    expect(videoConversationCard.diff(id, outs, declared())).toMatchObject({ changes: false });
+    const read = (await videoConversationCard.read(ctx, id, outs))!.props;
+    expect(read).toEqual(outs);
+    expect(videoConversationCard.diff(id, read, declared())).toMatchObject({ changes: false });
+  });
+
+  test("a poster changed outside the program shows in posterMediaUrl; changing or dropping posterMediaKey is still a change", async () => {
+    const ctx = { client: { getById: jest.fn().mockResolvedValue(answer("https://pbs.twimg.com/media/other.jpg")) } } as never;
+    const state = { ...declared(), cardUri: "card://958397665015775232", posterMediaUrl: poster };
+    expect((await videoConversationCard.read(ctx, "5a86h", state as never))!.props).toMatchObject({ posterMediaKey: "3_1002", posterMediaUrl: "https://pbs.twimg.com/media/other.jpg" });
+    expect(videoConversationCard.diff("5a86h", state as never, { ...declared(), posterMediaKey: "3_1001" })).toMatchObject({ changes: true });
+    expect(videoConversationCard.diff("5a86h", state as never, { ...declared(), posterMediaKey: undefined })).toMatchObject({ changes: true });
+  });
+
+  test("adoptId adopts a live card with a poster: the API answers only its address, so the declared key is kept", async () => {
+    const ctx = { client: { getById: jest.fn().mockResolvedValue(answer(poster)) } } as never;
+    const adopting = { ...declared(), adoptId: "5a86h" };
+    const { outs } = await videoConversationCard.create(ctx, adopting);
+    expect(outs).toMatchObject({ posterMediaKey: "3_1002", posterMediaUrl: poster });
+    expect(videoConversationCard.diff("5a86h", outs, adopting)).toMatchObject({ changes: false });
+  });
+});
