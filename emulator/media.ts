@@ -17,6 +17,8 @@ export interface MediaAsset {
   media_type: MediaType;
   width: number;
   height: number;
+  /** A video's length in milliseconds. */
+  duration_ms?: number;
 }
 
 export interface MediaLibraryEntry extends Entity, MediaAsset {}
@@ -38,8 +40,8 @@ export const SEEDED_MEDIA = {
   smallImage: { media_key: "3_1008", media_type: "IMAGE", width: 400, height: 209 },
   gif: { media_key: "16_2001", media_type: "GIF", width: 480, height: 270 },
   /** 16:9: video conversation cards. */
-  video: { media_key: "7_3001", media_type: "VIDEO", width: 1920, height: 1080 },
-  video2: { media_key: "7_3002", media_type: "VIDEO", width: 1280, height: 720 },
+  video: { media_key: "7_3001", media_type: "VIDEO", width: 1920, height: 1080, duration_ms: 15000 },
+  video2: { media_key: "7_3002", media_type: "VIDEO", width: 1280, height: 720, duration_ms: 7967 },
 } as const satisfies Record<string, MediaAsset>;
 
 const SEEDED_BY_KEY = new Map<string, MediaAsset>(Object.values(SEEDED_MEDIA).map((m) => [m.media_key, m]));
@@ -79,12 +81,15 @@ export function postMediaProblem(types: readonly MediaType[]): string | undefine
  * Where the platform serves an asset, as cards answer it. seed: not shown;
  * real platform (tests/conformance corpus, conversation cards): images under
  * pbs.twimg.com/media, videos as a VMAP under video.twimg.com, a video's
- * first frame under pbs.twimg.com/amplify_video_thumb.
+ * first frame under pbs.twimg.com/amplify_video_thumb; cards' media_metadata
+ * names the video file itself.
  */
 export const MEDIA_URLS = {
   image: (key: string) => `https://pbs.twimg.com/media/${key}.jpg`,
   video: (key: string) => `https://video.twimg.com/amplify_video/vmap/${key}.vmap`,
   firstFrame: (key: string) => `https://pbs.twimg.com/amplify_video_thumb/${key}/img/first-frame.jpg`,
+  /** A video's file at its size (cards' media_metadata: video.twimg.com/amplify_video/<id>/vid/<w>x<h>/<name>.mp4). */
+  videoFile: (key: string, size: { width: number; height: number }) => `https://video.twimg.com/amplify_video/${key}/vid/${size.width}x${size.height}/video.mp4`,
 };
 
 /** width:height in lowest terms (1920x1080 is 16:9). */

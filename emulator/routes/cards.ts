@@ -11,7 +11,7 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, EntityRoute, echo, found, one, wireParams } from "../http";
 import { ListSpec, listPage, withDeleted } from "../lists";
-import { mediaAsset, MediaAsset } from "../media";
+import { aspectRatio, mediaAsset, MediaAsset, MEDIA_URLS } from "../media";
 import { deleteEntity, ResourceContext, resourceContext, ResourceSpec } from "../resource";
 import { Account, AnyEntity, Entity, NewFields } from "../store";
 import { field, parseParams, platformErrors } from "../wire";
@@ -172,10 +172,34 @@ const cardList = (): ListSpec<Card> => ({
   searchMax: LIMITS.text.cardQuery,
 });
 
+/**
+ * seed: not shown; real platform (tests/conformance corpus, the SDKs'
+ * cards_load.json and cards_all.json) answers a MEDIA component with the
+ * `media_metadata` of its asset, keyed by its media key: type, address and
+ * size, and a video's duration (ms) and aspect. An image's has no video keys
+ * (no recording shows one).
+ */
+function withMetadata(account: Account, c: Component): Record<string, unknown> {
+  if (c.type !== "MEDIA") return c;
+  const asset = mediaAsset(account, c.media_key);
+  if (!asset) return c;
+  const video = asset.media_type === "VIDEO";
+  const [w, h] = aspectRatio(asset);
+  const metadata = {
+    type: asset.media_type,
+    url: video ? MEDIA_URLS.videoFile(c.media_key, asset) : MEDIA_URLS.image(c.media_key),
+    width: asset.width,
+    height: asset.height,
+    ...(video ? { video_duration: asset.duration_ms ?? 0, video_aspect_ratio: `${w}:${h}` } : {}),
+  };
+  return { ...c, media_metadata: { [c.media_key]: metadata } };
+}
+
 /** seed: not shown; real platform (tests/conformance corpus) answers the one of components and slides a card has. */
-function show(card: Card): Record<string, unknown> {
+function show(card: Card, ctx: ResourceContext): Record<string, unknown> {
   const { components, slides, ...rest } = card;
-  return { ...rest, ...(components ? { components } : {}), ...(slides ? { slides } : {}) };
+  const shown = (list: Component[]) => list.map((c) => withMetadata(ctx.account, c));
+  return { ...rest, ...(components ? { components: shown(components) } : {}), ...(slides ? { slides: slides.map(shown) } : {}) };
 }
 
 export const cards: ResourceSpec<Card> = {
@@ -207,7 +231,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const { card_types: types } = parseParams(listFilters, params);
     const all = collection(ctx).all().filter((c) => !types || types.includes(c.card_type));
     const page = listPage(all, params, cardList());
-    return { request: echo(req), ...page, data: page.data.map(show) };
+    return { request: echo(req), ...page, data: page.data.map((c) => show(c, ctx)) };
   });
 
   app.get<AccountRoute>(`${base}/all`, async (req) => {
@@ -225,13 +249,15 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
 
   // seed: not shown; real platform (tests/conformance corpus) answers one card as a one-item list on GET, PUT and DELETE of cards/:card_id.
   app.get<EntityRoute>(`${base}/:id`, async (req) => {
+    const ctx = resourceContext(app, env, req);
     const { id } = req.params;
-    return one(req, [show(found(collection(resourceContext(app, env, req)).get(id), cards.noun, id, withDeleted(wireParams(req))))]);
+    return one(req, [show(found(collection(ctx).get(id), cards.noun, id, withDeleted(wireParams(req))), ctx)]);
   });
 
   app.post<AccountRoute>(base, async (req, reply) => {
     // seed: not shown; real platform answers a create with 201 Created.
-    return reply.status(201).send(one(req, show(create(resourceContext(app, env, req), req.body))));
+    const ctx = resourceContext(app, env, req);
+    return reply.status(201).send(one(req, show(create(ctx, req.body), ctx)));
   });
 
   app.put<EntityRoute>(`${base}/:id`, async (req) => {
@@ -239,8 +265,11 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const { id } = req.params;
     // seed: not shown; real platform answers 404 to an update of a deleted card.
     const current = found(collection(ctx).get(id), cards.noun, id);
-    return one(req, [show(collection(ctx).update(id, update(ctx, current, req.body)))]);
+    return one(req, [show(collection(ctx).update(id, update(ctx, current, req.body)), ctx)]);
   });
 
-  app.delete<EntityRoute>(`${base}/:id`, async (req) => one(req, [show(deleteEntity(cards, resourceContext(app, env, req), req.params.id))]));
+  app.delete<EntityRoute>(`${base}/:id`, async (req) => {
+    const ctx = resourceContext(app, env, req);
+    return one(req, [show(deleteEntity(cards, ctx, req.params.id), ctx)]);
+  });
 };

@@ -43,6 +43,7 @@ interface ConversationKind {
   mediaAnswer: (card: ConversationCard, ctx: ResourceContext) => Record<string, string | null>;
   /** Media parameters: media_key is required, the others optional. */
   media: Record<string, MediaRule>;
+  /** Parameters kept and never answered as given (a key the card answers as an address, or not at all). */
   writeOnly: readonly string[];
   /** The fields a PUT answers, where it answers only some. */
   updateAnswer?: readonly string[];
@@ -180,12 +181,13 @@ export const videoConversationCards = conversationSpec({
   },
   media: {
     media_key: { type: "VIDEO", aspect: conversationVideo.aspect, aspectText: "16:9" },
-    // seed: poster_media_key defaults to the first frame; the emulator extracts none and answers null.
+    // seed: poster_media_key defaults to the first frame (answered as the first frame's poster_media_url).
     poster_media_key: { type: "IMAGE" },
     unlocked_image_media_key: { type: "IMAGE" },
     unlocked_video_media_key: { type: "VIDEO" },
   },
-  writeOnly: ["unlocked_image_media_key", "unlocked_video_media_key"],
+  // Real platform (xdevplatform/docs creatives/reference.mdx, POST/GET/PUT cards/video_conversation): the poster is answered as poster_media_url only.
+  writeOnly: ["poster_media_key", "unlocked_image_media_key", "unlocked_video_media_key"],
 });
 
 // seed: not shown (DELETE of image conversation cards); real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id, as for video ones.

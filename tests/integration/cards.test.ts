@@ -115,6 +115,28 @@ describe("Card", () => {
     expect(emu().control.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  test("a card whose live MEDIA component carries media_metadata reads back as declared: create, refresh and adoption show no change", async () => {
+    const declared = cardInputs({ name: "Video card", components: [{ type: "MEDIA", mediaKey: "7_3001" }, details] });
+    const { id, outs } = await card.create(ctx(), declared);
+    const raw = await client().get<Entity[]>(`${CARDS}/${id}`);
+    expect(raw[0]!.components).toEqual([
+      {
+        type: "MEDIA", media_key: "7_3001",
+        media_metadata: { "7_3001": { type: "VIDEO", url: expect.stringMatching(/^https:\/\/video\.twimg\.com\//), width: 1920, height: 1080, video_duration: 15000, video_aspect_ratio: "16:9" } },
+      },
+      { type: "DETAILS", title: "Spring sale", destination: { type: "WEBSITE", url: "https://example.com/spring" } },
+    ]);
+    expect(outs.components).toEqual(declared.components);
+    const read = (await card.read(ctx(), id, outs))!.props;
+    expect(card.diff(id, read, declared)).toMatchObject({ changes: false });
+    const live = await post({ name: "Legacy video", components: [{ type: "MEDIA", media_key: "7_3001" }, { type: "DETAILS", title: "Spring sale", destination: { url: "https://example.com/spring", type: "WEBSITE" } }] });
+    const adopting = { ...declared, name: "Legacy video", adoptId: live.id };
+    const adopted = await card.create(ctx(), adopting);
+    expect(adopted.id).toBe(live.id);
+    expect(card.diff(live.id, adopted.outs, adopting)).toMatchObject({ changes: false });
+    expect(card.diff(live.id, (await card.read(ctx(), live.id, adopted.outs))!.props, adopting)).toMatchObject({ changes: false });
+  });
+
   test("delete is idempotent and a deleted card reads as gone", async () => {
     const { id, outs } = await card.create(ctx(), cardInputs());
     await card.delete(ctx(), id, outs);
@@ -188,6 +210,29 @@ describe("VideoConversationCard", () => {
     expect((await videoConversationCard.read(ctx(), id, updated))?.props).toEqual(updated);
     await videoConversationCard.delete(ctx(), id, updated);
     expect(await videoConversationCard.read(ctx(), id, updated)).toBeUndefined();
+  });
+
+  test("a declared poster converges: the platform answers poster_media_url, never poster_media_key, and the key is kept", async () => {
+    const posterUrl = "https://pbs.twimg.com/media/3_1002.jpg";
+    const { id, outs } = await videoConversationCard.create(ctx(), videoInputs({ posterMediaKey: "3_1002" }));
+    expect(outs).toMatchObject({ posterMediaKey: "3_1002", posterMediaUrl: posterUrl });
+    expect(videoConversationCard.diff(id, outs, videoInputs({ posterMediaKey: "3_1002" }))).toMatchObject({ changes: false });
+    const posted = await client().post<Entity>(`${CARDS}/video_conversation`, {
+      name: "Raw poll", media_key: "7_3001", poster_media_key: "3_1002", first_cta: "#A", first_cta_tweet: "a", title: "T", thank_you_text: "x",
+    });
+    const put = await client().put<Entity>(`${CARDS}/video_conversation/${posted.id}`, { name: "Raw poll 2" });
+    const got = await client().get<Entity>(`${CARDS}/video_conversation/${id}`);
+    for (const answer of [posted, put, got]) expect(answer).toMatchObject({ poster_media_url: posterUrl });
+    for (const answer of [posted, put, got]) expect(answer).not.toHaveProperty("poster_media_key");
+    const read = (await videoConversationCard.read(ctx(), id, outs))!.props;
+    expect(read).toEqual(outs);
+    const updated = await videoConversationCard.update(ctx(), id, read, videoInputs({ posterMediaKey: "3_1001" }));
+    expect(updated).toMatchObject({ posterMediaKey: "3_1001", posterMediaUrl: "https://pbs.twimg.com/media/3_1001.jpg" });
+    expect(videoConversationCard.diff(id, (await videoConversationCard.read(ctx(), id, updated))!.props, videoInputs({ posterMediaKey: "3_1001" }))).toMatchObject({ changes: false });
+    // Dropped from the program: cleared, and the platform's first frame is the poster again.
+    const cleared = await videoConversationCard.update(ctx(), id, updated, videoInputs());
+    expect(cleared.posterMediaKey).toBeUndefined();
+    expect(cleared.posterMediaUrl).toMatch(/amplify_video_thumb/);
   });
 
   test("an image where the video goes is refused by the platform, explained", async () => {
