@@ -89,7 +89,7 @@ export interface MediaField {
   rule: string;
 }
 
-export interface ConversationKind<S extends z.ZodRawShape> {
+export interface ConversationKind<S extends z.ZodRawShape, X extends z.ZodRawShape = {}> {
   kind: string;
   description: string;
   /** Path below the account, e.g. `cards/image_conversation`. */
@@ -101,13 +101,13 @@ export interface ConversationKind<S extends z.ZodRawShape> {
   /** Rules of each media input. */
   mediaRules: Record<keyof S & string, MediaField>;
   /** Outputs of the kind's own, read from the live card. */
-  outputs?: Record<string, z.ZodType>;
+  outputs?: X;
 }
 
-type Outputs<I> = I & { cardUri?: string; createdAt?: string };
+type Outputs<I, X extends z.ZodRawShape> = I & { cardUri?: string; createdAt?: string } & { [K in keyof X]?: z.infer<X[K]> };
 
 /** A conversation card kind: its schema and lifecycle from the shared fields and its media. */
-export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind<S>) {
+export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShape = {}>(spec: ConversationKind<S, X>) {
   const inputs = z.strictObject({ ...conversationFields, ...spec.media });
   type I = z.infer<typeof inputs> & ConversationInputs;
   const mediaFields = Object.keys(spec.media) as (keyof S & keyof I & string)[];
@@ -122,7 +122,7 @@ export function conversationCard<S extends z.ZodRawShape>(spec: ConversationKind
     return new Error(`${field} ${JSON.stringify(given[field])} was refused by the platform: ${err.message}. ${media.rule} (the provider cannot see media sizes: only the platform checks them)`);
   };
 
-  const definition = declareResource<I, Outputs<I>>({
+  const definition = declareResource<I, Outputs<I, X>>({
     kind: spec.kind,
     noun: spec.noun,
     description: spec.description,

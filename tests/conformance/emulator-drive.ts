@@ -120,6 +120,11 @@ export class World {
     },
   })).id);
 
+  /** A card with a MEDIA component (a video) and details, as the SDKs' recordings of cards hold. */
+  mediaCard = () => this.once("media card", async () => (await this.call("POST", `/12/accounts/${ACCOUNT}/cards`, {
+    json: { name: "my new card", components: [{ type: "MEDIA", media_key: "7_3001" }, { type: "DETAILS", title: "Twitter", destination: { type: "WEBSITE", url: "http://twitter.com/login" } }] },
+  })).id);
+
   imageConversationCard = () => this.once("icc", () => this.post("cards/image_conversation", {
     name: "image conversation card", first_cta: "#moon", first_cta_tweet: "stars", thank_you_text: "thanks", title: "Full moon", media_key: "3_1001",
   }));
@@ -342,6 +347,12 @@ export const SCENARIOS: Record<string, Scenario> = {
     await w.call("POST", `/12/accounts/${ACCOUNT}/cards`, { json: { name: "second", components: [{ type: "MEDIA", media_key: "3_1001" }] } });
     return r;
   },
+  // The recorded page holds video website cards only: the world's carousel card is filtered out.
+  "GET /12/accounts/:account_id/cards [media_metadata]": async (w, r) => {
+    await w.mediaCard();
+    return { ...r, query: { ...r.query, card_types: "VIDEO_WEBSITE" } };
+  },
+  "GET /12/accounts/:account_id/cards/:card_id [media_metadata]": async (w, r) => ({ ...r, path: `${SANDBOX}/12/accounts/${ACCOUNT}/cards/${await w.mediaCard()}` }),
   // The recorded account has an industry type (absent until one is set).
   "GET /12/accounts/:account_id": async (w, r) => {
     await w.call("PUT", `/12/accounts/${ACCOUNT}`, { query: { industry_type: "TRAVEL" } });

@@ -95,6 +95,13 @@ const failuresOfKept = (kept: readonly Kept[]) => kept.flatMap((k) => k.differen
  */
 const echoedParams = (path: string) => /^request(\[\])?\.params$/.test(path);
 
+/**
+ * Objects keyed by values, not names: a card's MEDIA component answers its
+ * `media_metadata` keyed by its media key (the SDKs' cards_load.json), which
+ * is the emulator's own media library key, never the recording's.
+ */
+const KEYED_BY_VALUE: readonly string[] = ["components[].media_metadata", "slides[][].media_metadata"];
+
 /** What the emulator answered, as shape failures (and status failures) of one entry. */
 async function failuresOf(api: TestApi, entry: CorpusEntry): Promise<string[]> {
   api.control.reset();
@@ -120,7 +127,7 @@ async function failuresOf(api: TestApi, entry: CorpusEntry): Promise<string[]> {
   if (Array.isArray(recorded.data) && recorded.data.length > 0 && Array.isArray(data) && data.length === 0) {
     failures.push("data is empty: the scenario left nothing to compare with the platform's records");
   }
-  return [...failures, ...shapeDifferences(entry.response.body, body, { endpoint: entry.endpoint, index, own: (fam, path) => OWN.has(`${fam} ${path}`), opaque: echoedParams })];
+  return [...failures, ...shapeDifferences(entry.response.body, body, { endpoint: entry.endpoint, index, own: (fam, path) => OWN.has(`${fam} ${path}`), opaque: echoedParams, keyedByValue: (path) => KEYED_BY_VALUE.includes(path) })];
 }
 
 /** ` (CODE on parameter, ...)` of an error answer, for status failures. */
@@ -188,6 +195,15 @@ describe("shape comparison", () => {
 
   test("compares every element of an answered list with the platform's first, once per field", () => {
     expect(compare({ data: [{ id: "a" }] }, { data: [{ id: "b" }, { id: 2 }, { id: 3 }] })).toEqual(["data[1].id is a number, platform sends a string"]);
+  });
+
+  test("an object keyed by values compares each answered entry with the platform's first", () => {
+    const keyed = (platform: unknown, answered: unknown) => shapeDifferences(platform, answered, {
+      endpoint, index, own: () => false, keyedByValue: (path) => path === "media_metadata",
+    });
+    expect(keyed({ data: { media_metadata: { "13_1": { type: "VIDEO", width: 640 } } } }, { data: { media_metadata: { "7_3001": { type: "VIDEO", width: 1920 } } } })).toEqual([]);
+    expect(keyed({ data: { media_metadata: { "13_1": { type: "VIDEO", width: 640 } } } }, { data: { media_metadata: { "7_3001": { type: "VIDEO", width: "1920" } } } }))
+      .toEqual(["data.media_metadata.7_3001.width is a string, platform sends a number"]);
   });
 
   test("a key listed as the emulator's own is allowed", () => {

@@ -106,6 +106,23 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     },
   },
   {
+    kind: "Card",
+    variant: "MEDIA components answered with media_metadata",
+    inputs: {
+      accountId: ACCOUNT, name: "components create cards",
+      components: [
+        { type: "MEDIA", mediaKey: "3_1323490622599176192" },
+        { type: "BUTTON", label: { type: "ENUM", value: "INSTALL" }, destination: { type: "APP", countryCode: "US", googleplayAppId: "com.twitter.android" } },
+      ],
+    },
+    // The SDKs' recordings of GET cards: a video and details; the MEDIA component carries media_metadata, which no program declares.
+    live: {
+      name: "website carousel",
+      components: [{ type: "MEDIA", mediaKey: "13_794652834998325248" }, { type: "DETAILS", title: "Twitter", destination: { type: "WEBSITE", url: "https://www.dell.de/" } }],
+    },
+    options: { answers: { "GET /12/accounts/:account_id/cards": { variant: "media_metadata" }, "GET /12/accounts/:account_id/cards/:card_id": { variant: "media_metadata" } } },
+  },
+  {
     kind: "ImageConversationCard",
     inputs: {
       accountId: ACCOUNT, name: "image conversation card", title: "Full moon", firstCta: "#moon", firstCtaTweet: "stars",
@@ -123,6 +140,17 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
     },
     update: { name: "developers card" },
     // The card is read again after the PUT: the GET's recording has the old name.
+    updated: { name: "video conversation card" },
+  },
+  {
+    kind: "VideoConversationCard",
+    variant: "a declared poster, answered as poster_media_url only",
+    // The recordings were made without a poster (their poster_media_url is the first frame's): what is replayed is that no answer holds poster_media_key.
+    inputs: {
+      accountId: ACCOUNT, name: "video conversation card", title: "Developers", firstCta: "#APIs", firstCtaTweet: "Ads API",
+      thankYouText: "Build it", mediaKey: "13_958388276489895936", posterMediaKey: "3_958388276489895936",
+    },
+    update: { name: "developers card" },
     updated: { name: "video conversation card" },
   },
   { kind: "PromotedAccount", inputs: { accountId: ACCOUNT, lineItemId: "9bpb2", userId: AUTHOR } },

@@ -86,6 +86,8 @@ export interface CompareOptions {
   own: (fam: string, recordPath: string) => boolean;
   /** Paths (record paths) compared as a JSON type only, not key by key. */
   opaque?: (recordPath: string) => boolean;
+  /** Paths (record paths) of objects keyed by values, not names (an id, a media key): each answered entry is compared with the platform's first. */
+  keyedByValue?: (recordPath: string) => boolean;
 }
 
 /**
@@ -119,6 +121,12 @@ export function shapeDifferences(platform: unknown, answered: unknown, options: 
     if (pt !== "object" || options.opaque?.(recordPath(path))) return;
     const po = p as Record<string, unknown>;
     const ao = a as Record<string, unknown>;
+    if (options.keyedByValue?.(recordPath(path))) {
+      // As an array's elements: an empty platform object says nothing of its entries.
+      const first = Object.values(po)[0];
+      if (first !== undefined) for (const [k, x] of Object.entries(ao)) walk(first, x, `${path}.${k}`);
+      return;
+    }
     for (const [k, v] of Object.entries(po)) {
       const child = path ? `${path}.${k}` : k;
       if (k in ao) walk(v, ao[k], child);
