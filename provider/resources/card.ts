@@ -137,7 +137,7 @@ function swipeableCount(f: CheckFailure): CheckFailure {
  * its live value, so a change to one still shows; so does a component of a
  * type the schema does not know, kept whole.
  */
-export function declaredKeys(schema: z.ZodType, value: unknown): unknown {
+function declaredKeys(schema: z.ZodType, value: unknown): unknown {
   const def = schema._zod.def as unknown as {
     type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; options?: z.ZodObject[]; discriminator?: string;
   };
