@@ -341,8 +341,22 @@ export const ENUMS = {
     "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
     "APP_LIST",
   ] as const,
-  /** ref campaign-management/reference.mdx, POST targeting_criteria: APP_LIST "may only be used with operator_type=NE". */
-  negatedOnlyTargetingType: ["APP_LIST"] as const,
+  /**
+   * Targeting types that take operators of their own, and no other: APP_LIST
+   * "may only be used with operator_type=NE" (ref
+   * campaign-management/reference.mdx, POST targeting_criteria);
+   * NETWORK_ACTIVATION_DURATION takes "LT for less than and GTE for greater
+   * than or equal" (ref campaign-management.mdx, "Understanding targeting
+   * types"), the one type the reference names for the operators that work
+   * "in conjunction with certain targeting_type values" (POST batch
+   * targeting_criteria): no other type takes GTE or LT.
+   */
+  targetingTypeOperators: {
+    APP_LIST: ["NE"],
+    NETWORK_ACTIVATION_DURATION: ["GTE", "LT"],
+  } as const,
+  /** The operators of every other targeting type (ref POST targeting_criteria: NE for negated targeting). */
+  otherTargetingOperators: ["EQ", "NE"] as const,
   /**
    * seed 4.3 (audience_estimate): EQ (the default) or NE; targeting criteria
    * also take GTE and LT (ref campaign-management/reference.mdx, POST

@@ -350,18 +350,49 @@ export const ENUMS = {
   promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
   /** Line items a promoted account can be attached to (seed 4.7, section 7). */
   promotedAccountProductType: "PROMOTED_ACCOUNT",
-  /** Targeting criteria operator (seed 4.3): EQ (default) or NE for negated targeting. */
-  operatorType: ["EQ", "NE"] as const,
+  /**
+   * Targeting criteria operators: seed 4.3 names EQ (the default) and NE
+   * (audience_estimate); targeting criteria also take GTE and LT
+   * (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, POST
+   * targeting_criteria `operator_type`, and POST batch targeting_criteria:
+   * they work "in conjunction with certain targeting_type values",
+   * `targetingTypeOperators`).
+   */
+  operatorType: ["EQ", "NE", "GTE", "LT"] as const,
   /**
    * Targeting types. The seed names only IAB_CATEGORY (content categories,
-   * seed 4.3); seed: not shown; real platform's v12 targeting types follow.
+   * seed 4.3); seed: not shown; the rest are the real platform's v12 values
+   * (reference.mdx, POST targeting_criteria `targeting_type`: non-keyword,
+   * keyword, custom audience, installed app store category and TAP app
+   * exclusion values).
    */
   targetingType: [
-    "IAB_CATEGORY", "AGE", "BROAD_KEYWORD", "CONVERSATION", "CUSTOM_AUDIENCE", "DEVICE", "EVENT",
-    "EXACT_KEYWORD", "FOLLOWER_LOOKALIKES", "GENDER", "INSTALLED_APP_CATEGORY", "INTEREST", "LANGUAGE",
-    "LOCATION", "NETWORK_OPERATOR", "PHRASE_KEYWORD", "PLATFORM", "PLATFORM_VERSION",
-    "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "UNORDERED_KEYWORD", "WIFI_ONLY",
+    "IAB_CATEGORY",
+    "AGE", "CAMPAIGN_ENGAGEMENT", "CAMPAIGN_ENGAGEMENT_LOOKALIKE", "CONVERSATION", "DEVICE", "ENGAGEMENT_TYPE", "EVENT",
+    "FOLLOWERS_OF_USER", "GENDER", "INTEREST", "LANGUAGE", "LIVE_TV_EVENT", "LOCATION", "NETWORK_ACTIVATION_DURATION",
+    "NETWORK_OPERATOR", "PLATFORM", "PLATFORM_VERSION", "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "USER_ENGAGEMENT",
+    "USER_ENGAGEMENT_LOOKALIKE", "WIFI_ONLY",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
+    "APP_LIST",
   ] as const,
+  /**
+   * The operators a targeting type takes where it is not EQ and NE
+   * (`otherTargetingOperators`); an operator listed here is taken by the
+   * types that list it only. APP_LIST "may only be used with
+   * operator_type=NE" (reference.mdx, POST targeting_criteria);
+   * NETWORK_ACTIVATION_DURATION is used "with operator_type of LT for less
+   * than and GTE for greater than or equal", the one type the references
+   * name for them (xdevplatform/docs x-ads-api/campaign-management.mdx,
+   * "Understanding targeting types", New Mobile Device Targeting).
+   */
+  targetingTypeOperators: {
+    APP_LIST: ["NE"],
+    NETWORK_ACTIVATION_DURATION: ["GTE", "LT"],
+  } as const,
+  /** The operators of every other targeting type: EQ targets the value, NE excludes it (reference.mdx, POST targeting_criteria). */
+  otherTargetingOperators: ["EQ", "NE"] as const,
   /** The one targeting type of content categories (seed 4.3). */
   contentCategoryTargetingType: "IAB_CATEGORY",
   /**

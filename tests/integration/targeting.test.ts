@@ -160,13 +160,15 @@ describe("TargetingCriterion", () => {
     expect(entities("targeting_criteria")).toEqual([]);
   });
 
-  test("the platform takes the reference's targeting types and operators, refuses others, and APP_LIST only excludes", async () => {
+  test("the platform takes the reference's targeting types and operators, refuses others; APP_LIST only excludes, GTE and LT compare activation durations only", async () => {
     const post = (targeting_type: string, operator_type: string) =>
       client().post<Entity>(`${base}/targeting_criteria`, { line_item_id: tweetsLi, targeting_type, targeting_value: "v1", operator_type });
     expect(await post("FOLLOWERS_OF_USER", "EQ")).toMatchObject({ targeting_type: "FOLLOWERS_OF_USER", operator_type: "EQ" });
-    expect(await post("AGE", "GTE")).toMatchObject({ targeting_type: "AGE", operator_type: "GTE" });
+    expect(await post("NETWORK_ACTIVATION_DURATION", "GTE")).toMatchObject({ targeting_type: "NETWORK_ACTIVATION_DURATION", operator_type: "GTE" });
     expect(await post("APP_LIST", "NE")).toMatchObject({ targeting_type: "APP_LIST", operator_type: "NE" });
     await expect(post("APP_LIST", "EQ")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
+    await expect(post("AGE", "GTE")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
+    await expect(post("NETWORK_ACTIVATION_DURATION", "EQ")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
     await expect(post("FOLLOWER_LOOKALIKES", "EQ")).rejects.toMatchObject({ status: 400, parameter: "targeting_type" });
     expect(entities("targeting_criteria")).toHaveLength(3);
   });
