@@ -69,7 +69,9 @@ export const LIMITS = {
   /**
    * seed 4.12 and 8: audience and do-not-reach user uploads: 2,500 operations
    * and 5,000,000 bytes per request, 1,500 requests a minute, expiry at most
-   * (and by default) 13 months.
+   * (and by default) 13 months. An operation is an `{operation_type, params}`
+   * object, whatever the number of its users (ref audiences/reference.mdx,
+   * POST custom_audiences/:id/users, "Batch Requests").
    */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
   /** seed 4.12: one do-not-reach list per account. */

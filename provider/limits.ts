@@ -29,7 +29,13 @@ export const LIMITS = {
   cardCount: { min: 1, max: 200, default: 100 },
   /** `q` search prefix on accounts, campaigns, audiences: 1 to 255. */
   searchQuery: { min: 1, max: 255 },
-  /** Audience and do-not-reach user uploads (section 8). */
+  /**
+   * Audience and do-not-reach user uploads (section 8). Operations are
+   * `{operation_type, params}` objects, any number of users each
+   * (xdevplatform/docs x-ads-api/audiences/reference.mdx, POST
+   * custom_audiences/:id/users: "The batch size is determined by the number
+   * of operations").
+   */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
   /** Requests with with_total_count=true: 200 per 15 minutes (section 4.1). */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
