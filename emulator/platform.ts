@@ -161,6 +161,21 @@ export const LIMITS = {
   lineItemCategories: { min: 1 },
   /** seed: not shown (targeting criteria writes); ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
   targetingCriteriaBatchSize: 500,
+  /**
+   * seed: not shown. Targeted values (operator other than NE) one line item
+   * takes per group of types: a single AGE bucket (ref
+   * campaign-management/reference.mdx, POST targeting_criteria); one event,
+   * 100 interests, 100 Similar to Followers Of users, 2,000 locations, 1,000
+   * keywords (ref campaign-management.mdx, "Understanding targeting types").
+   */
+  targetingPerLineItem: {
+    age: { types: ["AGE"], max: 1 },
+    event: { types: ["EVENT"], max: 1 },
+    interest: { types: ["INTEREST"], max: 100 },
+    similarToFollowers: { types: ["SIMILAR_TO_FOLLOWERS_OF_USER"], max: 100 },
+    location: { types: ["LOCATION"], max: 2000 },
+    keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
+  },
   /** seed 4.3: `country_codes` of GET curated_categories: at most 200 two-letter codes. */
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,

@@ -140,6 +140,23 @@ export const LIMITS = {
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
   /**
+   * Targeting criteria one line item takes, per group of targeting types
+   * (seed: not shown). "It is only possible to target a single AGE bucket
+   * per line item" (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+   * POST targeting_criteria); the targeting guide (x-ads-api/campaign-management.mdx,
+   * "Understanding targeting types"): one event, up to 100 interests, up to
+   * 100 users for Similar to Followers Of, up to 2,000 locations, up to 1,000
+   * keywords. They speak of what is targeted: exclusions (NE) are not counted.
+   */
+  targetingPerLineItem: {
+    age: { types: ["AGE"], max: 1 },
+    event: { types: ["EVENT"], max: 1 },
+    interest: { types: ["INTEREST"], max: 100 },
+    similarToFollowers: { types: ["SIMILAR_TO_FOLLOWERS_OF_USER"], max: 100 },
+    location: { types: ["LOCATION"], max: 2000 },
+    keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
+  },
+  /**
    * Posts (seed 4.11 and section 8): draft, scheduled and published Tweets
    * carry up to 4 images, or 1 animated GIF, or 1 video (`tweetMedia`);
    * names 80 (`text.tweetName`), video description 200 and title 70.

@@ -55,6 +55,15 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
     throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
   }
+  // Targeted values per line item (exclusions are not counted), counting the criteria an earlier item of the same batch created.
+  const group = Object.values(LIMITS.targetingPerLineItem).find((g) => (g.types as readonly string[]).includes(p.targeting_type));
+  if (group && p.operator_type !== "NE") {
+    const targeted = ctx.account.collection<TargetingCriterion>(targetingCriteria.collection).all()
+      .filter((t) => !t.deleted && t.line_item_id === p.line_item_id && t.operator_type !== "NE" && (group.types as readonly string[]).includes(t.targeting_type));
+    if (targeted.length >= group.max) {
+      throw ApiError.invalid("targeting_type", `a line item takes at most ${group.max} targeted ${group.types.join(", ")} values, got ${targeted.length + 1} (line_item_id ${p.line_item_id})`);
+    }
+  }
   const category = p.targeting_type === iab ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
   if (p.targeting_type === "LOCATION") {
     const place = LOCATIONS[p.targeting_value];

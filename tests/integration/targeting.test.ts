@@ -173,6 +173,17 @@ describe("TargetingCriterion", () => {
     expect(entities("targeting_criteria")).toHaveLength(3);
   });
 
+  test("the platform takes a single AGE bucket per line item, counting the batch's own items; an exclusion is not counted", async () => {
+    const item = (targeting_value: string, operator_type = "EQ") => ({ operation_type: "Create" as const, params: { line_item_id: tweetsLi, targeting_type: "AGE", targeting_value, operator_type } });
+    const batch = (items: ReturnType<typeof item>[]) => client().batch(`/12/batch/accounts/${ACCOUNT}/targeting_criteria`, items, 500);
+    const err = await failure(batch([item("AGE_18_TO_24"), item("AGE_25_TO_34")]));
+    expect(err).toMatchObject({ status: 400, parameter: "targeting_type", message: expect.stringContaining("a line item takes at most 1 targeted AGE values, got 2") });
+    expect((err as ValidationError).operationErrors?.map((e) => e.length)).toEqual([0, 1]);
+    expect(await batch([item("AGE_18_TO_24"), item("AGE_35_TO_49", "NE")])).toHaveLength(2);
+    await expect(batch([item("AGE_25_TO_34")])).rejects.toMatchObject({ status: 400, parameter: "targeting_type" });
+    expect(entities("targeting_criteria")).toHaveLength(2);
+  });
+
   test("criteria created together share one batch POST, each resource its own criterion; a refused one fails alone and the others are created", async () => {
     const values = ["IAB1-1", "IAB1-2", "IAB1-6", "IAB2-1", "IAB2-3", "IAB3-1", "IAB9-30", "IAB17-12", "IAB17-44", "IAB19-6", "IAB19-18"];
     const wanted = [promotedLi, tweetsLi].flatMap((lineItemId) => values.map((targetingValue) => ({ ...inputs(targetingValue), lineItemId })));
