@@ -12,6 +12,7 @@ import { StackValidationPolicy } from "@pulumi/policy";
 import { LIMITS } from "../provider/limits";
 import { campaignInputs } from "../provider/resources/campaign";
 import { lineItemInputs } from "../provider/resources/line-item";
+import { targetingCriterionInputs } from "../provider/resources/targeting-criterion";
 import { forStack } from "./define";
 import { environmentLiveCampaigns, LiveCampaigns, reason, unmanagedActive } from "./live-campaigns";
 import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
@@ -199,8 +200,11 @@ function criteriaByLineItem(stack: Stack): { who: string; lineItem?: XadsResourc
   });
 }
 
-/** The operator a criterion declares, or EQ, its schema's default; undefined while preview cannot know it. */
-const operatorOf = (tc: XadsResource) => (tc.props.operatorType === undefined ? "EQ" : text(tc, "operatorType"));
+/** The operator of a criterion that declares none: its schema's default (EQ). */
+const DEFAULT_OPERATOR = targetingCriterionInputs.shape.operatorType.parse(undefined);
+
+/** The operator a criterion declares, or the default; undefined while preview cannot know it. */
+const operatorOf = (tc: XadsResource) => (tc.props.operatorType === undefined ? DEFAULT_OPERATOR : text(tc, "operatorType"));
 
 /**
  * Targeted values per line item, per group of targeting types (a single AGE
