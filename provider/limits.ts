@@ -1,7 +1,9 @@
 /**
  * Platform limits, from section 8 of the Advertising API document (and the
- * endpoint tables of section 4). One module, imported by resource validation,
- * the emulator and the policy pack, so the three can never disagree.
+ * endpoint tables of section 4). One module, imported by resource validation
+ * and the policy pack, so the two can never disagree. The emulator keeps its
+ * own table (emulator/platform.ts), which tests/unit/platform-tables.test.ts
+ * compares with this one entry by entry.
  */
 export const LIMITS = {
   /** Active campaigns per account: 200 by default (section 8). */
