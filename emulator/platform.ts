@@ -375,6 +375,15 @@ export const ENUMS = {
   /** The operators of every other targeting type (ref POST targeting_criteria: NE for negated targeting). */
   otherTargetingOperators: ["EQ", "NE"] as const,
   /**
+   * Targeting types whose targeting_value is one of a list: ENGAGEMENT_TYPE
+   * takes IMPRESSION or ENGAGEMENT (Tweet engager targeting) and VIDEO_VIEW,
+   * VIDEO_VIEW_PARTIAL, VIDEO_VIEW_COMPLETE (video viewer targeting) (ref
+   * campaign-management.mdx, "Understanding targeting types").
+   */
+  targetingTypeValues: {
+    ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
+  } as const,
+  /**
    * seed 4.3 (audience_estimate): EQ (the default) or NE; targeting criteria
    * also take GTE and LT (ref campaign-management/reference.mdx, POST
    * targeting_criteria and its batch).

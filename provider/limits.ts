@@ -418,6 +418,16 @@ export const ENUMS = {
   } as const,
   /** The operators of every other targeting type: EQ targets the value, NE excludes it (reference.mdx, POST targeting_criteria). */
   otherTargetingOperators: ["EQ", "NE"] as const,
+  /**
+   * Targeting types whose values are a fixed list. ENGAGEMENT_TYPE "accepts
+   * either IMPRESSION or ENGAGEMENT as a targeting value", and video viewer
+   * targeting adds VIDEO_VIEW, VIDEO_VIEW_PARTIAL and VIDEO_VIEW_COMPLETE
+   * (xdevplatform/docs x-ads-api/campaign-management.mdx, "Understanding
+   * targeting types": Tweet engager and video viewer targeting).
+   */
+  targetingTypeValues: {
+    ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
+  } as const,
   /** The one targeting type of content categories (seed 4.3). */
   contentCategoryTargetingType: "IAB_CATEGORY",
   /**

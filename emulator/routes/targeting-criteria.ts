@@ -55,6 +55,10 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
     throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
   }
+  const values: readonly string[] | undefined = (ENUMS.targetingTypeValues as Partial<Record<string, readonly string[]>>)[p.targeting_type];
+  if (values && !values.includes(p.targeting_value)) {
+    throw ApiError.invalid("targeting_value", `targeting_value must be one of ${values.join(", ")} with targeting_type ${p.targeting_type}, got ${JSON.stringify(p.targeting_value)}`);
+  }
   // Targeted values per line item (exclusions are not counted), counting the criteria an earlier item of the same batch created.
   const group = Object.values(LIMITS.targetingPerLineItem).find((g) => (g.types as readonly string[]).includes(p.targeting_type));
   if (group && p.operator_type !== "NE") {

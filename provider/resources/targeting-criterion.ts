@@ -37,6 +37,8 @@ export type TargetingCriterionOutputs = TargetingCriterionInputs & { name?: stri
 const batchPath = (tc: { accountId: string }) => `/12/batch/accounts/${tc.accountId}/targeting_criteria`;
 
 const LISTED_OPERATORS: Partial<Record<string, readonly string[]>> = ENUMS.targetingTypeOperators;
+/** The targeting types whose values are a fixed list (ENUMS.targetingTypeValues). */
+const LISTED_VALUES: Partial<Record<string, readonly string[]>> = ENUMS.targetingTypeValues;
 
 /** The operators a targeting type takes: its own (ENUMS.targetingTypeOperators), or EQ and NE. */
 export function operatorsOf(targetingType: string): readonly string[] {
@@ -47,8 +49,9 @@ const or = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join("
 
 /**
  * seed 4.3: content category targeting needs targeting type IAB_CATEGORY
- * and matching values; anything else is a validation error. The operator
- * must be one the targeting type takes (ENUMS.targetingTypeOperators).
+ * and matching values; anything else is a validation error. A type with a
+ * fixed list of values takes only those (ENUMS.targetingTypeValues). The
+ * operator must be one the targeting type takes (ENUMS.targetingTypeOperators).
  */
 export const targetingCriterionRules = [
   rule<TargetingCriterionInputs>(["targetingType", "targetingValue"], (tc) => {
@@ -63,6 +66,10 @@ export const targetingCriterionRules = [
         property: "targetingValue",
         reason: `targetingValue must be an IAB category of a content category (IAB<n> or IAB<n>-<m>, from getContentCategories) when targetingType is ${IAB} (got ${JSON.stringify(tc.targetingValue)})`,
       }];
+    }
+    const values = LISTED_VALUES[tc.targetingType];
+    if (values !== undefined && !values.includes(tc.targetingValue)) {
+      return [{ property: "targetingValue", reason: `targetingValue must be one of ${values.join(", ")} when targetingType is ${tc.targetingType} (got ${JSON.stringify(tc.targetingValue)})` }];
     }
     return [];
   }),

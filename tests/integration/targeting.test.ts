@@ -170,6 +170,7 @@ describe("TargetingCriterion", () => {
     await expect(post("AGE", "GTE")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
     await expect(post("NETWORK_ACTIVATION_DURATION", "EQ")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
     await expect(post("FOLLOWER_LOOKALIKES", "EQ")).rejects.toMatchObject({ status: 400, parameter: "targeting_type" });
+    await expect(post("ENGAGEMENT_TYPE", "EQ")).rejects.toMatchObject({ status: 400, parameter: "targeting_value" });
     expect(entities("targeting_criteria")).toHaveLength(3);
   });
 

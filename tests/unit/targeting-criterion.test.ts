@@ -37,7 +37,7 @@ describe("TargetingCriterion", () => {
       "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD", "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
       "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
     ];
-    const refused = types.filter((targetingType) => failures({ ...valid(), targetingType, targetingValue: "v1" }).length > 0);
+    const refused = types.filter((targetingType) => failures({ ...valid(), targetingType, targetingValue: targetingType === "ENGAGEMENT_TYPE" ? "ENGAGEMENT" : "v1" }).length > 0);
     expect(refused).toEqual([]);
     expect(failures({ ...valid(), targetingType: "APP_LIST", targetingValue: "abc2", operatorType: "NE" })).toEqual([]);
     expect(failures({ ...valid(), targetingType: "NETWORK_ACTIVATION_DURATION", targetingValue: "3", operatorType: "GTE" })).toEqual([]);
@@ -53,6 +53,17 @@ describe("TargetingCriterion", () => {
         'APP_STORE_CATEGORY, APP_STORE_CATEGORY_LOOKALIKE, APP_LIST (got "FOLLOWER_LOOKALIKES")',
     }]);
     expect(failures({ ...valid(), targetingType: "INSTALLED_APP_CATEGORY", targetingValue: "v1" }).map((f) => f.property)).toEqual(["targetingType"]);
+  });
+
+  test("ENGAGEMENT_TYPE takes the engagement kinds the guide lists, and refuses others naming targetingValue", () => {
+    const engagement = { ...valid(), targetingType: "ENGAGEMENT_TYPE" };
+    for (const targetingValue of ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"]) {
+      expect([targetingValue, failures({ ...engagement, targetingValue })]).toEqual([targetingValue, []]);
+    }
+    expect(failures({ ...engagement, targetingValue: "CLICK" })).toEqual([{
+      property: "targetingValue",
+      reason: 'targetingValue must be one of IMPRESSION, ENGAGEMENT, VIDEO_VIEW, VIDEO_VIEW_PARTIAL, VIDEO_VIEW_COMPLETE when targetingType is ENGAGEMENT_TYPE (got "CLICK")',
+    }]);
   });
 
   test("APP_LIST only excludes: EQ, given or by default, is refused naming the rule", () => {
