@@ -25,7 +25,7 @@ export const targetingCriterionInputs = z.strictObject({
   targetingType: createOnly(z.enum(ENUMS.targetingType).describe(`The kind of targeting; ${IAB} for content categories (their iabCategories values). Create-only.`)),
   targetingValue: createOnly(text(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
   operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe(
-    "EQ (default) targets the value; NE excludes it (APP_LIST takes NE only); GTE and LT compare, with NETWORK_ACTIVATION_DURATION only (which takes them only). Create-only.",
+    "EQ (default) targets the value; NE excludes it. APP_LIST takes NE only; NETWORK_ACTIVATION_DURATION takes GTE or LT only, and no other type takes them. Create-only.",
   )),
   adoptId: adoptIdInput,
 }).describe("One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.");
