@@ -2,9 +2,16 @@
  * User uploads of custom audiences and of the do-not-reach list (seed 4.12,
  * section 8): a JSON array of `{operation_type: Update|Delete, params:
  * {users, effective_at?, expires_at?}}`. One route builder for both, as the
- * seed gives both the same rules: at most 2,500 operations (users) and
- * 5,000,000 bytes per request, identifiers SHA-256 hashed (64 lowercase hex
+ * seed gives both the same rules: at most 2,500 operations and 5,000,000
+ * bytes per request, identifiers SHA-256 hashed (64 lowercase hex
  * characters) except `partner_user_id`, and an expiry of at most 13 months.
+ * An operation is one `{operation_type, params}` object, whatever the number
+ * of its users: "The batch size is determined by the number of operations
+ * (Update/Delete) per request ... over 2500 operation objects ... in one
+ * array result in an error" (xdevplatform/docs x-ads-api/audiences/reference.mdx,
+ * POST custom_audiences/:id/users), and "There are no limits on the number
+ * of users that can be sent in a single payload" (x-ads-api/audiences.mdx,
+ * Rate Limiting).
  * The answer is `{success_count, total_count}`; a "short-count" fault makes
  * it report fewer successes than users sent, the condition clients retry.
  *
@@ -13,6 +20,7 @@
  */
 import { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { batchItems } from "./batch";
 import { ApiError } from "./errors";
 import { ENUMS, LIMITS } from "./platform";
 import { batchEcho, EntityRoute, found } from "./http";
@@ -94,21 +102,23 @@ export function uploadRoute(app: FastifyInstance, env: Env, path: string, spec: 
     const { id } = req.params;
     found<Entity>(ctx.account.collection(spec.collection).get(id), spec.noun, id);
     const now = ctx.clock();
-    const operations = parseUpload(req.body, spec, now);
-    const shortBy = Math.min(req.api?.shortCount?.shortBy ?? (req.api?.shortCount ? 1 : 0), operations.length);
-    const applied = operations.slice(0, operations.length - shortBy);
+    const changes = parseUpload(req.body, spec, now);
+    const shortBy = Math.min(req.api?.shortCount?.shortBy ?? (req.api?.shortCount ? 1 : 0), changes.length);
+    const applied = changes.slice(0, changes.length - shortBy);
     const set = memberSet(ctx.account, spec.collection, id);
-    for (const op of applied) {
-      if (op.type === "Delete") set.delete(memberKey(op.user));
-      else set.set(memberKey(op.user), { user: op.user, effective_at: op.effectiveAt, expires_at: op.expiresAt });
+    for (const change of applied) {
+      if (change.type === "Delete") set.delete(memberKey(change.user));
+      else set.set(memberKey(change.user), { user: change.user, effective_at: change.effectiveAt, expires_at: change.expiresAt });
     }
-    const counts = (of: (op: Operation) => boolean) => ({ success_count: applied.filter(of).length, total_count: operations.filter(of).length });
-    const items = [...new Set(operations.map((op) => op.item))];
-    return { request: batchEcho(req as FastifyRequest), data: spec.countsPerItem ? items.map((i) => counts((op) => op.item === i)) : counts(() => true) };
+    // The counts are of users ("records"), not of operation objects (reference example: 2 operations of 2 users, total_count 4).
+    const counts = (of: (change: Change) => boolean) => ({ success_count: applied.filter(of).length, total_count: changes.filter(of).length });
+    const items = [...new Set(changes.map((change) => change.item))];
+    return { request: batchEcho(req as FastifyRequest), data: spec.countsPerItem ? items.map((i) => counts((change) => change.item === i)) : counts(() => true) };
   });
 }
 
-interface Operation {
+/** One user's change: the user of an operation object (an upload item), with the item's type and times. */
+interface Change {
   /** The upload item it is a user of. */
   item: number;
   type: Item["operation_type"];
@@ -117,17 +127,11 @@ interface Operation {
   expiresAt: string;
 }
 
-/** Every user of the upload as one operation; throws the first problem, naming the parameter and the limit. */
-function parseUpload(body: unknown, spec: UploadSpec, now: number): Operation[] {
-  if (!Array.isArray(body) || body.length === 0) {
-    throw ApiError.invalid("body", "the body must be a non-empty JSON array of {operation_type, params} items");
-  }
-  const items = body.map((item) => parseParams(itemSchema, item));
-  const total = items.reduce((n, i) => n + i.params.users.length, 0);
-  if (total > LIMITS.audienceUpload.operationsPerRequest) {
-    throw ApiError.invalid("users", `an upload holds at most ${LIMITS.audienceUpload.operationsPerRequest} operations (users), got ${total}`);
-  }
-  const out: Operation[] = [];
+/** Every user of the upload, with its operation's type and times; throws the first problem, naming the parameter and the limit. */
+function parseUpload(body: unknown, spec: UploadSpec, now: number): Change[] {
+  // The operation objects are the batch's items: their count is the batch size, as on every batch endpoint.
+  const items = batchItems(body, LIMITS.audienceUpload.operationsPerRequest).map((item) => parseParams(itemSchema, item));
+  const out: Change[] = [];
   items.forEach((item, i) => {
     const { effective_at, expires_at, users, ...other } = item.params;
     const unknown = Object.keys(other)[0];

@@ -68,7 +68,12 @@ export function runBatch<R>(ctx: ResourceContext, body: unknown, maxItems: numbe
   });
 }
 
-function batchItems(body: unknown, maxItems: number): unknown[] {
+/**
+ * The items of a batch body, at most `maxItems` of them: request-level
+ * errors ("max batch size exceeded", under `errors`). Also the operation
+ * objects of audience user uploads, which count toward their batch size.
+ */
+export function batchItems(body: unknown, maxItems: number): unknown[] {
   if (!Array.isArray(body)) throw ApiError.invalid("body", "the body must be a JSON array of {operation_type, params} items");
   if (body.length === 0) throw ApiError.invalid("body", "a batch must have at least 1 item, got 0");
   if (body.length > maxItems) throw ApiError.of(400, "INVALID_PARAMETER", `a batch must have at most ${maxItems} items, got ${body.length}`);

@@ -69,7 +69,9 @@ export const LIMITS = {
   /**
    * seed 4.12 and 8: audience and do-not-reach user uploads: 2,500 operations
    * and 5,000,000 bytes per request, 1,500 requests a minute, expiry at most
-   * (and by default) 13 months.
+   * (and by default) 13 months. An operation is an `{operation_type, params}`
+   * object, whatever the number of its users (ref audiences/reference.mdx,
+   * POST custom_audiences/:id/users, "Batch Requests").
    */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
   /** seed 4.12: one do-not-reach list per account. */
@@ -159,6 +161,21 @@ export const LIMITS = {
   lineItemCategories: { min: 1 },
   /** seed: not shown (targeting criteria writes); ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
   targetingCriteriaBatchSize: 500,
+  /**
+   * seed: not shown. Targeted values (operator other than NE) one line item
+   * takes per group of types: a single AGE bucket (ref
+   * campaign-management/reference.mdx, POST targeting_criteria); one event,
+   * 100 interests, 100 Similar to Followers Of users, 2,000 locations, 1,000
+   * keywords (ref campaign-management.mdx, "Understanding targeting types").
+   */
+  targetingPerLineItem: {
+    age: { types: ["AGE"], max: 1 },
+    event: { types: ["EVENT"], max: 1 },
+    interest: { types: ["INTEREST"], max: 100 },
+    similarToFollowers: { types: ["SIMILAR_TO_FOLLOWERS_OF_USER"], max: 100 },
+    location: { types: ["LOCATION"], max: 2000 },
+    keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
+  },
   /** seed 4.3: `country_codes` of GET curated_categories: at most 200 two-letter codes. */
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,
@@ -341,8 +358,31 @@ export const ENUMS = {
     "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
     "APP_LIST",
   ] as const,
-  /** ref campaign-management/reference.mdx, POST targeting_criteria: APP_LIST "may only be used with operator_type=NE". */
-  negatedOnlyTargetingType: ["APP_LIST"] as const,
+  /**
+   * Targeting types that take operators of their own, and no other: APP_LIST
+   * "may only be used with operator_type=NE" (ref
+   * campaign-management/reference.mdx, POST targeting_criteria);
+   * NETWORK_ACTIVATION_DURATION takes "LT for less than and GTE for greater
+   * than or equal" (ref campaign-management.mdx, "Understanding targeting
+   * types"), the one type the reference names for the operators that work
+   * "in conjunction with certain targeting_type values" (POST batch
+   * targeting_criteria): no other type takes GTE or LT.
+   */
+  targetingTypeOperators: {
+    APP_LIST: ["NE"],
+    NETWORK_ACTIVATION_DURATION: ["GTE", "LT"],
+  } as const,
+  /** The operators of every other targeting type (ref POST targeting_criteria: NE for negated targeting). */
+  otherTargetingOperators: ["EQ", "NE"] as const,
+  /**
+   * Targeting types whose targeting_value is one of a list: ENGAGEMENT_TYPE
+   * takes IMPRESSION or ENGAGEMENT (Tweet engager targeting) and VIDEO_VIEW,
+   * VIDEO_VIEW_PARTIAL, VIDEO_VIEW_COMPLETE (video viewer targeting) (ref
+   * campaign-management.mdx, "Understanding targeting types").
+   */
+  targetingTypeValues: {
+    ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
+  } as const,
   /**
    * seed 4.3 (audience_estimate): EQ (the default) or NE; targeting criteria
    * also take GTE and LT (ref campaign-management/reference.mdx, POST

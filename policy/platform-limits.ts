@@ -12,6 +12,7 @@ import { StackValidationPolicy } from "@pulumi/policy";
 import { LIMITS } from "../provider/limits";
 import { campaignInputs } from "../provider/resources/campaign";
 import { lineItemInputs } from "../provider/resources/line-item";
+import { targetingCriterionInputs } from "../provider/resources/targeting-criterion";
 import { forStack } from "./define";
 import { environmentLiveCampaigns, LiveCampaigns, reason, unmanagedActive } from "./live-campaigns";
 import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
@@ -177,6 +178,56 @@ export const activeLineItemsPerAccount: StackValidationPolicy = {
     for (const [accountId, items] of groupBy(activeOf(stack, "LineItem"), account)) {
       if (items.length <= LIMITS.activeLineItemsPerAccount) continue;
       report(`account ${accountId} would have ${items.length} active line items; the platform allows at most ${LIMITS.activeLineItemsPerAccount}`);
+    }
+  }),
+};
+
+// ------------------------------------------------ targeting criteria ---
+
+/**
+ * The criteria of each line item the stack targets, grouped by the line item
+ * resource their lineItemId comes from (a new line item's id is unknown
+ * during preview), else by the id.
+ */
+function criteriaByLineItem(stack: Stack): { who: string; lineItem?: XadsResource; criteria: XadsResource[] }[] {
+  const lineItemOf = (tc: XadsResource) => {
+    const source = stack.sourceOf(tc, "lineItemId", "LineItem");
+    return source ? `urn ${source.urn}` : text(tc, "lineItemId");
+  };
+  return [...groupBy(stack.ofKind("TargetingCriterion"), lineItemOf)].map(([key, criteria]) => {
+    const lineItem = stack.sourceOf(criteria[0], "lineItemId", "LineItem");
+    return { who: lineItem ? subject(lineItem) : `line item ${key}`, lineItem, criteria };
+  });
+}
+
+/** The operator of a criterion that declares none: its schema's default (EQ). */
+const DEFAULT_OPERATOR = targetingCriterionInputs.shape.operatorType.parse(undefined);
+
+/** The operator a criterion declares, or the default; undefined while preview cannot know it. */
+const operatorOf = (tc: XadsResource) => (tc.props.operatorType === undefined ? DEFAULT_OPERATOR : text(tc, "operatorType"));
+
+/**
+ * Targeted values per line item, per group of targeting types (a single AGE
+ * bucket, one event, 100 interests, ...: LIMITS.targetingPerLineItem, from
+ * the v12 reference and its targeting guide). A criterion's own check cannot
+ * see the line item's other criteria; the stack can. Exclusions (NE) and
+ * values not known yet are not counted, nor criteria outside the stack (the
+ * platform's to refuse), so the rule refuses only what the stack alone exceeds.
+ */
+export const targetingPerLineItem: StackValidationPolicy = {
+  name: "xads-targeting-per-line-item",
+  description: "A line item targets at most one AGE bucket and one EVENT, 100 interests, 100 Similar to Followers Of users, 2,000 locations and 1,000 keywords (the real platform's reference).",
+  enforcementLevel: "mandatory",
+  validateStack: forStack((stack, _config, report) => {
+    for (const { who, lineItem, criteria } of criteriaByLineItem(stack)) {
+      const targeted = criteria.filter((tc) => { const op = operatorOf(tc); return op !== undefined && op !== "NE"; });
+      for (const { types, max } of Object.values(LIMITS.targetingPerLineItem)) {
+        const counted = targeted.filter((tc) => (types as readonly string[]).includes(text(tc, "targetingType") ?? ""));
+        if (counted.length <= max) continue;
+        // A few are named; a count of hundreds is only counted.
+        const named = counted.length <= 5 ? ` (${counted.map(subject).join(", ")})` : "";
+        report(`${who} would target ${counted.length} ${types.join(" or ")} values${named}; the platform takes at most ${max} per line item`, lineItem?.urn);
+      }
     }
   }),
 };

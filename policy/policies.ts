@@ -8,7 +8,7 @@ import { audiencePermissionAllowList } from "./audiences";
 import { campaignBudgetCaps } from "./budgets";
 import { mediaCreativeLandingUrl } from "./creatives";
 import { namingConvention, productionCampaignsStartInactive, protectIrreversibleDeletes, purchaseOrderRequired } from "./guardrails";
-import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign } from "./platform-limits";
+import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign, targetingPerLineItem } from "./platform-limits";
 import { resourceChecks } from "./resource-checks";
 
 /** Platform limits (section 8 of the Advertising API document): mandatory. */
@@ -17,6 +17,7 @@ export const PLATFORM_LIMITS: Policies = [
   lineItemsPerCampaign,
   oneProductTypePerCampaign,
   activeLineItemsPerAccount,
+  targetingPerLineItem,
   resourceChecks,
   mediaCreativeLandingUrl,
 ];

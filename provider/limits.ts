@@ -1,7 +1,9 @@
 /**
  * Platform limits, from section 8 of the Advertising API document (and the
- * endpoint tables of section 4). One module, imported by resource validation,
- * the emulator and the policy pack, so the three can never disagree.
+ * endpoint tables of section 4). One module, imported by resource validation
+ * and the policy pack, so the two can never disagree. The emulator keeps its
+ * own table (emulator/platform.ts), which tests/unit/platform-tables.test.ts
+ * compares with this one entry by entry.
  */
 export const LIMITS = {
   /** Active campaigns per account: 200 by default (section 8). */
@@ -29,7 +31,13 @@ export const LIMITS = {
   cardCount: { min: 1, max: 200, default: 100 },
   /** `q` search prefix on accounts, campaigns, audiences: 1 to 255. */
   searchQuery: { min: 1, max: 255 },
-  /** Audience and do-not-reach user uploads (section 8). */
+  /**
+   * Audience and do-not-reach user uploads (section 8). Operations are
+   * `{operation_type, params}` objects, any number of users each
+   * (xdevplatform/docs x-ads-api/audiences/reference.mdx, POST
+   * custom_audiences/:id/users: "The batch size is determined by the number
+   * of operations").
+   */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
   /** Requests with with_total_count=true: 200 per 15 minutes (section 4.1). */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
@@ -133,6 +141,23 @@ export const LIMITS = {
   currencyCodeLength: 3,
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
+  /**
+   * Targeting criteria one line item takes, per group of targeting types
+   * (seed: not shown). "It is only possible to target a single AGE bucket
+   * per line item" (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+   * POST targeting_criteria); the targeting guide (x-ads-api/campaign-management.mdx,
+   * "Understanding targeting types"): one event, up to 100 interests, up to
+   * 100 users for Similar to Followers Of, up to 2,000 locations, up to 1,000
+   * keywords. They speak of what is targeted: exclusions (NE) are not counted.
+   */
+  targetingPerLineItem: {
+    age: { types: ["AGE"], max: 1 },
+    event: { types: ["EVENT"], max: 1 },
+    interest: { types: ["INTEREST"], max: 100 },
+    similarToFollowers: { types: ["SIMILAR_TO_FOLLOWERS_OF_USER"], max: 100 },
+    location: { types: ["LOCATION"], max: 2000 },
+    keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
+  },
   /**
    * Posts (seed 4.11 and section 8): draft, scheduled and published Tweets
    * carry up to 4 images, or 1 animated GIF, or 1 video (`tweetMedia`);
@@ -350,18 +375,59 @@ export const ENUMS = {
   promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
   /** Line items a promoted account can be attached to (seed 4.7, section 7). */
   promotedAccountProductType: "PROMOTED_ACCOUNT",
-  /** Targeting criteria operator (seed 4.3): EQ (default) or NE for negated targeting. */
-  operatorType: ["EQ", "NE"] as const,
+  /**
+   * Targeting criteria operators: seed 4.3 names EQ (the default) and NE
+   * (audience_estimate); targeting criteria also take GTE and LT
+   * (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, POST
+   * targeting_criteria `operator_type`, and POST batch targeting_criteria:
+   * they work "in conjunction with certain targeting_type values",
+   * `targetingTypeOperators`).
+   */
+  operatorType: ["EQ", "NE", "GTE", "LT"] as const,
   /**
    * Targeting types. The seed names only IAB_CATEGORY (content categories,
-   * seed 4.3); seed: not shown; real platform's v12 targeting types follow.
+   * seed 4.3); seed: not shown; the rest are the real platform's v12 values
+   * (reference.mdx, POST targeting_criteria `targeting_type`: non-keyword,
+   * keyword, custom audience, installed app store category and TAP app
+   * exclusion values).
    */
   targetingType: [
-    "IAB_CATEGORY", "AGE", "BROAD_KEYWORD", "CONVERSATION", "CUSTOM_AUDIENCE", "DEVICE", "EVENT",
-    "EXACT_KEYWORD", "FOLLOWER_LOOKALIKES", "GENDER", "INSTALLED_APP_CATEGORY", "INTEREST", "LANGUAGE",
-    "LOCATION", "NETWORK_OPERATOR", "PHRASE_KEYWORD", "PLATFORM", "PLATFORM_VERSION",
-    "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "UNORDERED_KEYWORD", "WIFI_ONLY",
+    "IAB_CATEGORY",
+    "AGE", "CAMPAIGN_ENGAGEMENT", "CAMPAIGN_ENGAGEMENT_LOOKALIKE", "CONVERSATION", "DEVICE", "ENGAGEMENT_TYPE", "EVENT",
+    "FOLLOWERS_OF_USER", "GENDER", "INTEREST", "LANGUAGE", "LIVE_TV_EVENT", "LOCATION", "NETWORK_ACTIVATION_DURATION",
+    "NETWORK_OPERATOR", "PLATFORM", "PLATFORM_VERSION", "SIMILAR_TO_FOLLOWERS_OF_USER", "TV_SHOW", "USER_ENGAGEMENT",
+    "USER_ENGAGEMENT_LOOKALIKE", "WIFI_ONLY",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "APP_STORE_CATEGORY", "APP_STORE_CATEGORY_LOOKALIKE",
+    "APP_LIST",
   ] as const,
+  /**
+   * The operators a targeting type takes where it is not EQ and NE
+   * (`otherTargetingOperators`); an operator listed here is taken by the
+   * types that list it only. APP_LIST "may only be used with
+   * operator_type=NE" (reference.mdx, POST targeting_criteria);
+   * NETWORK_ACTIVATION_DURATION is used "with operator_type of LT for less
+   * than and GTE for greater than or equal", the one type the references
+   * name for them (xdevplatform/docs x-ads-api/campaign-management.mdx,
+   * "Understanding targeting types", New Mobile Device Targeting).
+   */
+  targetingTypeOperators: {
+    APP_LIST: ["NE"],
+    NETWORK_ACTIVATION_DURATION: ["GTE", "LT"],
+  } as const,
+  /** The operators of every other targeting type: EQ targets the value, NE excludes it (reference.mdx, POST targeting_criteria). */
+  otherTargetingOperators: ["EQ", "NE"] as const,
+  /**
+   * Targeting types whose values are a fixed list. ENGAGEMENT_TYPE "accepts
+   * either IMPRESSION or ENGAGEMENT as a targeting value", and video viewer
+   * targeting adds VIDEO_VIEW, VIDEO_VIEW_PARTIAL and VIDEO_VIEW_COMPLETE
+   * (xdevplatform/docs x-ads-api/campaign-management.mdx, "Understanding
+   * targeting types": Tweet engager and video viewer targeting).
+   */
+  targetingTypeValues: {
+    ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
+  } as const,
   /** The one targeting type of content categories (seed 4.3). */
   contentCategoryTargetingType: "IAB_CATEGORY",
   /**

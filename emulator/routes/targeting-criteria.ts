@@ -48,11 +48,25 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   if (p.targeting_type !== iab && FORMS.iabCategoryValue.test(p.targeting_value)) {
     throw ApiError.invalid("targeting_type", `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
   }
-  if ((ENUMS.negatedOnlyTargetingType as readonly string[]).includes(p.targeting_type) && p.operator_type !== "NE") {
-    throw ApiError.invalid("operator_type", `targeting_type ${p.targeting_type} excludes only: operator_type must be NE, got ${p.operator_type}`);
+  const operators: readonly string[] = (ENUMS.targetingTypeOperators as Partial<Record<string, readonly string[]>>)[p.targeting_type] ?? ENUMS.otherTargetingOperators;
+  if (!operators.includes(p.operator_type)) {
+    throw ApiError.invalid("operator_type", `operator_type must be ${operators.join(" or ")} with targeting_type ${p.targeting_type}, got ${p.operator_type}`);
   }
   if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
     throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
+  }
+  const values: readonly string[] | undefined = (ENUMS.targetingTypeValues as Partial<Record<string, readonly string[]>>)[p.targeting_type];
+  if (values && !values.includes(p.targeting_value)) {
+    throw ApiError.invalid("targeting_value", `targeting_value must be one of ${values.join(", ")} with targeting_type ${p.targeting_type}, got ${JSON.stringify(p.targeting_value)}`);
+  }
+  // Targeted values per line item (exclusions are not counted), counting the criteria an earlier item of the same batch created.
+  const group = Object.values(LIMITS.targetingPerLineItem).find((g) => (g.types as readonly string[]).includes(p.targeting_type));
+  if (group && p.operator_type !== "NE") {
+    const targeted = ctx.account.collection<TargetingCriterion>(targetingCriteria.collection).all()
+      .filter((t) => !t.deleted && t.line_item_id === p.line_item_id && t.operator_type !== "NE" && (group.types as readonly string[]).includes(t.targeting_type));
+    if (targeted.length >= group.max) {
+      throw ApiError.invalid("targeting_type", `a line item takes at most ${group.max} targeted ${group.types.join(", ")} values, got ${targeted.length + 1} (line_item_id ${p.line_item_id})`);
+    }
   }
   const category = p.targeting_type === iab ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
   if (p.targeting_type === "LOCATION") {

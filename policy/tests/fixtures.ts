@@ -116,6 +116,14 @@ export const flexibleAudience = declare("FlexibleAudience", "app-users", {
 
 export { segment };
 
+export const targetingCriterion = declare("TargetingCriterion", "exclude-apps", {
+  accountId: ACCOUNT,
+  lineItemId: "li1",
+  targetingType: "APP_LIST",
+  targetingValue: "abc2",
+  operatorType: "NE",
+});
+
 export const customAudience = declare("CustomAudience", "newsletter", {
   accountId: ACCOUNT,
   name: "Newsletter subscribers",
@@ -147,4 +155,5 @@ export const HAPPY_CONFIG: Record<string, Record<string, unknown>> = {
 export const HAPPY_PATH = [
   fundingInstrument, campaign, lineItem, card, tweet, draftTweet, imageConversationCard, videoConversationCard,
   scheduledTweet, mediaCreative, flexibleAudience, customAudience, customAudiencePermission, tailoredAudiencePermission,
+  targetingCriterion,
 ];

@@ -1,9 +1,9 @@
 import { LIMITS } from "../../provider/limits";
 import { LiveCampaign, LiveCampaigns } from "../live-campaigns";
 import {
-  activeCampaignsPerAccount, activeCampaignsPolicy, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign,
+  activeCampaignsPerAccount, activeCampaignsPolicy, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign, targetingPerLineItem,
 } from "../platform-limits";
-import { campaign, lineItem } from "./fixtures";
+import { campaign, lineItem, targetingCriterion } from "./fixtures";
 import { ACCOUNT, Declared, stackViolations, times, unknown } from "./util";
 
 const active = (n: number, props: Record<string, unknown> = {}) =>
@@ -188,5 +188,51 @@ describe("xads-active-line-items-per-account", () => {
 
   test("a status not known yet is not counted", async () => {
     expect(await stackViolations(policy, [...many(LIMITS.activeLineItemsPerAccount, "ACTIVE"), ...many(5, unknown)])).toEqual([]);
+  });
+});
+
+describe("xads-targeting-per-line-item", () => {
+  const policy = targetingPerLineItem;
+  const tc = (name: string, props: Record<string, unknown>, extra: Partial<Declared> = {}) => targetingCriterion({ operatorType: undefined, ...props }, { name, ...extra });
+  const keywords = (n: number, props: Record<string, unknown> = {}) =>
+    times(n, (i) => tc(`kw-${i}`, { targetingType: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"][i % 4], targetingValue: `word ${i}`, ...props }));
+
+  test("a second AGE bucket on a line item fails, naming the line item and the criteria", async () => {
+    expect(await stackViolations(policy, [tc("age-1", { targetingType: "AGE", targetingValue: "AGE_18_TO_24" })])).toEqual([]);
+    expect(await stackViolations(policy, [
+      tc("age-1", { targetingType: "AGE", targetingValue: "AGE_18_TO_24" }), tc("age-2", { targetingType: "AGE", targetingValue: "AGE_25_TO_34", operatorType: "EQ" }),
+    ])).toEqual([
+      'line item li1 would target 2 AGE values (TargetingCriterion "age-1", TargetingCriterion "age-2"); the platform takes at most 1 per line item',
+    ]);
+  });
+
+  test(`${LIMITS.targetingPerLineItem.keyword.max} keywords of the four keyword types pass; one more fails, and exclusions are not counted`, async () => {
+    const excluded = keywords(50, { operatorType: "NE" }).map((k) => ({ ...k, name: `not-${k.name}` }));
+    expect(await stackViolations(policy, [...keywords(LIMITS.targetingPerLineItem.keyword.max), ...excluded])).toEqual([]);
+    expect(await stackViolations(policy, keywords(LIMITS.targetingPerLineItem.keyword.max + 1))).toEqual([
+      "line item li1 would target 1001 BROAD_KEYWORD or EXACT_KEYWORD or PHRASE_KEYWORD or UNORDERED_KEYWORD values; the platform takes at most 1000 per line item",
+    ]);
+  });
+
+  test("criteria of a new line item (id unknown) are grouped by its resource; other line items count apart", async () => {
+    const launch = lineItem({}, { name: "launch" });
+    const ofLaunch = { sources: { lineItemId: ["launch"] } };
+    expect(await stackViolations(policy, [
+      launch,
+      tc("event-1", { targetingType: "EVENT", targetingValue: "e1", lineItemId: unknown }, ofLaunch),
+      tc("event-2", { targetingType: "EVENT", targetingValue: "e2", lineItemId: unknown }, ofLaunch),
+      tc("event-3", { targetingType: "EVENT", targetingValue: "e3", lineItemId: "li2" }),
+    ])).toEqual([
+      'LineItem "launch" would target 2 EVENT values (TargetingCriterion "event-1", TargetingCriterion "event-2"); the platform takes at most 1 per line item',
+    ]);
+  });
+
+  test("a type or an operator not known yet is not counted, nor a criterion whose line item is unknown without a source", async () => {
+    expect(await stackViolations(policy, [
+      tc("age-1", { targetingType: "AGE", targetingValue: "AGE_18_TO_24" }),
+      tc("age-2", { targetingType: unknown, targetingValue: "AGE_25_TO_34" }),
+      tc("age-3", { targetingType: "AGE", targetingValue: "AGE_35_TO_49", operatorType: unknown }),
+      tc("age-4", { targetingType: "AGE", targetingValue: "AGE_50_TO_64", lineItemId: unknown }),
+    ])).toEqual([]);
   });
 });

@@ -41,6 +41,16 @@ describe("xads-resource-checks", () => {
       'FlexibleAudience "app-users" childSegments[0].lookbackWindow must be one of 1, 7, 14, 30 (got 3)'],
     ["flexible audience operator", fixtures.flexibleAudience({ booleanOperator: undefined }),
       'FlexibleAudience "app-users" booleanOperator is required (AND or OR) when childSegments is non-empty (got 2 child segments)'],
+    ["targeting type the reference lacks", fixtures.targetingCriterion({ targetingType: "INSTALLED_APP_CATEGORY", operatorType: "EQ" }),
+      'TargetingCriterion "exclude-apps" targetingType must be one of IAB_CATEGORY, AGE, CAMPAIGN_ENGAGEMENT, CAMPAIGN_ENGAGEMENT_LOOKALIKE, ' +
+      "CONVERSATION, DEVICE, ENGAGEMENT_TYPE, EVENT, FOLLOWERS_OF_USER, GENDER, INTEREST, LANGUAGE, LIVE_TV_EVENT, LOCATION, " +
+      "NETWORK_ACTIVATION_DURATION, NETWORK_OPERATOR, PLATFORM, PLATFORM_VERSION, SIMILAR_TO_FOLLOWERS_OF_USER, TV_SHOW, USER_ENGAGEMENT, " +
+      "USER_ENGAGEMENT_LOOKALIKE, WIFI_ONLY, BROAD_KEYWORD, EXACT_KEYWORD, PHRASE_KEYWORD, UNORDERED_KEYWORD, CUSTOM_AUDIENCE, " +
+      'CUSTOM_AUDIENCE_EXPANDED, APP_STORE_CATEGORY, APP_STORE_CATEGORY_LOOKALIKE, APP_LIST (got "INSTALLED_APP_CATEGORY")'],
+    ["targeting operator of its type (APP_LIST excludes only)", fixtures.targetingCriterion({ operatorType: "EQ" }),
+      'TargetingCriterion "exclude-apps" operatorType must be NE with targetingType APP_LIST (got EQ): APP_LIST may only be used with operatorType NE'],
+    ["targeting operator GTE with a type that does not compare", fixtures.targetingCriterion({ targetingType: "AGE", targetingValue: "AGE_OVER_18", operatorType: "GTE" }),
+      'TargetingCriterion "exclude-apps" operatorType must be EQ or NE with targetingType AGE (got GTE): operatorType GTE is taken only with targetingType NETWORK_ACTIVATION_DURATION'],
     ["audience permission", fixtures.customAudiencePermission({ grantedAccountId: ACCOUNT }),
       `CustomAudiencePermission "share-newsletter" grantedAccountId must be another account than the owner accountId ${ACCOUNT}`],
   ])("%s: refused as the provider refuses it", async (_family, declared, message) => {

@@ -8,9 +8,10 @@
  * - validation of the hashed list in check, with messages that never carry
  *   a value;
  * - the plan (users added and removed, as counts for the preview);
- * - chunks of at most 2,500 operations and 5,000,000 bytes, sent at most
- *   1,500 a minute (the client's rate-limit windows), each retried until the platform
- *   answers `success_count == total_count == sent`;
+ * - chunks of at most 2,500 operation objects (any number of users each)
+ *   and 5,000,000 bytes, sent at most 1,500 a minute (the client's
+ *   rate-limit windows), each retried until the platform answers
+ *   `success_count == total_count == sent`;
  * - `memberListResource`, the declaration both member resources share.
  */
 import { createHash } from "node:crypto";
@@ -196,36 +197,57 @@ export interface ChunkLimits {
   bytes: number;
 }
 
-/** The platform's limits per request (seed section 8). */
+/**
+ * The platform's limits per request (seed section 8): operation objects and
+ * bytes. It counts `{operation_type, params}` objects, not users: "The batch
+ * size is determined by the number of operations (Update/Delete) per request"
+ * (xdevplatform/docs x-ads-api/audiences/reference.mdx, POST
+ * custom_audiences/:id/users), and "There are no limits on the number of users
+ * that can be sent in a single payload" (x-ads-api/audiences.mdx, Rate Limiting).
+ */
 export const UPLOAD_LIMITS: ChunkLimits = { operations: LIMITS.audienceUpload.operationsPerRequest, bytes: LIMITS.audienceUpload.bodyBytes };
 
 /**
- * Request bodies for these operations: each a JSON array with one item of
- * at most `operations` users and at most `bytes` bytes. Deletes carry no
- * times. Pure, so the limits are unit-tested.
+ * Request bodies for these operations, in order: each operation's users go
+ * into one operation object per request, as many as the bytes allow; a
+ * request takes the next operation's object while it has room for it, up to
+ * `operations` objects and `bytes` bytes (as JSON.stringify writes the body).
+ * Every user is in exactly one request. Deletes carry no times. Pure, so the
+ * limits are unit-tested.
  */
 export function chunkUploads(ops: readonly UploadOperation[], times: UploadTimes, limits: ChunkLimits = UPLOAD_LIMITS): BatchItem[][] {
   const chunks: BatchItem[][] = [];
+  const EMPTY = 2; // "[]"
+  let chunk: BatchItem[] = [];
+  let bytes = EMPTY;
+  const close = () => {
+    if (chunk.length > 0) chunks.push(chunk);
+    chunk = [];
+    bytes = EMPTY;
+  };
   for (const op of ops) {
     const extra = op.type === "Update" ? times : {};
-    const skeleton = Buffer.byteLength(JSON.stringify([{ operation_type: op.type, params: { users: [], ...extra } }]));
-    let users: unknown[] = [];
-    let bytes = skeleton;
-    const close = () => {
-      if (users.length > 0) chunks.push([{ operation_type: op.type, params: { users, ...extra } }]);
-      users = [];
-      bytes = skeleton;
-    };
+    // The object without users; each user adds its JSON, and a comma after the first.
+    const skeleton = Buffer.byteLength(JSON.stringify({ operation_type: op.type, params: { users: [], ...extra } }));
+    let users: unknown[] | undefined;
     for (const user of op.users) {
       const wire = userOnWire(user);
-      const size = Buffer.byteLength(JSON.stringify(wire)) + 1;
-      if (skeleton + size > limits.bytes) throw new Error(`a user object is larger than the ${limits.bytes}-byte request limit`);
-      if (users.length >= limits.operations || bytes + size > limits.bytes) close();
-      users.push(wire);
-      bytes += size;
+      const size = Buffer.byteLength(JSON.stringify(wire));
+      if (EMPTY + skeleton + size > limits.bytes) throw new Error(`a user object is larger than the ${limits.bytes}-byte request limit`);
+      if (users !== undefined && bytes + 1 + size <= limits.bytes) {
+        users.push(wire);
+        bytes += 1 + size;
+        continue;
+      }
+      // A new object for this operation: in this request while it has room, else in the next.
+      const comma = () => (chunk.length > 0 ? 1 : 0);
+      if (chunk.length >= limits.operations || bytes + comma() + skeleton + size > limits.bytes) close();
+      bytes += comma() + skeleton + size;
+      users = [wire];
+      chunk.push({ operation_type: op.type, params: { users, ...extra } });
     }
-    close();
   }
+  close();
   return chunks;
 }
 

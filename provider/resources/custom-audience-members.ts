@@ -19,7 +19,7 @@ export const customAudienceMembersInputs = z.strictObject({
 
 export const customAudienceMembers = memberListResource({
   kind: "CustomAudienceMembers",
-  description: "The users of a custom audience, declared as a list: added and removed users are uploaded (hashed, in chunks of 2,500) as the list changes. Destroy removes them.",
+  description: "The users of a custom audience, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.",
   noun: "custom audience",
   parentField: "customAudienceId",
   fields: CUSTOM_AUDIENCE_USER_FIELDS,

@@ -18,7 +18,7 @@ export const doNotReachListMembersInputs = z.strictObject({
 
 export const doNotReachListMembers = memberListResource({
   kind: "DoNotReachListMembers",
-  description: "The users of the account's do-not-reach list, declared as a list: added and removed users are uploaded (hashed, in chunks of 2,500) as the list changes. Destroy removes them.",
+  description: "The users of the account's do-not-reach list, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.",
   noun: "do-not-reach list",
   parentField: "doNotReachListId",
   fields: DO_NOT_REACH_USER_FIELDS,

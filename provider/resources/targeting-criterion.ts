@@ -24,7 +24,9 @@ export const targetingCriterionInputs = z.strictObject({
   lineItemId: createOnly(entityId.describe("The line item the criterion targets for. Create-only.")),
   targetingType: createOnly(z.enum(ENUMS.targetingType).describe(`The kind of targeting; ${IAB} for content categories (their iabCategories values). Create-only.`)),
   targetingValue: createOnly(text(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
-  operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe("EQ (default) targets the value; NE excludes it. Create-only.")),
+  operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe(
+    "EQ (default) targets the value; NE excludes it. APP_LIST takes NE only; NETWORK_ACTIVATION_DURATION takes GTE or LT only, and no other type takes them. Create-only.",
+  )),
   adoptId: adoptIdInput,
 }).describe("One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.");
 
@@ -34,9 +36,22 @@ export type TargetingCriterionOutputs = TargetingCriterionInputs & { name?: stri
 // seed 4.3: content categories are targeted through the batch targeting criteria endpoint.
 const batchPath = (tc: { accountId: string }) => `/12/batch/accounts/${tc.accountId}/targeting_criteria`;
 
+const LISTED_OPERATORS: Partial<Record<string, readonly string[]>> = ENUMS.targetingTypeOperators;
+/** The targeting types whose values are a fixed list (ENUMS.targetingTypeValues). */
+const LISTED_VALUES: Partial<Record<string, readonly string[]>> = ENUMS.targetingTypeValues;
+
+/** The operators a targeting type takes: its own (ENUMS.targetingTypeOperators), or EQ and NE. */
+export function operatorsOf(targetingType: string): readonly string[] {
+  return LISTED_OPERATORS[targetingType] ?? ENUMS.otherTargetingOperators;
+}
+
+const or = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}` : xs[0]!);
+
 /**
  * seed 4.3: content category targeting needs targeting type IAB_CATEGORY
- * and matching values; anything else is a validation error.
+ * and matching values; anything else is a validation error. A type with a
+ * fixed list of values takes only those (ENUMS.targetingTypeValues). The
+ * operator must be one the targeting type takes (ENUMS.targetingTypeOperators).
  */
 export const targetingCriterionRules = [
   rule<TargetingCriterionInputs>(["targetingType", "targetingValue"], (tc) => {
@@ -52,7 +67,20 @@ export const targetingCriterionRules = [
         reason: `targetingValue must be an IAB category of a content category (IAB<n> or IAB<n>-<m>, from getContentCategories) when targetingType is ${IAB} (got ${JSON.stringify(tc.targetingValue)})`,
       }];
     }
+    const values = LISTED_VALUES[tc.targetingType];
+    if (values !== undefined && !values.includes(tc.targetingValue)) {
+      return [{ property: "targetingValue", reason: `targetingValue must be one of ${values.join(", ")} when targetingType is ${tc.targetingType} (got ${JSON.stringify(tc.targetingValue)})` }];
+    }
     return [];
+  }),
+  rule<TargetingCriterionInputs>(["targetingType", "operatorType"], (tc) => {
+    const taken = operatorsOf(tc.targetingType);
+    if (taken.includes(tc.operatorType)) return [];
+    // A type with operators of its own takes no other; an operator some types list is theirs only.
+    const why = LISTED_OPERATORS[tc.targetingType] !== undefined
+      ? `${tc.targetingType} may only be used with operatorType ${or(taken)}`
+      : `operatorType ${tc.operatorType} is taken only with targetingType ${or(Object.keys(LISTED_OPERATORS).filter((t) => LISTED_OPERATORS[t]!.includes(tc.operatorType)))}`;
+    return [{ property: "operatorType", reason: `operatorType must be ${or(taken)} with targetingType ${tc.targetingType} (got ${tc.operatorType}): ${why}` }];
   }),
 ];
 

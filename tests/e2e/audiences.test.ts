@@ -1,6 +1,6 @@
 /**
  * Audience members with the real pulumi CLI, beyond the walk of each kind
- * (walk-table.ts): 6,000 members uploaded in 3 chunks, 1,000 of them
+ * (walk-table.ts): 6,000 members uploaded in one request, 1,000 of them
  * removed (the preview shows counts), destroy removing them; no raw
  * identifier, and no hash in plain text, reaches the state or the CLI's
  * output.
@@ -62,10 +62,10 @@ function expectNoLeaks(): void {
   expect(Object.values(e2e.creds).filter((c) => everything().includes(c))).toEqual([]);
 }
 
-test("up creates the audience with 6,000 members in 3 chunks and the do-not-reach list; a second preview has no changes", async () => {
+test("up creates the audience with 6,000 members in one request and the do-not-reach list; a second preview has no changes", async () => {
   const up = await stack.up();
   expect(up).toMatchObject({ code: 0 });
-  expect(output(up)).toMatch(/uploaded 3\/3 chunks \(6000 of 6000 users\)/);
+  expect(output(up)).toMatch(/uploaded 1\/1 chunks \(6000 of 6000 users\)/);
   const { newsletter, optOuts } = await stack.outputs();
   expect(e2e.live("custom_audiences")).toEqual([expect.objectContaining({ id: newsletter, name: "Newsletter" })]);
   expect(members("custom_audiences", newsletter!).map((u) => u.email![0]).sort()).toEqual(emailHashes(0, 6000));

@@ -110,14 +110,13 @@ describe("CustomAudience", () => {
 });
 
 describe("CustomAudienceMembers", () => {
-  test("6,000 members upload in 3 chunks; removing 1,000 leaves exactly the expected hashed set", async () => {
+  test("6,000 members upload in one request of one operation object; removing 1,000 leaves exactly the expected hashed set", async () => {
     const id = await audience();
     const first = memberInputs(id, emails(0, 6000));
     expect(first.memberChanges).toBe("+6000 -0 (6000 members)");
     const { outs } = await customAudienceMembers.create(ctx(), first);
-    expect(uploads()).toHaveLength(3);
-    expect(progress()).toHaveLength(3);
-    expect(progress()[2]).toMatch(/uploaded 3\/3 chunks \(6000 of 6000 users\)/);
+    expect(uploads().map((r) => (r.body as { params: { users: unknown[] } }[]).map((op) => op.params.users.length))).toEqual([[6000]]);
+    expect(progress()).toEqual([expect.stringMatching(/uploaded 1\/1 chunks \(6000 of 6000 users\)/)]);
     expect(storedEmails("custom_audiences", id)).toEqual(expectedEmails(0, 6000));
 
     emu().control.clearRequests();
@@ -134,7 +133,7 @@ describe("CustomAudienceMembers", () => {
     emu().control.fault({ method: "POST", path: "/users$", kind: "short-count", shortBy: 7 });
     await customAudienceMembers.create(ctx(), memberInputs(id, emails(0, 6000)));
     const posts = uploads();
-    expect(posts).toHaveLength(4);
+    expect(posts).toHaveLength(2);
     const shorted = posts.find((p) => p.fault === "short-count")!;
     // Only the short chunk went again, the same users.
     expect(posts.filter((p) => JSON.stringify(p.body) === JSON.stringify(shorted.body))).toHaveLength(2);
@@ -143,13 +142,13 @@ describe("CustomAudienceMembers", () => {
     expect(storedEmails("custom_audiences", id)).toEqual(expectedEmails(0, 6000));
   });
 
-  test("100,000 members upload in 40 calls, with a progress line per chunk", async () => {
+  test("100,000 members upload in 2 requests under 5,000,000 bytes each, with a progress line per chunk", async () => {
     const id = await audience();
     await customAudienceMembers.create(ctx(), memberInputs(id, emails(0, 100_000)));
-    expect(uploads()).toHaveLength(40);
-    expect(uploads().every((r) => (r.body as { params: { users: unknown[] } }[])[0]!.params.users.length <= LIMITS.audienceUpload.operationsPerRequest)).toBe(true);
-    expect(progress()).toHaveLength(40);
-    expect(progress()[39]).toMatch(/uploaded 40\/40 chunks \(100000 of 100000 users\)/);
+    expect(uploads()).toHaveLength(2);
+    expect(uploads().filter((r) => Buffer.byteLength(JSON.stringify(r.body)) > LIMITS.audienceUpload.bodyBytes)).toEqual([]);
+    expect(progress()).toHaveLength(2);
+    expect(progress()[1]).toMatch(/uploaded 2\/2 chunks \(100000 of 100000 users\)/);
     expect(emu().control.members("sandbox", ACCOUNT, "custom_audiences", id)).toHaveLength(100_000);
   });
 
@@ -183,10 +182,16 @@ describe("the emulator's upload rules", () => {
   const user = () => ({ email: [sha("x@example.com")] });
   const post = (c: AdsClient, id: string, body: unknown) => c.post(`/12/accounts/${ACCOUNT}/custom_audiences/${id}/users`, undefined, body).catch((e: unknown) => e);
 
-  test("more than 2,500 operations are refused naming the limit", async () => {
+  test("operation objects are counted, not users: one operation of 3,000 users is taken; 2,501 operations are refused as a batch over its size", async () => {
     const id = await audience();
-    const users = Array.from({ length: 2501 }, (_, i) => ({ email: [sha(`u${i}@example.com`)] }));
-    expect(await post(client(), id, [{ operation_type: "Update", params: { users } }])).toMatchObject({ status: 400, parameter: "users", message: expect.stringMatching(/at most 2500 operations/) });
+    const users = Array.from({ length: 3000 }, (_, i) => ({ email: [sha(`u${i}@example.com`)] }));
+    expect(await post(client(), id, [{ operation_type: "Update", params: { users } }])).toEqual({ success_count: 3000, total_count: 3000 });
+    const operations = users.slice(0, 2501).map((user) => ({ operation_type: "Update", params: { users: [user] } }));
+    expect(await post(client(), id, operations.slice(0, 2500))).toEqual({ success_count: 2500, total_count: 2500 });
+    const refused = await post(client(), id, operations);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused).toMatchObject({ status: 400, code: "INVALID_PARAMETER", message: expect.stringContaining("a batch must have at most 2500 items, got 2501") });
+    expect((refused as ValidationError).parameter).toBeUndefined();
   });
 
   test("a body over 5,000,000 bytes is refused with 413 naming the limit", async () => {
@@ -238,8 +243,9 @@ describe("DoNotReachList and its members", () => {
     const { id } = await doNotReachList.create(ctx(), doNotReachList.check({}, { accountId: ACCOUNT }).inputs!);
     const first = dnrInputs([...emails(0, 3000), { phoneNumber: ["+44 20 7946 0958"] }])(id);
     const { outs } = await doNotReachListMembers.create(ctx(), first);
-    expect(uploads()).toHaveLength(2);
-    expect(uploads().every((r) => r.path === `/12/batch/accounts/${ACCOUNT}/do_not_reach_lists/${id}/users`)).toBe(true);
+    // One operation object of 3,001 users: the platform counts operations, not users.
+    expect(uploads().map((r) => [r.path, (r.body as { params: { users: unknown[] } }[]).map((op) => op.params.users.length)]))
+      .toEqual([[`/12/batch/accounts/${ACCOUNT}/do_not_reach_lists/${id}/users`, [3001]]]);
     expect(emu().control.members("sandbox", ACCOUNT, "do_not_reach_lists", id)).toHaveLength(3001);
     const second = dnrInputs(emails(0, 2000), {}, first)(id);
     expect(second.memberChanges).toBe("+0 -1001 (2000 members)");

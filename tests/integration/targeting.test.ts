@@ -160,15 +160,29 @@ describe("TargetingCriterion", () => {
     expect(entities("targeting_criteria")).toEqual([]);
   });
 
-  test("the platform takes the reference's targeting types and operators, refuses others, and APP_LIST only excludes", async () => {
+  test("the platform takes the reference's targeting types and operators, refuses others; APP_LIST only excludes, GTE and LT compare activation durations only", async () => {
     const post = (targeting_type: string, operator_type: string) =>
       client().post<Entity>(`${base}/targeting_criteria`, { line_item_id: tweetsLi, targeting_type, targeting_value: "v1", operator_type });
     expect(await post("FOLLOWERS_OF_USER", "EQ")).toMatchObject({ targeting_type: "FOLLOWERS_OF_USER", operator_type: "EQ" });
-    expect(await post("AGE", "GTE")).toMatchObject({ targeting_type: "AGE", operator_type: "GTE" });
+    expect(await post("NETWORK_ACTIVATION_DURATION", "GTE")).toMatchObject({ targeting_type: "NETWORK_ACTIVATION_DURATION", operator_type: "GTE" });
     expect(await post("APP_LIST", "NE")).toMatchObject({ targeting_type: "APP_LIST", operator_type: "NE" });
     await expect(post("APP_LIST", "EQ")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
+    await expect(post("AGE", "GTE")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
+    await expect(post("NETWORK_ACTIVATION_DURATION", "EQ")).rejects.toMatchObject({ status: 400, parameter: "operator_type" });
     await expect(post("FOLLOWER_LOOKALIKES", "EQ")).rejects.toMatchObject({ status: 400, parameter: "targeting_type" });
+    await expect(post("ENGAGEMENT_TYPE", "EQ")).rejects.toMatchObject({ status: 400, parameter: "targeting_value" });
     expect(entities("targeting_criteria")).toHaveLength(3);
+  });
+
+  test("the platform takes a single AGE bucket per line item, counting the batch's own items; an exclusion is not counted", async () => {
+    const item = (targeting_value: string, operator_type = "EQ") => ({ operation_type: "Create" as const, params: { line_item_id: tweetsLi, targeting_type: "AGE", targeting_value, operator_type } });
+    const batch = (items: ReturnType<typeof item>[]) => client().batch(`/12/batch/accounts/${ACCOUNT}/targeting_criteria`, items, 500);
+    const err = await failure(batch([item("AGE_18_TO_24"), item("AGE_25_TO_34")]));
+    expect(err).toMatchObject({ status: 400, parameter: "targeting_type", message: expect.stringContaining("a line item takes at most 1 targeted AGE values, got 2") });
+    expect((err as ValidationError).operationErrors?.map((e) => e.length)).toEqual([0, 1]);
+    expect(await batch([item("AGE_18_TO_24"), item("AGE_35_TO_49", "NE")])).toHaveLength(2);
+    await expect(batch([item("AGE_25_TO_34")])).rejects.toMatchObject({ status: 400, parameter: "targeting_type" });
+    expect(entities("targeting_criteria")).toHaveLength(2);
   });
 
   test("criteria created together share one batch POST, each resource its own criterion; a refused one fails alone and the others are created", async () => {

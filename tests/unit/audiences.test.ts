@@ -142,30 +142,65 @@ describe("member lists", () => {
 });
 
 describe("chunks", () => {
-  const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ email: [sha(`u${i}`)] }));
+  const emails = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ email: [sha(`u${from + i}`)] }));
+  const bytesOf = (chunk: unknown) => Buffer.byteLength(JSON.stringify(chunk));
+  const usersOf = (chunk: { params: Record<string, unknown> }[]) => chunk.flatMap((item) => item.params.users as unknown[]);
 
-  test("at most 2,500 operations a request: 6,000 users are 3 chunks, 100,000 are 40", () => {
-    const sizes = (n: number) => chunkUploads([{ type: "Update", users: emails(n) }], {}).map((c) => (c[0]!.params.users as unknown[]).length);
-    expect(sizes(6000)).toEqual([2500, 2500, 1000]);
-    expect(sizes(100_000)).toHaveLength(40);
-    expect(sizes(2500)).toEqual([2500]);
+  test("the platform counts operation objects, not users: one object per request holds as many users as 5,000,000 bytes allow", () => {
+    expect(chunkUploads([{ type: "Update", users: emails(6000) }], {}).map((c) => c.map((item) => usersOf([item]).length))).toEqual([[6000]]);
+    const chunks = chunkUploads([{ type: "Update", users: emails(100_000) }], { expires_at: "2030-01-01T00:00:00Z" });
+    expect(chunks).toHaveLength(2);
+    for (const c of chunks) {
+      expect(c).toHaveLength(1);
+      expect(bytesOf(c)).toBeLessThanOrEqual(LIMITS.audienceUpload.bodyBytes);
+    }
+    // The first request is full: the next user would not have fitted.
+    expect(bytesOf(chunks[0]) + 1 + bytesOf({ email: [sha("u0")] })).toBeGreaterThan(LIMITS.audienceUpload.bodyBytes);
   });
 
-  test("at most 5,000,000 bytes a request: large user objects split earlier", () => {
+  test("a request fills to the byte limit exactly, and not a byte beyond", () => {
+    const users = emails(50);
+    const body = chunkUploads([{ type: "Update", users }], { expires_at: "2030-01-01T00:00:00Z" });
+    expect(body).toHaveLength(1);
+    const exact = bytesOf(body[0]);
+    expect(chunkUploads([{ type: "Update", users }], { expires_at: "2030-01-01T00:00:00Z" }, { operations: 2500, bytes: exact })).toHaveLength(1);
+    expect(chunkUploads([{ type: "Update", users }], { expires_at: "2030-01-01T00:00:00Z" }, { operations: 2500, bytes: exact - 1 })).toHaveLength(2);
+  });
+
+  test("a Delete and an Update share a request as two operation objects, unless the operation limit leaves room for one", () => {
+    const ops = [{ type: "Delete" as const, users: emails(3) }, { type: "Update" as const, users: emails(2, 3) }];
+    expect(chunkUploads(ops, {}).map((c) => c.map((item) => [item.operation_type, usersOf([item]).length]))).toEqual([[["Delete", 3], ["Update", 2]]]);
+    expect(chunkUploads(ops, {}, { operations: 1, bytes: 1_000_000 }).map((c) => c.map((item) => [item.operation_type, usersOf([item]).length])))
+      .toEqual([[["Delete", 3]], [["Update", 2]]]);
+  });
+
+  test("every user sent is in exactly one request, in order, and every request keeps both limits", () => {
+    const deleted: User[] = emails(700);
+    const big = Array.from({ length: 300 }, (_, i) => ({ partnerUserId: [`${i}`.padEnd(1 + (i % 7) * 400, "x")] }));
+    const updated: User[] = [...emails(900, 700), ...big];
+    const wire = [...deleted, ...updated].map((u) => JSON.stringify(u.email ? { email: u.email } : { partner_user_id: u.partnerUserId }));
+    for (const limits of [{ operations: 1, bytes: 20_000 }, { operations: 2, bytes: 7_919 }, { operations: 3, bytes: 250_000 }, { operations: 2500, bytes: 5_000_000 }]) {
+      const chunks = chunkUploads([{ type: "Delete", users: deleted }, { type: "Update", users: updated }], { expires_at: "2030-01-01T00:00:00Z" }, limits);
+      const sent = chunks.flatMap(usersOf).map((u) => JSON.stringify(u));
+      expect([limits, sent]).toEqual([limits, wire]);
+      expect([limits, chunks.filter((c) => c.length > limits.operations || bytesOf(c) > limits.bytes)]).toEqual([limits, []]);
+    }
+  });
+
+  test("large user objects split earlier: at most 5,000,000 bytes a request", () => {
     const big = Array.from({ length: 2500 }, (_, i) => ({ partnerUserId: [`${i}`.padEnd(2500, "x")] }));
     const chunks = chunkUploads([{ type: "Update", users: big }], { expires_at: "2030-01-01T00:00:00Z" });
     expect(chunks.length).toBe(2);
-    for (const c of chunks) expect(Buffer.byteLength(JSON.stringify(c))).toBeLessThanOrEqual(LIMITS.audienceUpload.bodyBytes);
-    const small = chunkUploads([{ type: "Update", users: big }], {}, { operations: 2500, bytes: 100_000 });
-    for (const c of small) expect(Buffer.byteLength(JSON.stringify(c))).toBeLessThanOrEqual(100_000);
+    for (const c of chunks) expect(bytesOf(c)).toBeLessThanOrEqual(LIMITS.audienceUpload.bodyBytes);
+    expect(() => chunkUploads([{ type: "Update", users: big }], {}, { operations: 2500, bytes: 2000 })).toThrow("a user object is larger than the 2000-byte request limit");
   });
 
   test("wire names and operation types: Update carries the times, Delete none", () => {
     const chunks = chunkUploads([{ type: "Delete", users: [{ phoneNumber: ["h1"] }] }, { type: "Update", users: [{ partnerUserId: ["p"] }] }], { effective_at: "e", expires_at: "x" });
-    expect(chunks).toEqual([
-      [{ operation_type: "Delete", params: { users: [{ phone_number: ["h1"] }] } }],
-      [{ operation_type: "Update", params: { users: [{ partner_user_id: ["p"] }], effective_at: "e", expires_at: "x" } }],
-    ]);
+    expect(chunks).toEqual([[
+      { operation_type: "Delete", params: { users: [{ phone_number: ["h1"] }] } },
+      { operation_type: "Update", params: { users: [{ partner_user_id: ["p"] }], effective_at: "e", expires_at: "x" } },
+    ]]);
   });
 });
 

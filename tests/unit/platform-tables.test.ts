@@ -57,20 +57,10 @@ const EMULATOR_OWN: Record<string, string> = {
   "ENUMS.defaultPayBy": "the pay_by a line item answers when none is given (the provider sends none unless declared: the platform's is an output)",
   "LIMITS.maxAmountLocalMicro":
     "the platform's own largest amount (not documented: the emulator's stand-in); the provider holds amounts to the ceiling each stack sets, xads:maxBudgetMicro",
-  "ENUMS.negatedOnlyTargetingType":
-    "a rule of the reference (APP_LIST only with operator_type NE) the emulator enforces; the provider does not check it yet",
 };
 
 /** Disagreements as this test words them, and why each is deliberate (or reported and left to the provider). */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  ["ENUMS.targetingType: provider only FOLLOWER_LOOKALIKES, INSTALLED_APP_CATEGORY; emulator only APP_LIST, APP_STORE_CATEGORY, " +
-  "APP_STORE_CATEGORY_LOOKALIKE, CAMPAIGN_ENGAGEMENT, CAMPAIGN_ENGAGEMENT_LOOKALIKE, CUSTOM_AUDIENCE_EXPANDED, ENGAGEMENT_TYPE, " +
-  "FOLLOWERS_OF_USER, LIVE_TV_EVENT, NETWORK_ACTIVATION_DURATION, USER_ENGAGEMENT, USER_ENGAGEMENT_LOOKALIKE"]:
-    "the emulator follows the reference's POST targeting_criteria values (seed: not shown); the provider's list is not the reference's " +
-    "(FOLLOWER_LOOKALIKES and INSTALLED_APP_CATEGORY are no targeting types there): reported, the provider's to fix",
-  "ENUMS.operatorType: emulator only GTE, LT":
-    "the reference's targeting criteria also take GTE and LT; the provider keeps the seed's EQ and NE (audience_estimate, seed 4.3)",
-};
+const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 type Leaf = string | number | boolean | RegExp | readonly unknown[] | undefined;
 
