@@ -17,7 +17,10 @@ export function referenced<T extends Entity>(account: Account, collection: strin
   return entity;
 }
 
-/** Fields fixed at creation: a PUT that names one is refused, not ignored. */
+/**
+ * Fields fixed at creation: a PUT that changes one is refused, not ignored.
+ * (An update through updateEntity drops one resent unchanged before the rules.)
+ */
 export function refuseCreateOnly(params: WireParams, fields: readonly string[], noun: string): void {
   const given = fields.find((f) => f in params);
   if (given) throw ApiError.invalid(given, `${given} cannot be changed once the ${noun} is created`);

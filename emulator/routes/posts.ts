@@ -16,7 +16,7 @@ import { mediaAsset, postMediaProblem } from "../media";
 import { ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
 import { Account, Clock, Entity, isoTime } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, field, isTrue, parseParams, WireParams } from "../wire";
 
 export interface Post extends Entity {
   /** The advertiser user the post is by (`as_user_id` on create). */
@@ -349,7 +349,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   const posts = <T extends Post>(ctx: ResourceContext, collection: string) => ctx.account.collection<T>(collection);
   const { user } = app.emulator.auth;
   const author = (req: FastifyRequest): Author => ({
-    trim: wireParams(req).trim_user === "true",
+    trim: isTrue(wireParams(req).trim_user),
     screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
   });
 
