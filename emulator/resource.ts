@@ -107,7 +107,7 @@ export function updateEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: Resou
  * ENGAGEMENT: ref PUT line_items `pay_by` "can only be modified for line
  * items using the APP_INSTALLS objective").
  */
-function changedParams(params: WireParams, current: Entity): WireParams {
+export function changedParams(params: WireParams, current: Entity): WireParams {
   const record = current as unknown as Record<string, unknown>;
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => !(Object.hasOwn(record, name) && sameAsStored(value, record[name]))));
 }

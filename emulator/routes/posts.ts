@@ -13,7 +13,7 @@ import { ApiError } from "../errors";
 import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http";
 import { ListSpec, listPage } from "../lists";
 import { mediaAsset, postMediaProblem } from "../media";
-import { ResourceContext, resourceContext } from "../resource";
+import { changedParams, ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
 import { Account, Clock, Entity, isoTime } from "../store";
 import { clearable, field, isTrue, parseParams, WireParams } from "../wire";
@@ -373,7 +373,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.put<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<DraftTweet>(ctx, DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id);
-    return one(req, draftAnswer(posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, wireParams(req)))));
+    return one(req, draftAnswer(posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, changedParams(wireParams(req), current)))));
   });
   app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
     one(req, draftAnswer(deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"), true)));
@@ -405,7 +405,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.put<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id);
-    return one(req, scheduledAnswer(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, wireParams(req)))));
+    return one(req, scheduledAnswer(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, changedParams(wireParams(req), current)))));
   });
   app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
     one(req, scheduledAnswer(deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet") as ScheduledTweet, true)));
