@@ -31,6 +31,8 @@ type Line = { step: string; ok: boolean; error?: string } | { steps: string[] };
 const hasPython = !spawnSync("python3", ["--version"]).error;
 
 if (!hasPython) {
+  // jest names no test of a file whose tests are all skipped: the reason goes to the output too.
+  console.warn("official-sdk.test.ts: skipped, python3 is not on PATH (the official Python SDK runs in a python3 virtual environment)");
   test.skip("the official Python SDK's flows (skipped: python3 is not on PATH)", () => {});
 } else {
   const fixture = useEmulator();
