@@ -19,7 +19,7 @@ export function referenced<T extends Entity>(account: Account, collection: strin
 
 /**
  * Fields fixed at creation: a PUT that changes one is refused, not ignored.
- * (An update through updateEntity drops one resent unchanged before the rules.)
+ * (One resent unchanged is dropped before the rules: resource.ts changedParams.)
  */
 export function refuseCreateOnly(params: WireParams, fields: readonly string[], noun: string): void {
   const given = fields.find((f) => f in params);

@@ -49,7 +49,7 @@ const optional = {
   daily_budget_amount_local_micro: clearable(field.micros()),
   total_budget_amount_local_micro: clearable(field.micros()),
   purchase_order_number: clearable(field.text(LIMITS.text.purchaseOrderNumber)),
-  /** Deprecated: taken (a boolean) and ignored (noStandardDelivery). */
+  /** Deprecated on campaigns: taken (a boolean) and ignored (Campaign.standard_delivery). */
   standard_delivery: field.bool().optional(),
 };
 
