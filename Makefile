@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build pulumi pack consumer generate schema test test-unit soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -34,6 +34,16 @@ $(STAMPS)/build: $(STAMPS)/npm $(SOURCES)
 	@touch $@
 
 build: $(STAMPS)/build ## compile TypeScript to dist/
+
+# The official Python Ads SDK (twitter-ads, pinned with hashes) in a virtual
+# environment of its own, for tests/integration/official-sdk.test.ts (which
+# also makes it when run alone).
+SDK_VENV_FILES := tests/integration/official-sdk/requirements.txt tests/integration/official-sdk/venv.sh
+$(STAMPS)/venv-sdk: $(SDK_VENV_FILES) | $(STAMPS)
+	tests/integration/official-sdk/venv.sh $(WORK)/venv-sdk
+	@touch $@
+
+venv-sdk: $(STAMPS)/venv-sdk ## the official Python SDK's virtual environment (.work/venv-sdk)
 
 pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
@@ -68,7 +78,7 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # Two jest workers: e2e files spend most of their time waiting on the
 # pulumi CLI and the engine, so two of them share the machine's cores well.
 # The last line is the plain count CI reads: `N passed, N failed`.
-test: build pulumi consumer ## every test: unit, integration, conformance, e2e with the real pulumi CLI
+test: build pulumi consumer venv-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json

@@ -11,7 +11,7 @@ import { ApiError } from "./errors";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
 import { Account, Clock, Entity, Env, EnvState, NewFields } from "./store";
-import { WireParams } from "./wire";
+import { sameAsStored, WireParams } from "./wire";
 
 export interface ResourceContext {
   env: Env;
@@ -89,7 +89,27 @@ export function createOrFind<T extends Entity>(spec: ResourceSpec<T>, ctx: Resou
 export function updateEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
   const collection = ctx.account.collection<T>(spec.collection);
   const current = found(collection.get(id), spec.noun, id);
-  return collection.update(id, spec.update!(ctx, current, params));
+  return collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
+}
+
+/**
+ * The parameters of an update that change something: one that says what
+ * the record already holds is no change, and the update's rules are not
+ * asked about it. Real platform: the official SDKs' save() resends every
+ * property the record has, fields fixed at creation included
+ * (twitterdev/twitter-python-ads-sdk twitter_ads/resource.py
+ * Persistence.save and Batch.batch_save send to_params(): a campaign's
+ * funding_instrument_id, a line item's campaign_id, objective, product_type,
+ * placements), and the platform accepts them unchanged; a changed one is
+ * still refused by the resource's rules (ref campaign-management/reference.mdx,
+ * PUT campaigns and PUT line_items list none of them). The same holds for a
+ * value the platform chose that a request cannot give (a line item's pay_by
+ * ENGAGEMENT: ref PUT line_items `pay_by` "can only be modified for line
+ * items using the APP_INSTALLS objective").
+ */
+export function changedParams(params: WireParams, current: Entity): WireParams {
+  const record = current as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => !(Object.hasOwn(record, name) && sameAsStored(value, record[name]))));
 }
 
 /** Deleting is irreversible; a second DELETE is 404 (seed section 3). */

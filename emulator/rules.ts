@@ -17,7 +17,10 @@ export function referenced<T extends Entity>(account: Account, collection: strin
   return entity;
 }
 
-/** Fields fixed at creation: a PUT that names one is refused, not ignored. */
+/**
+ * Fields fixed at creation: a PUT that changes one is refused, not ignored.
+ * (One resent unchanged is dropped before the rules: resource.ts changedParams.)
+ */
 export function refuseCreateOnly(params: WireParams, fields: readonly string[], noun: string): void {
   const given = fields.find((f) => f in params);
   if (given) throw ApiError.invalid(given, `${given} cannot be changed once the ${noun} is created`);

@@ -14,6 +14,22 @@ export type WireParams = Record<string, string>;
 
 const DIGITS = /^\d+$/;
 
+/**
+ * The words the platform reads as booleans: `true`/`false` (the Ruby SDK's
+ * form) and `True`/`False`, the Python SDK's: its requests library writes
+ * Python booleans so, and the SDK sends them unconverted in list filters
+ * (twitterdev/twitter-python-ads-sdk tests/test_targeted_audiences.py
+ * records GET custom_audiences/:id/targeted?with_active=True answered 200;
+ * twitter_ads/account.py reload sends with_deleted=True).
+ */
+const BOOLEAN_WORDS = { true: true, false: false, True: true, False: false } as const;
+type BooleanWord = keyof typeof BOOLEAN_WORDS;
+
+/** Whether a wire value is one of the words for true (an absent or other value is not). */
+export function isTrue(value: unknown): boolean {
+  return typeof value === "string" && Object.hasOwn(BOOLEAN_WORDS, value) && BOOLEAN_WORDS[value as BooleanWord];
+}
+
 /** A comma-separated value as a list (IDS and enum lists). */
 const csv = z.string().transform((s) => (s === "" ? [] : s.split(",").map((v) => v.trim())));
 
@@ -62,8 +78,8 @@ export const field = {
   long: () => z.string().regex(DIGITS, "must be a whole number in decimal digits").transform(Number),
   int: (min: number, max: number) =>
     z.string().regex(DIGITS, "must be a whole number in decimal digits").transform(Number).pipe(z.number().min(min).max(max)),
-  /** Booleans are the words true and false. */
-  bool: () => z.enum(["true", "false"]).transform((v) => v === "true"),
+  /** Booleans are the words true and false, in the forms the official SDKs send (BOOLEAN_WORDS). */
+  bool: () => z.enum(Object.keys(BOOLEAN_WORDS) as [BooleanWord, ...BooleanWord[]]).transform((v) => BOOLEAN_WORDS[v]),
   oneOf: <const T extends readonly string[]>(values: T) => z.enum(values),
   /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (seed 4.1). */
   ids: () => csv.pipe(z.array(z.string().min(1)).min(1).max(LIMITS.idsPerFilter)),
@@ -179,6 +195,23 @@ export function toWireParams(json: Record<string, unknown>): WireParams {
     else out[k] = String(v);
   }
   return out;
+}
+
+/**
+ * Whether a wire value says what a stored field already holds: the same
+ * text, number or boolean word, "" for null, a list with the same values
+ * (in any order). A field the record lacks is never the same.
+ */
+export function sameAsStored(wire: string, stored: unknown): boolean {
+  if (stored === undefined) return false;
+  if (stored === null) return wire === "";
+  if (typeof stored === "boolean") return Object.hasOwn(BOOLEAN_WORDS, wire) && BOOLEAN_WORDS[wire as BooleanWord] === stored;
+  if (typeof stored === "number") return DIGITS.test(wire) && Number(wire) === stored;
+  if (Array.isArray(stored)) {
+    const values = wire === "" ? [] : wire.split(",").map((v) => v.trim());
+    return values.length === stored.length && stored.every((v) => values.includes(String(v)));
+  }
+  return typeof stored === "string" && wire === stored;
 }
 
 /**

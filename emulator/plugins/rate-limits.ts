@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../errors";
 import { rateLimitHeaders } from "../rate-limit";
+import { isTrue } from "../wire";
 import { global } from "./global";
 
 export const rateLimitPlugin = global(async (app) => {
@@ -16,7 +17,7 @@ export const rateLimitPlugin = global(async (app) => {
     const user = `${api.env}:${api.userId}`;
     const account = api.accountId === undefined ? undefined : `${api.env}:${api.accountId}`;
     // with_total_count requests also count against their own, lower limit (seed 4.1).
-    const withTotalCount = (req.query as Record<string, string>).with_total_count === "true";
+    const withTotalCount = isTrue((req.query as Record<string, unknown>).with_total_count);
     const decision = limiter.take(req.method, api, user, account, withTotalCount);
     api.rateLimit = { user: decision.user, account: decision.account };
     if (!decision.allowed) throw tooManyRequests(decision.refusedBy!);

@@ -25,9 +25,13 @@ export interface Campaign extends Entity {
   daily_budget_amount_local_micro: number | null;
   total_budget_amount_local_micro: number | null;
   /**
-   * seed 2: only with CAMPAIGN budget optimization; ref
-   * campaign-management/reference.mdx: deprecated on campaigns, set on line
-   * items, and answered null (budget optimization is always LINE_ITEM).
+   * seed 2: only with CAMPAIGN budget optimization. ref
+   * campaign-management/reference.mdx, POST and PUT campaigns, still list
+   * the parameter ("boolean", default true) but "Deprecated at the campaign
+   * level. Since budget optimization is always LINE_ITEM, standard versus
+   * accelerated delivery is configured on the line item", and every
+   * campaign they answer has `"standard_delivery": null`: a given value is
+   * taken (it must be a boolean) and ignored, never stored.
    */
   standard_delivery: null;
   purchase_order_number: string | null;
@@ -45,12 +49,9 @@ const optional = {
   daily_budget_amount_local_micro: clearable(field.micros()),
   total_budget_amount_local_micro: clearable(field.micros()),
   purchase_order_number: clearable(field.text(LIMITS.text.purchaseOrderNumber)),
+  /** Deprecated on campaigns: taken (a boolean) and ignored (Campaign.standard_delivery). */
   standard_delivery: field.bool().optional(),
 };
-
-/** seed 2: standard_delivery only with CAMPAIGN budget optimization, which today's platform no longer has (ref POST campaigns). */
-const STANDARD_DELIVERY_DEPRECATED =
-  "standard_delivery is deprecated on campaigns: budget_optimization is always LINE_ITEM, so set standard_delivery on the campaign's line items";
 
 const createParams = z.object({
   ...optional,
@@ -85,7 +86,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
     budget_optimization: p.budget_optimization,
     daily_budget_amount_local_micro: daily,
     total_budget_amount_local_micro: p.total_budget_amount_local_micro ?? null,
-    standard_delivery: noStandardDelivery(p.standard_delivery),
+    standard_delivery: null,
     purchase_order_number: p.purchase_order_number ?? null,
     currency: fi.currency,
     servable: servable(p.entity_status),
@@ -99,23 +100,14 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
 
 function update(ctx: ResourceContext, current: Campaign, params: WireParams): Partial<Campaign> {
   refuseCreateOnly(params, CREATE_ONLY, "campaign");
-  const { standard_delivery: delivery, ...fields } = given(parseParams(updateParams, params));
-  const patch: Partial<Campaign> = { ...fields, standard_delivery: noStandardDelivery(delivery) };
+  // standard_delivery: taken and ignored, as on create.
+  const { standard_delivery: _ignored, ...fields } = given(parseParams(updateParams, params));
+  const patch: Partial<Campaign> = fields;
   const next = { ...current, ...patch };
   patch.servable = servable(next.entity_status);
   assertDailyWithinTotal(next.daily_budget_amount_local_micro, next.total_budget_amount_local_micro);
   if (next.entity_status === "ACTIVE" && current.entity_status !== "ACTIVE") assertRoomForActive(ctx);
   return patch;
-}
-
-/**
- * seed section 2: standard_delivery only when budget_optimization is
- * CAMPAIGN, null otherwise; with LINE_ITEM the only optimization left (ref
- * POST campaigns), a campaign never takes it and always answers null.
- */
-function noStandardDelivery(requested: boolean | undefined): null {
-  if (requested !== undefined) throw ApiError.invalid("standard_delivery", STANDARD_DELIVERY_DEPRECATED);
-  return null;
 }
 
 /** seed: not shown; real platform: whether the campaign can serve now (not while paused or a draft). */

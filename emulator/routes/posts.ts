@@ -13,10 +13,10 @@ import { ApiError } from "../errors";
 import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http";
 import { ListSpec, listPage } from "../lists";
 import { mediaAsset, postMediaProblem } from "../media";
-import { ResourceContext, resourceContext } from "../resource";
+import { changedParams, ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
 import { Account, Clock, Entity, isoTime } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, field, isTrue, parseParams, WireParams } from "../wire";
 
 export interface Post extends Entity {
   /** The advertiser user the post is by (`as_user_id` on create). */
@@ -349,7 +349,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   const posts = <T extends Post>(ctx: ResourceContext, collection: string) => ctx.account.collection<T>(collection);
   const { user } = app.emulator.auth;
   const author = (req: FastifyRequest): Author => ({
-    trim: wireParams(req).trim_user === "true",
+    trim: isTrue(wireParams(req).trim_user),
     screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
   });
 
@@ -373,7 +373,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.put<EntityRoute>(`${base}/draft_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<DraftTweet>(ctx, DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id);
-    return one(req, draftAnswer(posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, wireParams(req)))));
+    return one(req, draftAnswer(posts<DraftTweet>(ctx, DRAFT_TWEETS).update(current.id, updateDraft(ctx, current, changedParams(wireParams(req), current)))));
   });
   app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
     one(req, draftAnswer(deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"), true)));
@@ -405,7 +405,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.put<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) => {
     const ctx = context(req);
     const current = found(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).get(req.params.id), "scheduled Tweet", req.params.id);
-    return one(req, scheduledAnswer(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, wireParams(req)))));
+    return one(req, scheduledAnswer(posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).update(current.id, updateScheduled(ctx, current, changedParams(wireParams(req), current)))));
   });
   app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
     one(req, scheduledAnswer(deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet") as ScheduledTweet, true)));

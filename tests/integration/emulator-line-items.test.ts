@@ -56,11 +56,39 @@ describe("line items", () => {
     ["placements", "ALL_ON_TWITTER"],
     ["standard_delivery", "false"],
     ["primary_web_event_tag", "o5c2p"],
-  ])("%s is create-only: a PUT naming it is refused", async (parameter, value) => {
+  ])("%s is create-only: a PUT changing it is refused", async (parameter, value) => {
     const { data: li } = (await create()).body;
     const res = await api.put(`${path}/${li.id}`, { [parameter]: value });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter, message: `${parameter} cannot be changed once the line item is created` }]);
+  });
+
+  // The official SDKs' save() and batch_save() resend every property of the record, create-only
+  // ones included (twitterdev/twitter-python-ads-sdk twitter_ads/resource.py Persistence.save and
+  // Batch.batch_save: to_params()); the platform takes them unchanged (ref
+  // campaign-management/reference.mdx, PUT line_items lists none of them).
+  test("create-only fields resent unchanged are accepted with the change the PUT carries", async () => {
+    const { data: li } = (await create({ standard_delivery: false, daily_budget_amount_local_micro: 1_000_000 })).body;
+    const res = await api.put(`${path}/${li.id}`, {
+      campaign_id: campaignId, objective: "WEBSITE_CLICKS", product_type: "PROMOTED_TWEETS",
+      // Another order is the same placements; the Python SDK writes booleans True/False.
+      placements: ["TWITTER_SEARCH", "TWITTER_TIMELINE"], standard_delivery: "False", name: "Renamed",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...li, name: "Renamed", updated_at: expect.any(String) });
+  });
+
+  test("the whole record resent, as the Python SDK's save() sends it, is accepted; pay_by the platform chose included", async () => {
+    // ENGAGEMENT: a pay_by the platform chooses for ENGAGEMENTS, which no request may give (ref PUT line_items pay_by).
+    const { data: li } = (await alone({ objective: "ENGAGEMENTS", bid_amount_local_micro: 10_000 })).body;
+    expect(li.pay_by).toBe("ENGAGEMENT");
+    const resent: Record<string, string | number | readonly string[]> = {};
+    for (const [k, v] of Object.entries(li)) if (v !== null && v !== false) resent[k] = typeof v === "boolean" ? "True" : v as string;
+    const res = await api.put(`${path}/${li.id}`, { ...resent, bid_amount_local_micro: 20_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...li, bid_amount_local_micro: 20_000, updated_at: expect.any(String) });
+    // A changed pay_by on that line item is still refused.
+    expect((await api.put(`${path}/${li.id}`, { pay_by: "IMPRESSION" })).body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "pay_by" });
   });
 
   test("DRAFT is refused on update", async () => {
@@ -201,6 +229,21 @@ describe("line item batches", () => {
       ["a", ["TWITTER_TIMELINE", "TWITTER_SEARCH"]], ["b", ["ALL_ON_TWITTER"]],
     ]);
     expect(live().map((li) => li.name)).toEqual(["a", "b"]);
+  });
+
+  // twitterdev/twitter-python-ads-sdk twitter_ads/resource.py Batch.batch_save: an Update item's params
+  // are the whole record (to_params()) plus line_item_id.
+  test("Update items resending create-only fields unchanged are taken; a changed one fails the batch at its index", async () => {
+    const created = await batch([item({ name: "a" })]);
+    const li = created.body.data[0];
+    const update = (params: Record<string, unknown>) => ({ operation_type: "Update", params: { line_item_id: li.id, campaign_id: campaignId, objective: "ENGAGEMENTS", product_type: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], ...params } });
+    const res = await batch([update({ name: "renamed" })]);
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toMatchObject({ id: li.id, name: "renamed" });
+    const changed = await batch([update({ name: "again", objective: "REACH" })]);
+    expect(changed.status).toBe(400);
+    expect(changed.body.operation_errors).toEqual([[{ code: "INVALID_PARAMETER", parameter: "objective", message: "objective cannot be changed once the line item is created" }]]);
+    expect(live()[0].name).toBe("renamed");
   });
 
   test("41 items are refused under errors, and nothing is committed", async () => {

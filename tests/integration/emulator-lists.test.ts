@@ -130,3 +130,34 @@ describe("q", () => {
     expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "q", message: "q must be at most 255 characters, got 256", value: "q".repeat(256), details: "must be at most 255 characters" }]);
   });
 });
+
+// twitterdev/twitter-python-ads-sdk sends Python booleans unconverted in list filters, as True and
+// False (tests/test_targeted_audiences.py records GET .../targeted?with_active=True answered 200;
+// twitter_ads/account.py reload sends with_deleted=True); the Ruby SDK sends true and false.
+describe("boolean parameters", () => {
+  test("True and False, as the Python SDK writes them, mean true and false in lists and single reads", async () => {
+    await seedCampaigns(2);
+    const [kept, gone] = ids(await api.get(path));
+    await api.delete(`${path}/${gone}`);
+    expect(ids(await api.get(path, { with_deleted: "True" }))).toEqual([kept, gone]);
+    expect(ids(await api.get(path, { with_deleted: "False" }))).toEqual([kept]);
+    expect((await api.get(`${path}/${gone}`, { with_deleted: "True" })).body.data).toMatchObject({ id: gone, deleted: true });
+    expect((await api.get(`${path}/${gone}`, { with_deleted: "False" })).status).toBe(404);
+  });
+
+  test("with_total_count=True adds total_count and counts against its own window", async () => {
+    await seedCampaigns(3);
+    api.control.setRateLimit("with_total_count", 1, 900);
+    expect((await api.get(path, { count: 1, with_total_count: "True" })).body).toMatchObject({ total_count: 3 });
+    const second = await api.get(path, { count: 1, with_total_count: "True" });
+    expect(second.status).toBe(429);
+  });
+
+  test("other spellings are refused, naming the parameter and the words taken", async () => {
+    const res = await api.get(path, { with_deleted: "TRUE" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "with_deleted", message: 'with_deleted must be one of true, false, True, False, got "TRUE"', value: "TRUE", details: "must be one of true, false, True, False",
+    }]);
+  });
+});

@@ -91,6 +91,12 @@ describe("scheduled Tweets", () => {
     const t = await client().post(`${base}/scheduled_tweets`, { as_user_id: USER, text: "x", scheduled_at: inFuture() });
     expect(await refusal(client().put(`${base}/scheduled_tweets/${t.id}`, { media_keys: "3_1001" }))).toMatchObject({ parameter: "media_keys" });
   });
+
+  test("the emulator takes create-only fields resent unchanged, as the official SDKs' save() resends them", async () => {
+    const t = await client().post(`${base}/scheduled_tweets`, { as_user_id: USER, text: "x", media_keys: "3_1001", scheduled_at: inFuture() });
+    const put = await client().put(`${base}/scheduled_tweets/${t.id}`, { media_keys: "3_1001", text: "y" });
+    expect(put).toMatchObject({ id: t.id, text: "y", media_keys: ["3_1001"] });
+  });
 });
 
 describe("published Tweets", () => {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiError } from "../../emulator/errors";
-import { clearable, field, paramsRecord, parseParams, toWireParams } from "../../emulator/wire";
+import { clearable, field, isTrue, paramsRecord, parseParams, sameAsStored, toWireParams } from "../../emulator/wire";
 
 function errors(fn: () => unknown) {
   try {
@@ -45,7 +45,7 @@ describe("parseParams", () => {
       { code: "INVALID_PARAMETER", parameter: "amount", message: 'amount must be a whole number in decimal digits, got "-1"', value: "-1", details: "must be a whole number in decimal digits" },
       { code: "INVALID_PARAMETER", parameter: "ids", message: "ids must be at most 200 values, got 201", value: Array.from({ length: 201 }, (_, i) => i).join(","), details: "must be at most 200 values" },
       { code: "INVALID_PARAMETER", parameter: "status", message: 'status must be one of ACTIVE, PAUSED, got "DRAFT"', value: "DRAFT", details: "must be one of ACTIVE, PAUSED" },
-      { code: "INVALID_PARAMETER", parameter: "flag", message: 'flag must be one of true, false, got "1"', value: "1", details: "must be one of true, false" },
+      { code: "INVALID_PARAMETER", parameter: "flag", message: 'flag must be one of true, false, True, False, got "1"', value: "1", details: "must be one of true, false, True, False" },
       { code: "INVALID_PARAMETER", parameter: "at", message: 'at must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z, got "tomorrow"', value: "tomorrow", details: "must be an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z" },
     ]);
   });
@@ -108,5 +108,22 @@ describe("wire forms", () => {
 
   test("a repeated query parameter is joined with commas", () => {
     expect(paramsRecord(new URLSearchParams("ids=a&ids=b&q=x+y"))).toEqual({ ids: "a,b", q: "x y" });
+  });
+
+  test("booleans are true and false, or True and False as the Python SDK writes them; nothing else", () => {
+    const flag = z.object({ flag: field.bool() });
+    expect(["true", "True", "false", "False"].map((v) => parseParams(flag, { flag: v }).flag)).toEqual([true, true, false, false]);
+    expect(["true", "True", "false", "TRUE", "1", undefined].map(isTrue)).toEqual([true, true, false, false, false, false]);
+  });
+
+  test("a wire value is the same as a stored field when it says the same: text, number, boolean word, empty for null, a list in any order", () => {
+    const same: Array<[string, unknown]> = [
+      ["abc", "abc"], ["1000000", 1_000_000], ["True", true], ["false", false], ["", null], ["B,A", ["A", "B"]], ["", []],
+    ];
+    const changed: Array<[string, unknown]> = [
+      ["abd", "abc"], ["1e6", 1_000_000], ["1000001", 1_000_000], ["False", true], ["x", null], ["A", ["A", "B"]], ["A,C", ["A", "B"]], ["x", undefined],
+    ];
+    expect(same.map(([wire, stored]) => sameAsStored(wire, stored))).toEqual(same.map(() => true));
+    expect(changed.map(([wire, stored]) => sameAsStored(wire, stored))).toEqual(changed.map(() => false));
   });
 });
