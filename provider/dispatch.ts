@@ -10,7 +10,7 @@ import { engineSteps } from "./client/steps";
 import { AuthError, redact } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
-import { Context, CheckResult, DiffResult } from "./resources/framework";
+import { Context, CheckResult, containsUnknown, DiffResult } from "./resources/framework";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -81,7 +81,39 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
   }
 }
 
-export function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
+/**
+ * The engine's check: validation (pure, `checkInputs`), then, for a new
+ * resource that adopts (olds empty, a known `adoptId`), the adoption's
+ * look-ahead: the live entity is read as create will read it, and what the
+ * next up would change refuses it here, so a preview says so before any
+ * write. A read that fails is a failure too (preview cannot tell what the
+ * up would do, and the up's create needs the same read).
+ */
+export async function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
+  const result = checkInputs(kind, olds, news, holder);
+  const inputs = result.inputs as Record<string, unknown> | undefined;
+  const adoptId = inputs?.adoptId;
+  if (!holder || !inputs || result.failures || Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
+  const def = definitionOf(kind);
+  try {
+    const refusals = await engineSteps.run(() => def.adoptionRefusals(contextOf(holder), inputs));
+    // Not found is conclusive only when every input is known (a parent's id not known yet may be in the path).
+    const conclusive = refusals.filter((r) => r.property !== "adoptId" || !containsUnknown(inputs));
+    return conclusive.length > 0 ? { inputs, failures: conclusive } : result;
+  } catch (err) {
+    const message = err instanceof ConfigError ? err.message : redact(err instanceof Error ? err.message : String(err), secretsOf(holder));
+    return {
+      inputs,
+      failures: [{
+        property: "adoptId",
+        reason: `reading ${kind} ${adoptId} to check its adoption failed: ${message}. Without it, what the up would change is not known; nothing was written`,
+      }],
+    };
+  }
+}
+
+/** Check's pure part: the kind's validation with what it may know of the configuration. */
+export function checkInputs(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
   // Sandbox-only kinds refuse a production stack in check (preview, before
   // any request); amounts are held to the stack's ceiling.
   if (!holder) return definitionOf(kind).check(olds, news);

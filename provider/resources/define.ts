@@ -23,8 +23,8 @@ import { LIMITS } from "../limits";
 import { BatchCreate, batchSend, createInBatch, createOnce, lookUpSent, PendingCreateError, SentItem } from "./batch-create";
 import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
-  approveDeletion, assertAdoptable, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, containsUnknown, Context,
-  CreateResult, deleteIdempotent, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
+  adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, Context,
+  CreateResult, deleteIdempotent, differingInputs, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
   validate,
 } from "./framework";
 import { isPendingId, partialCreate, PENDING_KEY, pendingCreates, pendingOf, Resumed, sentInputs } from "./pending";
@@ -106,8 +106,13 @@ export interface Declaration<I extends object, O extends object> {
   readonly outputsFrom?: (outs: O, declared: Partial<I>, entity: Entity) => O;
   /** The live values adoption compares with the inputs, where the outputs keep declared ones (e.g. the live Tweet id). */
   readonly adoptCompares?: (entity: Entity) => Partial<Record<keyof I & string, unknown>>;
-  /** Lifecycle methods that differ from the standard; they may call the standard ones (`standard`). */
-  readonly overrides?: (standard: Standard<I, O>) => Partial<Lifecycle<I, O>>;
+  /**
+   * Lifecycle methods that differ from the standard; they may call the
+   * standard ones (`standard`). Diff is not among them: adoption refuses
+   * what the standard diff would change (`adoptionRefusals`), so a kind's
+   * diff and its adoption cannot disagree.
+   */
+  readonly overrides?: (standard: Standard<I, O>) => Partial<Omit<Lifecycle<I, O>, "diff">>;
 }
 
 type Finder<I> = (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
@@ -119,10 +124,16 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
   readonly fields: Fields;
   outputs(declared: Partial<I>, entity: Entity): O;
   find(ctx: Context, p: I, id: string): Promise<Entity | undefined>;
+  /** Reads the entity `adoptId` names: the state adoption would write, or why it is refused (nothing written). */
+  adoption(ctx: Context, inputs: I): Promise<Adoption<O>>;
+  /** Takes over the entity `adoptId` names, or throws why not (before any write). */
   adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   /** The platform fields of some inputs in wire names (all the platform fields by default). */
   wire(p: I, names?: readonly string[]): Query;
 }
+
+/** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
+export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined; refusals: CheckFailure[] };
 
 /** A declared kind: the registry's definition plus what the factory derived. */
 export interface DeclaredResource<I extends object, O extends object> extends ResourceDefinition<I, O> {
@@ -147,6 +158,12 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
   readonly findUntracked?: (ctx: Context, items: I[], held: ReadonlySet<string>) => Promise<{ entity: Entity; item: number }[]>;
   /** The state of a resource of these inputs for a live entity. */
   outputsOf(declared: Partial<I>, entity: Entity): O;
+  /**
+   * Why the entity `inputs.adoptId` names cannot be adopted with these
+   * inputs (empty: it can), each reason naming the entity: check's
+   * look-ahead in preview, with the reads and refusals of create's adoption.
+   */
+  adoptionRefusals(ctx: Context, inputs: I): Promise<CheckFailure[]>;
 }
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
@@ -277,14 +294,25 @@ export function declareResource<In extends object, O extends object>(declaration
       return protectedKind ? approveDeletion(id, ordered, news as Record<string, unknown>) : ordered;
     },
 
-    async adopt(ctx, inputs) {
+    async adoption(ctx, inputs) {
       const id = inputs.adoptId!;
       const live = await find(ctx, inputs, id);
-      if (!live) throw new Error(`${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)`);
+      if (!live || live.deleted === true) {
+        return { refusals: [{ property: "adoptId", reason: `${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)` }] };
+      }
       const outs = outputs(inputs, live);
-      const compared = { ...outs, ...d.adoptCompares?.(live) } as Record<string, unknown>;
-      assertAdoptable(d.noun, id, inputs as Record<string, unknown>, compared, fields.api.filter((f) => !fields.writeOnly.includes(f)));
-      return { id, outs };
+      // The state the next up diffs against, with the live values the outputs keep as declared (adoptCompares).
+      const adopted = { ...outs, ...d.adoptCompares?.(live) } as Record<string, unknown>;
+      const refusals = adoptionRefusals(d.noun, fields, inputs as Record<string, unknown>, adopted);
+      return refusals.length > 0 ? { refusals } : { outs };
+    },
+
+    async adopt(ctx, inputs) {
+      const adopted = await standard.adoption(ctx, inputs);
+      if (adopted.refusals) {
+        throw adopted.refusals[0]!.property === "adoptId" ? new Error(adopted.refusals[0]!.reason) : adoptionError(d.noun, inputs.adoptId!, adopted.refusals);
+      }
+      return { id: inputs.adoptId!, outs: adopted.outs };
     },
 
     async create(ctx, inputs) {
@@ -389,7 +417,7 @@ export function declareResource<In extends object, O extends object>(declaration
     fields,
     rules,
     check: own.check ?? standard.check,
-    diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? (own.diff ?? standard.diff)(id, olds, news),
+    diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? standard.diff(id, olds, news),
     create: inSandbox(pending.create(own.create ?? standard.create)),
     read: (ctx, id, props) => (isPendingId(id) && pendingOf(props as Record<string, unknown>)
       ? pending.read(ctx, props as Record<string, unknown>)
@@ -398,6 +426,8 @@ export function declareResource<In extends object, O extends object>(declaration
     delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
     ...(d.lookUp ? { findCreated, findUntracked } : {}),
     outputsOf: outputs,
+    adoptionRefusals: async (ctx, inputs) => ((await standard.adoption(ctx, inputs)).refusals ?? [])
+      .map((r) => (r.property === "adoptId" ? r : { ...r, reason: `${d.noun} ${(inputs as I).adoptId} cannot be adopted: ${r.reason}` })),
   };
 }
 
@@ -409,9 +439,7 @@ export function declareResource<In extends object, O extends object>(declaration
  * computed one the program leaves unset is not managed, so no difference.
  */
 export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
-  const changed = fields.inputs.filter((f) =>
-    !(news[f] === undefined && fields.computed.includes(f))
-    && (containsUnknown(news[f]) || !sameField(fields, f, olds[f], news[f])));
+  const changed = differingInputs(fields, olds, news);
   const replaces = changed.filter((f) => fields.createOnly.includes(f));
   return {
     changes: changed.length > 0,

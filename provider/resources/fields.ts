@@ -94,6 +94,8 @@ const LISTS = {
 export type Fields = { readonly [L in keyof typeof LISTS]: readonly string[] } & {
   /** Inputs that are amounts in micros (made from `amount`), held to the provider's ceiling in check. */
   readonly amounts: readonly string[];
+  /** The value check gives an input the program leaves out, where its schema has a default (entityStatus ACTIVE). */
+  readonly defaults: Readonly<Record<string, unknown>>;
   /** The wire name of a field. */
   wire(field: string): string;
   /** A field's own test of sameness, where it declares one. */
@@ -112,6 +114,10 @@ export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType>
   return {
     ...lists,
     amounts: Object.entries(inputs.shape as Record<string, z.ZodType>).filter(([, s]) => isAmount(s)).map(([name]) => name),
+    defaults: Object.fromEntries(Object.entries(inputs.shape as Record<string, z.ZodType>)
+      .map(([name, s]) => [name, s.safeParse(undefined)] as const)
+      .filter(([, parsed]) => parsed.success && parsed.data !== undefined)
+      .map(([name, parsed]) => [name, parsed.data])),
     wire: (f) => wireNames.get(f) ?? toSnake(f),
     sameness: (f) => samenesses.get(f),
   };

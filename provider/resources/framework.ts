@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AdsClient } from "../client/client";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig, SETTINGS } from "../config";
-import { field, sameValue } from "./fields";
+import { Fields, field, isEmpty, sameField, sameValue } from "./fields";
 
 /** The value the engine sends for an input not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -323,22 +323,50 @@ export function assertDeletable(kind: string, id: string, props: Record<string, 
 // ------------------------------------------------------------- adoption ---
 
 /**
- * Adoption of a live entity (`adoptId`): Pulumi cannot import dynamic
- * resources (pulumi/pulumi#16175), so create reads the entity instead of
- * creating one, and refuses when it differs from the declared inputs.
+ * The inputs whose value in the program (news) differs from the state
+ * (olds): what diff reports as changes. An input not known yet differs; a
+ * computed one the program leaves unset is not managed, so it does not.
  */
-export function adoptionDifferences(inputs: Record<string, unknown>, live: Record<string, unknown>, fields: readonly string[]): string[] {
-  return fields
-    .filter((f) => inputs[f] !== undefined && !sameValue(inputs[f], live[f]))
-    .map((f) => `${f}: declared ${show(inputs[f])}, live ${show(live[f])}`);
+export function differingInputs(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return fields.inputs.filter((f) =>
+    !(news[f] === undefined && fields.computed.includes(f))
+    && (containsUnknown(news[f]) || !sameField(fields, f, olds[f], news[f])));
 }
 
-export function assertAdoptable(kind: string, id: string, inputs: Record<string, unknown>, live: Record<string, unknown>, fields: readonly string[]): void {
-  if (live.deleted === true) throw new Error(`${kind} ${id} cannot be adopted: it was deleted`);
-  const diffs = adoptionDifferences(inputs, live, fields);
-  if (diffs.length > 0) {
-    throw new Error(`${kind} ${id} was not adopted: the live entity differs from the declared inputs (${diffs.join("; ")}). Declare the live values, adopt, then change them.`);
-  }
+/**
+ * Adoption of a live entity (`adoptId`): Pulumi cannot import dynamic
+ * resources (pulumi/pulumi#16175), so create reads the entity instead of
+ * creating one. It is refused where the next `up` would change it: the
+ * kind's diff between the state adoption writes (`adopted`: the outputs,
+ * with the live values `adoptCompares` names) and the program's inputs. A
+ * live value the program leaves out is a difference too (a clearable field
+ * would be sent empty), not only a declared one; what the platform fills in
+ * (computed) and never answers back (writeOnly, kept as declared) is not.
+ * One failure per field, named with its live value and what to declare.
+ */
+export function adoptionRefusals(noun: string, fields: Fields, inputs: Record<string, unknown>, adopted: Record<string, unknown>): CheckFailure[] {
+  return differingInputs(fields, adopted, inputs)
+    // A value not known yet (preview) is compared once it is: create compares again.
+    .filter((f) => !containsUnknown(inputs[f]))
+    .map((f) => {
+      const live = adopted[f];
+      const declared = inputs[f];
+      const replaces = fields.createOnly.includes(f);
+      const effect = replaces ? `replace the ${noun}` : isEmpty(declared) && fields.clearable.includes(f) ? "clear it" : "change it";
+      const reason = isEmpty(live)
+        ? `${f} is not set on the platform and ${show(declared)} in the program: the next up would ${replaces ? effect : "set it"}; leave it out to adopt`
+        : declared === undefined
+          ? `${f} is ${show(live)} on the platform and not declared: the next up would ${effect}; declare it`
+          : f in fields.defaults && sameValue(declared, fields.defaults[f])
+            ? `${f} is ${show(live)} on the platform and not declared: its default ${show(declared)} would ${effect}; declare it as ${show(live)}`
+            : `${f} is ${show(live)} on the platform and ${show(declared)} in the program: the next up would ${effect}; declare it as ${show(live)} to adopt, and change it afterwards`;
+      return { property: f, reason };
+    });
+}
+
+/** The error of a refused adoption: every field, and that nothing was written. */
+export function adoptionError(noun: string, id: string, refusals: readonly CheckFailure[]): Error {
+  return new Error(`${noun} ${id} was not adopted, and nothing was written: ${refusals.map((r) => r.reason).join("; ")}`);
 }
 
 /**

@@ -23,7 +23,7 @@ test("a live campaign that differs is refused field by field, and nothing is wri
   fixture.emu.control.clearRequests();
   const inputs = campaign.check({}, { accountId: ACCOUNT, adoptId: live.id, fundingInstrumentId: fi.id, name: "Renamed", dailyBudgetAmountLocalMicro: 5_000_000 }).inputs!;
   await expect(campaign.create(fixture.ctx(), inputs)).rejects.toThrow(
-    `campaign ${live.id} was not adopted: the live entity differs from the declared inputs (name: declared "Renamed", live "Legacy")`,
+    `campaign ${live.id} was not adopted, and nothing was written: name is "Legacy" on the platform and "Renamed" in the program: the next up would change it; declare it as "Legacy" to adopt, and change it afterwards`,
   );
   expect(writes()).toEqual([]);
 });
@@ -33,5 +33,5 @@ test("a promoted Tweet is compared on its live tweet_id", async () => {
   const [live] = await fixture.client().post<Entity[]>(`/12/accounts/${ACCOUNT}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: ["500"] });
   const adopt = (tweetId: string) => promotedTweet.create(fixture.ctx(), promotedTweet.check({}, { accountId: ACCOUNT, adoptId: live!.id, lineItemId, tweetId }).inputs!);
   await expect(adopt("500")).resolves.toMatchObject({ id: live!.id, outs: { tweetId: "500", servedTweetId: "500" } });
-  await expect(adopt("501")).rejects.toThrow(/tweetId: declared "501", live "500"/);
+  await expect(adopt("501")).rejects.toThrow(/tweetId is "500" on the platform and "501" in the program: the next up would replace the promoted Tweet/);
 });

@@ -294,6 +294,6 @@ describe("CustomAudiencePermission and TailoredAudiencePermission", () => {
     expect(adopted).toBe(live.id);
     expect(writes()).toEqual([]);
     const differs = await grant(customAudiencePermission, { customAudienceId: id, grantedAccountId: sibling.id, permissionLevel: "READ_WRITE", adoptId: live.id }).catch((e: unknown) => e);
-    expect(String(differs)).toMatch(/permissionLevel: declared "READ_WRITE", live "READ_ONLY"/);
+    expect(String(differs)).toMatch(/permissionLevel is "READ_ONLY" on the platform and "READ_WRITE" in the program: the next up would replace the custom audience permission/);
   });
 });

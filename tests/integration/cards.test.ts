@@ -111,7 +111,7 @@ describe("Card", () => {
     emu().control.clearRequests();
     const declared = cardInputs({ name: "Legacy", adoptId: live.id, components: [{ type: "MEDIA", mediaKey: "3_1001" }, details] });
     await expect(card.create(ctx(), declared)).resolves.toMatchObject({ id: live.id, outs: { cardUri: `card://${live.id}` } });
-    await expect(card.create(ctx(), { ...declared, name: "Renamed" })).rejects.toThrow(/name: declared "Renamed", live "Legacy"/);
+    await expect(card.create(ctx(), { ...declared, name: "Renamed" })).rejects.toThrow(/name is "Legacy" on the platform and "Renamed" in the program: the next up would change it/);
     expect(emu().control.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 

@@ -127,7 +127,7 @@ describe("published Tweets", () => {
     const declared = valid(tweet, { text: "Legacy", mediaKeys: ["7_3001"], videoTitle: "Old", adoptId: live.id });
     await expect(tweet.create(ctx(), declared)).resolves.toMatchObject({ id: live.id, outs: { asUserId: USER, text: "Legacy", conversationSettings: "EVERYONE" } });
     // The platform answers no video fields (a Tweet object): the text is what adoption can compare.
-    await expect(tweet.create(ctx(), { ...declared, text: "New" })).rejects.toThrow(`Tweet ${live.id} was not adopted: the live entity differs from the declared inputs (text: declared "New", live "Legacy")`);
+    await expect(tweet.create(ctx(), { ...declared, text: "New" })).rejects.toThrow(`Tweet ${live.id} was not adopted, and nothing was written: text is "Legacy" on the platform and "New" in the program: the next up would replace the Tweet; declare it as "Legacy" to adopt, and change it afterwards`);
     await expect(tweet.create(ctx(), { ...declared, adoptId: "1" })).rejects.toThrow("Tweet 1 cannot be adopted");
     expect(emu().control.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
-import { check } from "../../provider/dispatch";
+import { checkInputs } from "../../provider/dispatch";
 import { renderSchema } from "../../provider/schema";
 
 const creds = {
@@ -68,10 +68,10 @@ describe("the ceiling of amounts in micros (xads:maxBudgetMicro)", () => {
   test("check (preview) holds a campaign's budget to the stack's ceiling, and names a malformed one", () => {
     const campaign = { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 2_000_000_000_000_000 };
     const holder = (settings: Record<string, string>) => ({ xadsSettings: settings });
-    const properties = (settings: Record<string, string>) => check("Campaign", {}, campaign, holder(settings)).failures?.map((f) => f.property);
+    const properties = (settings: Record<string, string>) => checkInputs("Campaign", {}, campaign, holder(settings)).failures?.map((f) => f.property);
     expect(properties({})).toEqual(["dailyBudgetAmountLocalMicro"]);
     expect(properties({ "xads:maxBudgetMicro": "2000000000000000" })).toBeUndefined();
-    expect(check("Campaign", {}, campaign, holder({ "xads:maxBudgetMicro": "2e15" })).failures).toEqual([{
+    expect(checkInputs("Campaign", {}, campaign, holder({ "xads:maxBudgetMicro": "2e15" })).failures).toEqual([{
       property: "", reason: 'xads:maxBudgetMicro (or XADS_MAX_BUDGET_MICRO) must be a whole number of micros from 1 to 9007199254740991, got "2e15"',
     }]);
   });

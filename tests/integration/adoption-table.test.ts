@@ -1,0 +1,240 @@
+/**
+ * Adoption of every kind that has `adoptId`, against the emulator: a live
+ * entity with every optional managed field set, adopted by a program that
+ * declares only what the kind requires, is refused naming each field the
+ * next up would clear or change (nothing written); declared in full, it is
+ * adopted without any write. A kind of the registry with `adoptId` and no
+ * row here fails, naming it.
+ */
+import { Entity } from "../../provider/client";
+import { listAccountMedia } from "../../provider/data-sources";
+import { RESOURCES } from "../../provider/resources";
+import { DeclaredResource } from "../../provider/resources/define";
+import { DEMO_USER_ID } from "../../emulator";
+import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
+
+const fixture = useEmulator();
+const { client, ctx } = fixture;
+const emu = () => fixture.emu;
+const base = `/12/accounts/${ACCOUNT}`;
+const writes = () => emu().control.requests().filter((r) => r.method !== "GET");
+const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+type Inputs = Record<string, unknown>;
+
+interface Row {
+  /** Every input of a live entity with each optional managed field set (its parents made first). */
+  full(): Promise<Inputs>;
+  /** The inputs the kind requires (besides accountId): the adopting program declares only these. */
+  required: readonly string[];
+  /** The fields the refusal names, or why the kind has none to name. */
+  refused: readonly string[] | { none: string };
+}
+
+const audience = async (name: string) => (await client().post<Entity>(`${base}/custom_audiences`, { name })).id;
+const card = async () => (await client().post<Entity>(`${base}/cards`, undefined, {
+  name: "Attached", components: [{ type: "DETAILS", title: "Spring", destination: { type: "WEBSITE", url: "https://example.com/" } }],
+})).card_uri as string;
+const ctas = {
+  secondCta: "#Two", secondCtaTweet: "Two", thirdCta: "#Three", thirdCtaTweet: "Three", fourthCta: "#Four", fourthCtaTweet: "Four",
+  thankYouUrl: "https://example.com/thanks",
+};
+const CONVERSATION_REQUIRED = ["name", "mediaKey", "title", "firstCta", "firstCtaTweet", "thankYouText"];
+const CONVERSATION_REFUSED = ["secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouUrl"];
+
+const TABLE: Record<string, Row> = {
+  FundingInstrument: {
+    full: async () => ({ currency: "USD", startTime: "2026-01-01T00:00:00Z", type: "CREDIT_LINE" }),
+    required: ["currency", "startTime"],
+    // The default CREDIT_CARD differs from the live type.
+    refused: ["type"],
+  },
+  Campaign: {
+    full: async () => ({
+      fundingInstrumentId: await seedFundingInstrument(client()), name: "Spring", entityStatus: "PAUSED",
+      dailyBudgetAmountLocalMicro: 50_000_000, totalBudgetAmountLocalMicro: 500_000_000, purchaseOrderNumber: "PO-1", deletionProtection: false,
+    }),
+    required: ["fundingInstrumentId", "name"],
+    refused: ["entityStatus", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber"],
+  },
+  LineItem: {
+    full: async () => ({
+      campaignId: (await seedCampaign(client())).id, name: "Max bid", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS",
+      placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED", bidStrategy: "MAX", bidAmountLocalMicro: 1_500_000,
+      dailyBudgetAmountLocalMicro: 5_000_000, totalBudgetAmountLocalMicro: 50_000_000, endTime: inFuture(60), advertiserDomain: "example.com",
+    }),
+    required: ["campaignId", "objective", "productType", "placements"],
+    // bidStrategy is the platform's when not declared (computed): not refused.
+    refused: ["name", "entityStatus", "bidAmountLocalMicro", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "endTime", "advertiserDomain"],
+  },
+  TrackingTag: {
+    full: async () => ({ lineItemId: await seedLineItem(client()), trackingTagType: "IMPRESSION_TAG", trackingTagUrl: "https://ad.doubleclick.net/ddm/trackimp/N123" }),
+    required: ["lineItemId", "trackingTagType", "trackingTagUrl"],
+    refused: { none: "every field is required" },
+  },
+  PromotedTweet: {
+    full: async () => ({ lineItemId: await seedLineItem(client(), { objective: "ENGAGEMENTS" }), tweetId: "500" }),
+    required: ["lineItemId", "tweetId"],
+    refused: { none: "every field is required" },
+  },
+  Card: {
+    full: async () => ({ name: "Spring", components: [{ type: "DETAILS", title: "Spring", destination: { type: "WEBSITE", url: "https://example.com/" } }] }),
+    required: ["name", "components"],
+    refused: { none: "name and exactly one of components and slides are required" },
+  },
+  ImageConversationCard: {
+    full: async () => ({
+      name: "Poll", mediaKey: "3_1001", unlockedImageMediaKey: "3_1007", title: "Which colour?", firstCta: "#One", firstCtaTweet: "One", thankYouText: "Thanks!", ...ctas,
+    }),
+    required: CONVERSATION_REQUIRED,
+    // unlockedImageMediaKey is never answered back (writeOnly): not refused.
+    refused: CONVERSATION_REFUSED,
+  },
+  VideoConversationCard: {
+    full: async () => ({
+      name: "Video poll", mediaKey: "7_3001", posterMediaKey: "3_1001", unlockedVideoMediaKey: "7_3002", title: "Which one?",
+      firstCta: "#One", firstCtaTweet: "One", thankYouText: "Thanks!", ...ctas,
+    }),
+    required: CONVERSATION_REQUIRED,
+    refused: ["secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouUrl", "posterMediaKey"],
+  },
+  PromotedAccount: {
+    full: async () => ({ lineItemId: await seedLineItem(client(), { objective: "ENGAGEMENTS", product_type: "PROMOTED_ACCOUNT" }), userId: "2244994945" }),
+    required: ["lineItemId", "userId"],
+    refused: { none: "every field is required" },
+  },
+  LineItemCuratedCategory: {
+    full: async () => ({ lineItemId: await seedLineItem(client()), curatedCategoryId: "1jq3" }),
+    required: ["lineItemId", "curatedCategoryId"],
+    refused: { none: "every field is required" },
+  },
+  TargetingCriterion: {
+    full: async () => ({ lineItemId: await seedLineItem(client()), targetingType: "IAB_CATEGORY", targetingValue: "IAB19", operatorType: "NE" }),
+    required: ["lineItemId", "targetingType", "targetingValue"],
+    // The default EQ differs from the live NE.
+    refused: ["operatorType"],
+  },
+  DraftTweet: {
+    full: async () => ({ asUserId: DEMO_USER_ID, text: "Spring", cardUri: await card(), mediaKeys: ["3_1001"], nullcast: false, name: "Draft" }),
+    required: ["asUserId", "text"],
+    // name is the platform's when not declared (computed): not refused.
+    refused: ["cardUri", "mediaKeys", "nullcast"],
+  },
+  ScheduledTweet: {
+    full: async () => ({ asUserId: DEMO_USER_ID, scheduledAt: inFuture(30), text: "Spring", cardUri: await card(), mediaKeys: ["3_1001"], nullcast: false, name: "Later" }),
+    required: ["asUserId", "scheduledAt", "text"],
+    refused: ["cardUri", "mediaKeys", "nullcast"],
+  },
+  Tweet: {
+    full: async () => ({ asUserId: DEMO_USER_ID, text: "Spring", name: "Named" }),
+    required: ["asUserId", "text"],
+    // cardUri, mediaKeys and the video fields are never answered back (writeOnly); nullcast must be true.
+    refused: ["name"],
+  },
+  ScheduledPromotedTweet: {
+    full: async () => ({
+      lineItemId: await seedLineItem(client()),
+      scheduledTweetId: (await client().post<Entity>(`${base}/scheduled_tweets`, { as_user_id: DEMO_USER_ID, text: "x", scheduled_at: inFuture(30) })).id,
+    }),
+    required: ["lineItemId", "scheduledTweetId"],
+    refused: { none: "every field is required" },
+  },
+  MediaCreative: {
+    full: async () => ({
+      lineItemId: await seedLineItem(client()), accountMediaId: (await listAccountMedia(ctx(), ACCOUNT, ["BANNER"]))[0]!.id, landingUrl: "https://example.com/spring",
+    }),
+    required: ["lineItemId", "accountMediaId"],
+    refused: { none: "landingUrl is the platform's when not declared (computed); the others are required" },
+  },
+  SandboxAccount: {
+    full: async () => ({ name: "Spring shop", industryType: "RETAIL" }),
+    required: [],
+    refused: { none: "name and industryType are the platform's when not declared (computed)" },
+  },
+  CustomAudience: {
+    full: async () => ({ name: "Newsletter", description: "Subscribers", deletionProtection: false }),
+    required: ["name"],
+    refused: ["description"],
+  },
+  DoNotReachList: {
+    full: async () => ({ description: "Opted out" }),
+    required: [],
+    refused: ["description"],
+  },
+  FlexibleAudience: {
+    full: async () => ({
+      name: "Mobile", audienceType: "MOBILE_AUDIENCE", booleanOperator: "AND",
+      childSegments: [{ customAudienceId: await audience("Leaf"), lookbackWindow: 7 }], deletionProtection: false,
+    }),
+    required: ["name", "booleanOperator", "childSegments"],
+    // The segment tree is never read back (writeOnly): not refused.
+    refused: ["audienceType"],
+  },
+  CustomAudiencePermission: {
+    full: async () => ({
+      customAudienceId: await audience("Shared"), grantedAccountId: emu().control.createAccount("sandbox", { name: "Sibling" }).id, permissionLevel: "READ_WRITE",
+    }),
+    required: ["customAudienceId", "grantedAccountId", "permissionLevel"],
+    refused: { none: "every field is required" },
+  },
+  TailoredAudiencePermission: {
+    full: async () => ({
+      tailoredAudienceId: await audience("Shared"), grantedAccountId: emu().control.createAccount("sandbox", { name: "Sibling" }).id, permissionLevel: "READ_ONLY",
+    }),
+    required: ["tailoredAudienceId", "grantedAccountId", "permissionLevel"],
+    refused: { none: "every field is required" },
+  },
+};
+
+const adoptable = Object.entries(RESOURCES as Record<string, DeclaredResource<any, any>>)
+  .filter(([, def]) => def.fields.inputs.includes("adoptId"))
+  .map(([kind]) => kind);
+
+test("every kind with adoptId has a row", () => {
+  expect(adoptable.filter((k) => !(k in TABLE))).toEqual([]);
+});
+
+describe.each(adoptable)("%s", (kind) => {
+  const def = (RESOURCES as Record<string, DeclaredResource<any, any>>)[kind]!;
+  const checked = (news: Inputs) => {
+    const result = def.check({}, { ...(def.fields.inputs.includes("accountId") ? { accountId: ACCOUNT } : {}), ...news }, { sandbox: true });
+    expect(result.failures ?? []).toEqual([]);
+    return result.inputs as Inputs;
+  };
+  const row = () => {
+    const r = TABLE[kind];
+    if (!r) throw new Error(`${kind} has adoptId and no row in this table: add one`);
+    return r;
+  };
+  let stderr: jest.SpyInstance;
+  beforeEach(() => (stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true)));
+  afterEach(() => stderr.mockRestore());
+
+  test("adopted with only its required inputs: refused naming each field the next up would clear or change, nothing written", async () => {
+    const { full, required, refused } = row();
+    const declared = await full();
+    const { id } = await def.create(ctx(), checked(declared));
+    const minimal = checked({ ...Object.fromEntries(required.map((f) => [f, declared[f]])), adoptId: id });
+    emu().control.clearRequests();
+    const refusals = await def.adoptionRefusals(ctx(), minimal);
+    if (Array.isArray(refused)) {
+      expect(refusals.map((r) => r.property).sort()).toEqual([...refused].sort());
+      const error = await def.create(ctx(), minimal).then(() => undefined, (e: Error) => e.message);
+      for (const f of refused) expect(error).toContain(`${f} is `);
+    } else {
+      expect(refusals).toEqual([]);
+      await expect(def.create(ctx(), minimal)).resolves.toMatchObject({ id });
+    }
+    expect(writes()).toEqual([]);
+  });
+
+  test("adopted with everything declared: taken over without any write", async () => {
+    const declared = await row().full();
+    const { id } = await def.create(ctx(), checked(declared));
+    const everything = checked({ ...declared, adoptId: id });
+    emu().control.clearRequests();
+    expect(await def.adoptionRefusals(ctx(), everything)).toEqual([]);
+    await expect(def.create(ctx(), everything)).resolves.toMatchObject({ id });
+    expect(writes()).toEqual([]);
+  });
+});
