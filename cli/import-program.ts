@@ -62,15 +62,32 @@ function byCreation(a: Entity, b: Entity): number {
 }
 
 /**
- * The inputs a kind's schema takes, except those the program sets itself and
- * those the platform fills in (computed: a line item's pay_by, a campaign's
- * budget optimization), which a program leaves to the platform unless it
- * means to manage them: the platform answers values its own parameters do not
- * take (pay_by ENGAGEMENT), which an imported program could not declare.
+ * The inputs an imported program declares: every platform field of the
+ * kind that the next up manages, so adoption finds nothing it would clear
+ * or change (provider/resources/framework.ts `adoptionRefusals`). Left out:
+ * the resource's own (accountId, adoptId: written apart), values in the
+ * path, and computed ones the platform fills in (a line item's pay_by, a
+ * campaign's budget optimization), which adoption does not compare and a
+ * program leaves to the platform unless it means to manage them: the
+ * platform answers values its own parameters do not take (pay_by
+ * ENGAGEMENT), which an imported program could not declare.
  */
 function inputFields(kind: string): readonly string[] {
   const { fields } = definitionOf(kind);
-  return fields.inputs.filter((f) => !fields.local.includes(f) && !fields.computed.includes(f));
+  return fields.inputs.filter((f) => !fields.local.includes(f) && !fields.inPath.includes(f) && !fields.computed.includes(f));
+}
+
+/**
+ * The live value of each input, in SDK names: what adoption compares (the
+ * kind's outputs of the entity, wire names and answer shapes as read does).
+ * A field read never gives back (writeOnly: a flexible audience's segment
+ * tree) is taken from the listed record where the list shows it.
+ */
+function liveInputs(kind: string, e: Entity): Record<string, unknown> {
+  const def = definitionOf(kind);
+  const listed = keysToCamel(e) as Record<string, unknown>;
+  const adopted = def.adoptedOf({}, e);
+  return Object.fromEntries(def.fields.inputs.map((f) => [f, def.fields.writeOnly.includes(f) ? listed[f] : adopted[f]]));
 }
 
 interface Declared {
@@ -104,7 +121,7 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
       const target = (field: string) => declared.get(spec.refs![field]!)?.get(String(e[toSnake(field)]));
       const name = unique(slug(spec.name(e, (field) => target(field)?.name ?? String(e[toSnake(field)]))), names, "-");
       const variable = unique(variableName(name, spec.kind), variables, "");
-      const live = keysToCamel(e) as Record<string, unknown>;
+      const live = liveInputs(spec.kind, e);
       const inputs: [string, string][] = [["accountId", "accountId"], ["adoptId", JSON.stringify(e.id)]];
       const checked: Record<string, unknown> = { accountId: options.accountId, adoptId: e.id };
       for (const f of inputFields(spec.kind)) {

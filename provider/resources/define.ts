@@ -164,6 +164,12 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
    * look-ahead in preview, with the reads and refusals of create's adoption.
    */
   adoptionRefusals(ctx: Context, inputs: I): Promise<CheckFailure[]>;
+  /**
+   * The state adoption compares with the inputs for a live entity: its
+   * outputs, with the live values `adoptCompares` names (`xads import`
+   * writes these, so its programs adopt without a difference).
+   */
+  adoptedOf(declared: Partial<I>, entity: Entity): Record<string, unknown>;
 }
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
@@ -218,6 +224,8 @@ export function declareResource<In extends object, O extends object>(declaration
     const outs = toOutputs<O>(fields, declared as Record<string, unknown>, entity);
     return d.outputsFrom ? d.outputsFrom(outs, declared, entity) : outs;
   };
+  /** The state the next up diffs against, with the live values the outputs keep as declared (adoptCompares). */
+  const adoptedOf = (declared: Partial<I>, entity: Entity) => ({ ...outputs(declared, entity), ...d.adoptCompares?.(entity) }) as Record<string, unknown>;
 
   const byId: Finder<I> = (ctx, p, id) => readLive(() => d.idsParam || d.readBy
     ? ctx.client.getById({ collectionPath: d.path(p), idsParam: d.idsParam, by: d.readBy?.(p), id, query: d.readQuery })
@@ -300,11 +308,8 @@ export function declareResource<In extends object, O extends object>(declaration
       if (!live || live.deleted === true) {
         return { refusals: [{ property: "adoptId", reason: `${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)` }] };
       }
-      const outs = outputs(inputs, live);
-      // The state the next up diffs against, with the live values the outputs keep as declared (adoptCompares).
-      const adopted = { ...outs, ...d.adoptCompares?.(live) } as Record<string, unknown>;
-      const refusals = adoptionRefusals(d.noun, fields, inputs as Record<string, unknown>, adopted);
-      return refusals.length > 0 ? { refusals } : { outs };
+      const refusals = adoptionRefusals(d.noun, fields, inputs as Record<string, unknown>, adoptedOf(inputs, live));
+      return refusals.length > 0 ? { refusals } : { outs: outputs(inputs, live) };
     },
 
     async adopt(ctx, inputs) {
@@ -426,6 +431,7 @@ export function declareResource<In extends object, O extends object>(declaration
     delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
     ...(d.lookUp ? { findCreated, findUntracked } : {}),
     outputsOf: outputs,
+    adoptedOf,
     adoptionRefusals: async (ctx, inputs) => ((await standard.adoption(ctx, inputs)).refusals ?? [])
       .map((r) => (r.property === "adoptId" ? r : { ...r, reason: `${d.noun} ${(inputs as I).adoptId} cannot be adopted: ${r.reason}` })),
   };
