@@ -90,6 +90,12 @@ function liveInputs(kind: string, e: Entity): Record<string, unknown> {
   return Object.fromEntries(def.fields.inputs.map((f) => [f, def.fields.writeOnly.includes(f) ? listed[f] : adopted[f]]));
 }
 
+/** What the program declares of a listed entity besides accountId and adoptId (references as the live ids): every managed field with a live value. */
+export function importedInputs(kind: string, e: Entity): Record<string, unknown> {
+  const live = liveInputs(kind, e);
+  return Object.fromEntries(inputFields(kind).filter((f) => !isEmpty(live[f])).map((f) => [f, live[f]]));
+}
+
 interface Declared {
   kind: string;
   name: string;
@@ -121,12 +127,9 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
       const target = (field: string) => declared.get(spec.refs![field]!)?.get(String(e[toSnake(field)]));
       const name = unique(slug(spec.name(e, (field) => target(field)?.name ?? String(e[toSnake(field)]))), names, "-");
       const variable = unique(variableName(name, spec.kind), variables, "");
-      const live = liveInputs(spec.kind, e);
       const inputs: [string, string][] = [["accountId", "accountId"], ["adoptId", JSON.stringify(e.id)]];
       const checked: Record<string, unknown> = { accountId: options.accountId, adoptId: e.id };
-      for (const f of inputFields(spec.kind)) {
-        const v = live[f];
-        if (isEmpty(v)) continue;
+      for (const [f, v] of Object.entries(importedInputs(spec.kind, e))) {
         const ref = spec.refs?.[f] ? target(f) : undefined;
         inputs.push([f, ref ? `${ref.variable}.id` : JSON.stringify(v)]);
         checked[f] = v;
