@@ -96,7 +96,9 @@ const TABLE: Record<string, Row> = {
       firstCta: "#One", firstCtaTweet: "One", thankYouText: "Thanks!", ...ctas,
     }),
     required: CONVERSATION_REQUIRED,
-    refused: ["secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouUrl", "posterMediaKey"],
+    // The API answers the poster only as its address, and never the unlocked media: their keys are kept as declared
+    // (writeOnly), not refused, and an up sends them only when the program changes them.
+    refused: CONVERSATION_REFUSED,
   },
   PromotedAccount: {
     full: async () => ({ lineItemId: await seedLineItem(client(), { objective: "ENGAGEMENTS", product_type: "PROMOTED_ACCOUNT" }), userId: "2244994945" }),
