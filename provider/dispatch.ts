@@ -7,7 +7,7 @@
  */
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
-import { AuthError, redact } from "./client/errors";
+import { AuthError, redact, UnreachableError } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
 import { Context, CheckResult, containsUnknown, DiffResult } from "./resources/framework";
@@ -130,33 +130,52 @@ export function diff(kind: string, id: string, olds: Record<string, unknown>, ne
   return definitionOf(kind).diff(id, olds, news);
 }
 
-export function create(holder: Holder, kind: string, inputs: Record<string, unknown>) {
-  return guarded(holder, `creating ${kind}`, () => definitionOf(kind).create(contextOf(holder), inputs));
-}
-
 /**
  * Refresh and destroy run with the provider configuration the state saved at
- * the last `pulumi up` (the program does not run), so credentials rotated in
- * the stack config since are not used yet: a 401 says so and what to run.
+ * the last `pulumi up`: the engine configures the provider from the state, the
+ * program does not run, and the stack config of now is nowhere in the provider
+ * process (tried with CLI 3.259, tests/e2e/stack-config.test.ts). An address
+ * changed or credentials rotated in the stack config since are not used yet,
+ * so a refused connection or a 401 says so, and the command that fixes it
+ * (the same tests run it).
  */
-export const ROTATED_CREDENTIALS_HINT = "If the credentials were rotated in the stack config since the last pulumi up: "
-  + "refresh and destroy use the ones the state saved then. Run pulumi refresh --run-program (or pulumi up) once, "
-  + "and later refreshes and destroys use the new ones";
+export const STATE_CONFIGURATION_HINT = "pulumi refresh and destroy do not run the program: the state holds the configuration of the last pulumi up, "
+  + "and they use it. If the stack config has changed since (an address, rotated credentials), run pulumi refresh --run-program once: "
+  + "it reads with the current configuration and saves it for later refreshes and destroys";
 
-const rotationHint = (err: unknown) => (err instanceof AuthError && err.status === 401 ? ROTATED_CREDENTIALS_HINT : undefined);
+/**
+ * What a failure of one of the engine's steps adds: where an address that does
+ * not answer comes from (the setting to correct), and, for the steps of
+ * refresh and destroy (`fromState`), that they use the state's configuration.
+ */
+function configurationHint(holder: Holder, fromState: boolean) {
+  return (err: unknown): string | undefined => {
+    if (err instanceof UnreachableError) {
+      const sandbox = isSandbox((key) => holder.xadsSettings?.[key]);
+      const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
+      const source = `The address is ${s.key} (or ${s.env})`;
+      return fromState ? `${source}. ${STATE_CONFIGURATION_HINT}` : source;
+    }
+    return fromState && err instanceof AuthError && err.status === 401 ? STATE_CONFIGURATION_HINT : undefined;
+  };
+}
+
+export function create(holder: Holder, kind: string, inputs: Record<string, unknown>) {
+  return guarded(holder, `creating ${kind}`, () => definitionOf(kind).create(contextOf(holder), inputs), configurationHint(holder, false));
+}
 
 export function read(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
   return guarded(holder, `reading ${kind} ${id}`, async () => {
     const result = await definitionOf(kind).read(contextOf(holder), id, props);
     // An empty id tells the engine the entity is gone (deleted out of band).
     return result ?? { id: "", props: {} };
-  }, rotationHint);
+  }, configurationHint(holder, true));
 }
 
 export function update(holder: Holder, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-  return guarded(holder, `updating ${kind} ${id}`, async () => ({ outs: await definitionOf(kind).update(contextOf(holder), id, olds, news) }));
+  return guarded(holder, `updating ${kind} ${id}`, async () => ({ outs: await definitionOf(kind).update(contextOf(holder), id, olds, news) }), configurationHint(holder, false));
 }
 
 export function remove(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
-  return guarded(holder, `deleting ${kind} ${id}`, () => definitionOf(kind).delete(contextOf(holder), id, props), rotationHint);
+  return guarded(holder, `deleting ${kind} ${id}`, () => definitionOf(kind).delete(contextOf(holder), id, props), configurationHint(holder, true));
 }

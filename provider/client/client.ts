@@ -4,7 +4,7 @@ import { LIMITS } from "../limits";
 import { accountScope, CollectionReads, ParentReads, WaveSent } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
-  AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, ValidationError,
+  AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, UnreachableError, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
 import { admission, observe, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
@@ -437,7 +437,7 @@ export class AdsClient {
         outcome = { kind: "response", status: response.statusCode };
       } catch (err) {
         failure = err;
-        outcome = notSent(err) ? { kind: "not-sent" } : { kind: "no-response" };
+        outcome = outcomeOf(err);
       }
       this.settle(windows, response?.headers);
 
@@ -452,6 +452,19 @@ export class AdsClient {
         // This wait ran to the reset: the windows start anew after it.
         if (response?.statusCode === 429) for (const [w, resetAtMs] of waited) forgetAfterWait(w, resetAtMs);
         continue;
+      }
+      if (!response && outcome.kind === "unreachable") {
+        const address = this.options.baseUrl.replace(/\/$/, "");
+        const code = errorCode(failure);
+        throw new UnreachableError({
+          code: "UNREACHABLE",
+          message: code === "ENOTFOUND"
+            ? `no host is named ${new URL(address).hostname} (${address}: ENOTFOUND); the request was not sent`
+            : `nothing answers at ${address} (${code}); the request was not sent`,
+          method: spec.method,
+          path: spec.path,
+          address,
+        });
       }
       if (!response) {
         const reason = redact(describe(failure), secrets);
@@ -566,9 +579,15 @@ export function encodeQuery(query: Query): Record<string, string> {
   return out;
 }
 
-function notSent(err: unknown): boolean {
-  const code = err instanceof RequestError ? err.code : (err as { code?: string })?.code;
-  return code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+function errorCode(err: unknown): string | undefined {
+  return err instanceof RequestError ? err.code : (err as { code?: string })?.code;
+}
+
+/** What a request that got no answer tells (retry.ts decides on it). */
+function outcomeOf(err: unknown): Outcome {
+  const code = errorCode(err);
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND") return { kind: "unreachable" };
+  return code === "EAI_AGAIN" ? { kind: "not-sent" } : { kind: "no-response" };
 }
 
 function describe(err: unknown): string {

@@ -77,6 +77,21 @@ export class MaybeCommittedError extends AdsApiError {
   override readonly name = "MaybeCommittedError";
 }
 
+/**
+ * Nothing listens at the base address (connection refused) or its host name
+ * does not exist: the request was never sent, so nothing was written.
+ * `address` is the base address tried, as the configuration gave it.
+ */
+export class UnreachableError extends AdsApiError {
+  override readonly name = "UnreachableError";
+  readonly address: string;
+
+  constructor(init: AdsApiErrorInit & { address: string }) {
+    super(init);
+    this.address = init.address;
+  }
+}
+
 export function errorForStatus(init: AdsApiErrorInit): AdsApiError {
   switch (init.status) {
     case 400:

@@ -3,14 +3,19 @@
  * must never double-spend: GET, PUT and DELETE are idempotent and may be sent
  * again after any failure; a POST only when the platform said it did nothing
  * (429, 503). A POST that timed out or lost its connection may have committed
- * and is never resent: the caller looks the entity up instead.
+ * and is never resent: the caller looks the entity up instead. An address
+ * with nothing listening, or a host name that does not exist, fails at once
+ * whatever the method: nothing was sent, and asking again seconds later
+ * only makes every resource of a refresh wait for the same answer.
  */
 
 export type Outcome =
   | { kind: "response"; status: number }
   /** Time-out, reset or dropped connection after the request was sent. */
   | { kind: "no-response" }
-  /** Refused or unresolvable before anything was sent. */
+  /** Nothing listens at the address (connection refused) or its host name does not exist: nothing was sent. */
+  | { kind: "unreachable" }
+  /** Not sent for a reason that passes (a name server that did not answer: EAI_AGAIN). */
   | { kind: "not-sent" };
 
 export type Decision = "retry" | "fail" | "maybe-committed";
@@ -19,6 +24,7 @@ export const MAX_ATTEMPTS = 6;
 
 export function decide(method: string, outcome: Outcome, attempt: number): Decision {
   const idempotent = method !== "POST";
+  if (outcome.kind === "unreachable") return "fail";
   if (outcome.kind === "not-sent") return attempt + 1 < MAX_ATTEMPTS ? "retry" : "fail";
   if (outcome.kind === "no-response") {
     if (!idempotent) return "maybe-committed";

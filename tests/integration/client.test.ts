@@ -2,7 +2,8 @@
  * The client against the emulator: signing, errors, retries that cannot
  * double-spend, rate limits, pagination, batches and coalesced reads.
  */
-import { AdsClient, AuthError, ClientOptions, ValidationError } from "../../provider/client";
+import { createServer } from "node:net";
+import { AdsClient, AuthError, ClientOptions, gotTransport, UnreachableError, ValidationError } from "../../provider/client";
 import { campaign } from "../../provider/resources/campaign";
 import { ProviderConfig } from "../../provider/config";
 import { ACCOUNT, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
@@ -71,6 +72,42 @@ describe("retries never double-spend", () => {
     expect(waits).toHaveLength(1);
     // Until the reset: at least the whole seconds left before it.
     expect(waits[0]).toBeGreaterThanOrEqual(3000);
+  });
+});
+
+describe("an address that does not answer fails at once, naming it", () => {
+  /** A port nothing listens on: one the system gave out, closed again. */
+  const deadPort = () => new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+  test("a GET to a port with nothing listening is sent once, not retried, and says the address and that nothing was sent", async () => {
+    const address = `http://127.0.0.1:${await deadPort()}`;
+    let sent = 0;
+    let waits = 0;
+    const dead = client({ baseUrl: address, transport: (r) => { sent++; return gotTransport(r); }, sleep: async () => { waits++; } });
+    const err = await dead.get(campaigns).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnreachableError);
+    expect(err).toMatchObject({ address, method: "GET", path: campaigns });
+    expect((err as Error).message).toBe(`GET ${campaigns}: UNREACHABLE: nothing answers at ${address} (ECONNREFUSED); the request was not sent`);
+    expect([sent, waits]).toEqual([1, 0]);
+  });
+
+  test("a POST to a host that does not exist is sent once and says the host; EAI_AGAIN (no answer from the name server) is retried", async () => {
+    let sent = 0;
+    const refusing = (code: string) => client({
+      baseUrl: "https://ads-api.example.invalid", sleep: async () => {},
+      transport: () => { sent++; return Promise.reject(Object.assign(new Error(code), { code })); },
+    });
+    const err = await refusing("ENOTFOUND").post(campaigns, { name: "x" }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe(`POST ${campaigns}: UNREACHABLE: no host is named ads-api.example.invalid (https://ads-api.example.invalid: ENOTFOUND); the request was not sent`);
+    expect(sent).toBe(1);
+    sent = 0;
+    expect(await refusing("EAI_AGAIN").get(campaigns).catch((e: Error) => e.message)).toMatch(/NETWORK_ERROR: no answer after 6 attempts/);
+    expect(sent).toBe(6);
   });
 });
 

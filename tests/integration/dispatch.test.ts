@@ -1,11 +1,14 @@
 /**
- * What the provider process says when the platform refuses its credentials
- * during a refresh or a destroy: those run with the configuration the state
- * saved at the last `pulumi up`, so a credential rotated in the stack config
- * since is not used yet (tried with the real CLI in tests/e2e/ci-output.test.ts).
+ * What the provider process says when the platform refuses its credentials,
+ * or nothing answers at its address, during a refresh or a destroy: those run
+ * with the configuration the state saved at the last `pulumi up`, so a
+ * credential rotated or an address changed in the stack config since is not
+ * used yet (tried with the real CLI in tests/e2e/ci-output.test.ts and
+ * tests/e2e/stack-config.test.ts).
  */
+import { createServer } from "node:net";
 import { Entity } from "../../provider/client";
-import { create, read, remove, ROTATED_CREDENTIALS_HINT } from "../../provider/dispatch";
+import { create, read, remove, STATE_CONFIGURATION_HINT } from "../../provider/dispatch";
 import { ACCOUNT, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
@@ -22,7 +25,7 @@ function holder(accessTokenSecret: string) {
   };
 }
 
-test("a refresh or destroy refused with 401 says that rotated credentials need pulumi refresh --run-program; no secret in the message", async () => {
+test("a refresh or destroy refused with 401 says the state holds the last up's configuration and that pulumi refresh --run-program fixes it; no secret in the message", async () => {
   const audience = await fixture.client().post<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { name: "Newsletter" });
   const props = { accountId: ACCOUNT, name: "Newsletter", deletionProtection: false };
   const stale = holder("an-old-secret-no-longer-valid");
@@ -30,16 +33,37 @@ test("a refresh or destroy refused with 401 says that rotated credentials need p
   const refused = [await read(stale, "CustomAudience", audience.id, props).then(() => "read", message),
     await remove(stale, "CustomAudience", audience.id, props).then(() => "deleted", message)];
   expect(refused).toEqual([
-    expect.stringMatching(new RegExp(`^reading CustomAudience ${audience.id}: .*401.*\\. If the credentials were rotated in the stack config`)),
-    expect.stringMatching(new RegExp(`^deleting CustomAudience ${audience.id}: .*401.*\\. If the credentials were rotated in the stack config`)),
+    expect.stringMatching(new RegExp(`^reading CustomAudience ${audience.id}: .*401.*\\. pulumi refresh and destroy do not run the program`)),
+    expect.stringMatching(new RegExp(`^deleting CustomAudience ${audience.id}: .*401.*\\. pulumi refresh and destroy do not run the program`)),
   ]);
   for (const m of refused) {
-    expect(m.endsWith(ROTATED_CREDENTIALS_HINT)).toBe(true);
+    expect(m.endsWith(STATE_CONFIGURATION_HINT)).toBe(true);
     expect(m).not.toContain("an-old-secret-no-longer-valid");
   }
   // With the live credentials the same read works; a create refused with 401 is no rotation matter (the program ran).
   expect(await read(holder(fixture.creds.accessTokenSecret), "CustomAudience", audience.id, props)).toMatchObject({ id: audience.id });
-  expect(await create(stale, "CustomAudience", props).catch((e: Error) => e.message)).not.toContain("rotated");
+  expect(await create(stale, "CustomAudience", props).catch((e: Error) => e.message)).not.toContain("pulumi refresh");
+});
+
+test("a refresh or destroy whose address does not answer names the address and its setting, fails at once, and says what fixes a changed one", async () => {
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+  const address = `http://127.0.0.1:${port}`;
+  const dead = { xadsSettings: { ...holder(fixture.creds.accessTokenSecret).xadsSettings, "xads:sandboxBaseUrl": address } };
+  const props = { accountId: ACCOUNT, name: "Newsletter", deletionProtection: false };
+  const message = (e: Error) => e.message;
+  const notSent = `UNREACHABLE: nothing answers at ${address} (ECONNREFUSED); the request was not sent. The address is xads:sandboxBaseUrl (or XADS_SANDBOX_BASE_URL)`;
+  expect(await read(dead, "CustomAudience", "a1", props).then(() => "read", message))
+    .toBe(`reading CustomAudience a1: GET /12/accounts/${ACCOUNT}/custom_audiences: ${notSent}. ${STATE_CONFIGURATION_HINT}`);
+  expect(await remove(dead, "CustomAudience", "a1", props).then(() => "deleted", message))
+    .toBe(`deleting CustomAudience a1: DELETE /12/accounts/${ACCOUNT}/custom_audiences/a1: ${notSent}. ${STATE_CONFIGURATION_HINT}`);
+  // A create runs in an up, with the program's configuration: the address and its setting, nothing of the state.
+  expect(await create(dead, "CustomAudience", props).then(() => "created", message))
+    .toBe(`creating CustomAudience: POST /12/accounts/${ACCOUNT}/custom_audiences: ${notSent}`);
 });
 
 test("a provider object configured again uses its new configuration from the next operation on", async () => {

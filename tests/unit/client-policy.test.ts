@@ -14,8 +14,11 @@ describe("retry decisions never double-spend", () => {
     expect(decide("POST", { kind: "response", status: 429 }, 0)).toBe("retry");
     expect(decide("POST", { kind: "response", status: 503 }, 0)).toBe("retry");
   });
-  test("a POST whose connection was refused never left and is retried", () => {
+  test("a POST not sent because the name server did not answer (EAI_AGAIN) is retried", () => {
     expect(decide("POST", { kind: "not-sent" }, 0)).toBe("retry");
+  });
+  test("a request to an address where nothing listens, or to a host that does not exist, fails at once, whatever the method", () => {
+    for (const m of ["GET", "POST", "PUT", "DELETE"]) expect(decide(m, { kind: "unreachable" }, 0)).toBe("fail");
   });
   test("GET, PUT and DELETE are retried after a lost answer", () => {
     for (const m of ["GET", "PUT", "DELETE"]) expect(decide(m, { kind: "no-response" }, 0)).toBe("retry");
