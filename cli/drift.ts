@@ -1,6 +1,7 @@
 /**
  * `xads drift`: refreshes a stack in preview mode through the Automation API
- * (`pulumi refresh --preview-only`, nothing is written to the state) and
+ * (`pulumi refresh --preview-only --run-program`, nothing is written to the
+ * state) and
  * reports every field edited and every entity deleted outside Pulumi, and
  * the live entities like the stack's resources that no state holds.
  * Exit codes: 0 no drift, 1 drift, 2 an error (e.g. the refresh failed).
@@ -59,7 +60,10 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
     }
     const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
     const events: Record<string, any>[] = [];
-    await stack.previewRefresh({ onEvent: (e) => events.push(e as Record<string, any>) });
+    // The program runs, so the provider gets the stack's configuration of now;
+    // without it the engine configures it from the state (the last up's
+    // addresses and credentials: provider/dispatch.ts STATE_CONFIGURATION_HINT).
+    await stack.previewRefresh({ runProgram: true, onEvent: (e) => events.push(e as Record<string, any>) });
     // Secrets stay ciphertext: only the natural keys (names, parent ids) are read.
     const deployment = (await stack.exportStack()).deployment as Deployment;
     const config = withConfig ? Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value])) : {};
@@ -76,13 +80,14 @@ export function registerDrift(program: Command): void {
     .command("drift")
     .summary("report what was changed or deleted outside Pulumi (exit 1 on drift)")
     .description(
-      "Refreshes the stack in preview mode (`pulumi refresh --preview-only` through the Automation API: the state is not " +
-        "changed) and reports, by resource name, every field whose live value differs from the state and every entity " +
+      "Refreshes the stack in preview mode (`pulumi refresh --preview-only --run-program` through the Automation API: the " +
+        "state is not changed; the program runs, so the stack's current configuration is used, not the one the last " +
+        "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
         "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
-        "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH and the stack's backend and " +
-        "credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
+        "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH, the program's dependencies " +
+        "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
     )
     .option("-s, --stack <name>", "the stack to check (default: the selected stack of --cwd)")
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")

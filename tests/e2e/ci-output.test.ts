@@ -15,7 +15,8 @@
  *   (with credentials in the stack config it prints them: upstream, README).
  * - Rotation: refresh and destroy use what the environment holds now; with
  *   credentials in the stack config, the ones the last `up` saved, until
- *   `pulumi refresh --run-program`, and the 401 says so.
+ *   `pulumi refresh --run-program`, and the 401 says so (an address changed
+ *   in the stack config: tests/e2e/stack-config.test.ts).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -161,8 +162,8 @@ describe("a credential rotated in the stack config", () => {
     const refresh = await stack.run(["refresh", "--yes"]);
     expect(refresh.code).not.toBe(0);
     expect(refresh.stdout + refresh.stderr).toContain("401 89");
-    expect(refresh.stdout + refresh.stderr).toContain("If the credentials were rotated in the stack config since the last pulumi up: "
-      + "refresh and destroy use the ones the state saved then. Run pulumi refresh --run-program (or pulumi up) once");
+    expect(refresh.stdout + refresh.stderr).toContain("pulumi refresh and destroy do not run the program: the state holds the configuration "
+      + "of the last pulumi up, and they use it. If the stack config has changed since (an address, rotated credentials), run pulumi refresh --run-program once");
     // pulumi up, the other way out, would replace nothing: the new configuration is no change of a resource.
     expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
   });
