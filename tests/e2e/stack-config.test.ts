@@ -5,7 +5,8 @@
  * uses it (it runs the program), while `pulumi refresh` and `pulumi destroy`
  * (which do not run it: the engine configures the provider from the state,
  * the configuration of the last up) fail with the address they tried and the
- * one command that fixes it, which the test runs, and then they succeed.
+ * one command that fixes it, which the test runs, and then they succeed,
+ * with nothing replaced.
  */
 import { createServer } from "node:net";
 import { output, ResourceSpec, Stack, useStackEmulator } from "./harness";
@@ -81,6 +82,9 @@ describe("with the stack config fixed", () => {
     expect(await stack.run([...cure.split(" ").slice(1), "--yes"])).toMatchObject({ code: 0 });
 
     expect(await stack.run(["refresh", "--yes", "--expect-no-changes"])).toMatchObject({ code: 0 });
+    // The new address replaces nothing: with the program of the last successful up, no changes.
+    stack.writeProgram(PROGRAM);
+    expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
     expect(JSON.parse((await stack.xads(["drift", "--stack", "dev", "--format", "json"])).stdout)).toMatchObject({ drift: false });
     expect(await stack.run(["destroy", "--yes"])).toMatchObject({ code: 0 });
     expect(liveCampaigns()).toEqual([]);
