@@ -13,7 +13,7 @@ import { AdsClient, Credentials } from "../../provider/client";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
 
 export type { Credentials } from "../../provider/client";
-export { xadsEnv } from "../integration/fixtures";
+export { deadAddress, xadsEnv } from "../integration/fixtures";
 
 export const ROOT = resolve(__dirname, "..", "..");
 export const WORK = join(ROOT, ".work");

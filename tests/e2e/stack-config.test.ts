@@ -8,8 +8,7 @@
  * one command that fixes it, which the test runs, and then they succeed,
  * with nothing replaced.
  */
-import { createServer } from "node:net";
-import { output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { deadAddress, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -26,14 +25,6 @@ const PROGRAM: ResourceSpec[] = [
   campaign("summer"),
 ];
 
-/** A port nothing listens on: one the system gave out, closed again. */
-const deadPort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
-
 const liveCampaigns = () => e2e.live("campaigns").filter((c) => String(c.name).startsWith("Config "));
 
 beforeAll(async () => {
@@ -41,7 +32,7 @@ beforeAll(async () => {
   stack.writeProgram(PROGRAM);
   await stack.init();
   expect(await stack.up()).toMatchObject({ code: 0 });
-  dead = `http://127.0.0.1:${await deadPort()}`;
+  dead = await deadAddress();
 });
 
 test("an up against an address with nothing listening fails at once, naming the address and the setting that gave it; nothing was sent", async () => {

@@ -2,11 +2,10 @@
  * The client against the emulator: signing, errors, retries that cannot
  * double-spend, rate limits, pagination, batches and coalesced reads.
  */
-import { createServer } from "node:net";
 import { AdsClient, AuthError, ClientOptions, gotTransport, UnreachableError, ValidationError } from "../../provider/client";
 import { campaign } from "../../provider/resources/campaign";
 import { ProviderConfig } from "../../provider/config";
-import { ACCOUNT, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
+import { ACCOUNT, deadAddress, seedFundingInstrument as fundingInstrument, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const { creds } = fixture;
@@ -76,16 +75,8 @@ describe("retries never double-spend", () => {
 });
 
 describe("an address that does not answer fails at once, naming it", () => {
-  /** A port nothing listens on: one the system gave out, closed again. */
-  const deadPort = () => new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
   test("a GET to a port with nothing listening is sent once, not retried, and says the address and that nothing was sent", async () => {
-    const address = `http://127.0.0.1:${await deadPort()}`;
+    const address = await deadAddress();
     let sent = 0;
     let waits = 0;
     const dead = client({ baseUrl: address, transport: (r) => { sent++; return gotTransport(r); }, sleep: async () => { waits++; } });

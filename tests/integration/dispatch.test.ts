@@ -6,10 +6,9 @@
  * used yet (tried with the real CLI in tests/e2e/ci-output.test.ts and
  * tests/e2e/stack-config.test.ts).
  */
-import { createServer } from "node:net";
 import { Entity } from "../../provider/client";
 import { create, read, remove, STATE_CONFIGURATION_HINT } from "../../provider/dispatch";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, deadAddress, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 
@@ -46,13 +45,7 @@ test("a refresh or destroy refused with 401 says the state holds the last up's c
 });
 
 test("a refresh or destroy whose address does not answer names the address and its setting, fails at once, and says what fixes a changed one", async () => {
-  const port = await new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-  const address = `http://127.0.0.1:${port}`;
+  const address = await deadAddress();
   const dead = { xadsSettings: { ...holder(fixture.creds.accessTokenSecret).xadsSettings, "xads:sandboxBaseUrl": address } };
   const props = { accountId: ACCOUNT, name: "Newsletter", deletionProtection: false };
   const message = (e: Error) => e.message;

@@ -5,6 +5,7 @@
  * reference-data cache.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AdsClient, ClientOptions, Credentials, Entity, Query } from "../../provider/client";
@@ -13,6 +14,16 @@ import { ProviderConfig, SETTINGS } from "../../provider/config";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 
 export const ACCOUNT = DEMO_ACCOUNT_ID;
+
+/** An address with nothing listening: a port the system gave out, closed again. */
+export function deadAddress(): Promise<string> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+}
 
 // ---------------------------------------------------- the XADS_* variables ---
 
