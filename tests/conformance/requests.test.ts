@@ -31,6 +31,7 @@ interface Made extends SentRequest {
 
 const made: Made[] = [];
 
+// The replay of every case is a few hundred requests through the provider's own code: seconds on a loaded machine, not jest's default 5.
 beforeAll(async () => {
   const lookedUp = new Set<string>();
   for (const c of RESOURCE_CASES.filter((x) => !NOT_REPLAYED[x.kind])) {
@@ -70,7 +71,7 @@ beforeAll(async () => {
     await liveCampaignsFromEnv(env)!.list(ACCOUNT);
     made.push(...transport.sent.map((r) => ({ ...r, by: "policy live campaigns" })));
   }
-});
+}, 120_000);
 
 /** How the corpus says one parameter travels: `query, comma-separated list: A | B; required`. */
 interface Param {
