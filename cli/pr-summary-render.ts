@@ -235,7 +235,7 @@ function refusedWarning(model: PreviewModel): string[] {
   if (refused.length === 0) return [];
   return [
     "> [!CAUTION]",
-    `> **\`pulumi up\` will fail: ${refused.length} delete${refused.length > 1 ? "s" : ""} refused.** A protected resource is not deleted: keep it in the program, or set \`deletionProtection: false\` on it (and drop the \`protect\` option, if set) and run \`pulumi up\` before removing it. To stop managing it without deleting it: \`pulumi state delete <urn>\` (with \`--force\` when \`protect\` is set).`,
+    `> **\`pulumi up\` will fail: ${refused.length} delete${refused.length > 1 ? "s" : ""} refused.** A protected resource is not deleted: keep it in the program, or set \`deletionProtection: false\` on it (and drop the \`protect\` option, if set) and run \`pulumi up\` before removing it; to stop managing it without deleting it, see its section below.`,
     ...refused.map((s) => `> - **delete** ${what(s)}${label(s)}: refused, ${refusal(s)}`),
     "",
   ];
@@ -327,7 +327,10 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
     out.push(...valueTable(s.newInputs, currencies(model, s).new));
   } else if (s.op === "delete") {
     const refused = refusal(s);
-    if (refused) out.push(`Refused: ${refused}, so \`pulumi up\` fails here and the ${s.kind ?? "resource"} stays.`, "");
+    if (refused) {
+      const force = s.protect ? " --force" : "";
+      out.push(`Refused: ${refused}, so \`pulumi up\` fails here and the ${s.kind ?? "resource"} stays. To stop managing it without deleting it: ${code(`pulumi state delete${force} '${s.urn}'`)}.`, "");
+    }
     out.push(...valueTable(s.oldInputs, currencies(model, s).old));
   }
   return [...out, ""];

@@ -164,7 +164,10 @@ describe("what up will do, told before it does", () => {
     const md = renderPrSummary(m);
     expect(md).toContain("> [!CAUTION]\n> **`pulumi up` will fail: 1 delete refused.**");
     expect(md).toMatch(/> - \*\*delete\*\* `guarded` \(Campaign, id `\w+`\) "Kept guarded": refused, deletionProtection is on\n/);
-    expect(md).toContain("Refused: deletionProtection is on, so `pulumi up` fails here and the Campaign stays.");
+    expect(md).toContain("Refused: deletionProtection is on, so `pulumi up` fails here and the Campaign stays. " +
+      "To stop managing it without deleting it: `pulumi state delete --force 'urn:pulumi:dev::protect::pulumi-nodejs:dynamic/xads:Campaign::guarded'`.");
+    // Without the protect option, pulumi state delete needs no --force.
+    expect(renderPrSummary(model([step("delete", "c", { oldInputs: {} })]))).toContain("`pulumi state delete 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:Campaign::c'`");
     expect(md).not.toContain("irreversible change");
     expect(md).not.toContain("### Budgets");
   });
