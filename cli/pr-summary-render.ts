@@ -166,8 +166,8 @@ interface Sum {
   daily: number;
   total: number;
   pending: boolean;
-  /** A budget removed from a campaign that stays: its spend is no longer capped, not lowered. */
-  uncapped: boolean;
+  /** Budgets removed from campaigns that stay (daily, total): their spend is no longer capped, not lowered. */
+  uncapped: { daily: boolean; total: boolean };
 }
 
 function budgetValue(props: Record<string, unknown> | undefined, f: string): number | "unknown" | undefined {
@@ -181,7 +181,7 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
   const sums = new Map<string, Sum>();
   const sum = (c: string | undefined) => {
     const key = c ?? "currency unknown";
-    if (!sums.has(key)) sums.set(key, { daily: 0, total: 0, pending: false, uncapped: false });
+    if (!sums.has(key)) sums.set(key, { daily: 0, total: 0, pending: false, uncapped: { daily: false, total: false } });
     return sums.get(key)!;
   };
   for (const s of changes(model).filter((x) => x.kind === "Campaign" && refusal(x) === undefined)) {
@@ -205,7 +205,7 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
         return;
       }
       if (lifted(o, n)) {
-        sum(cur.old).uncapped = true;
+        sum(cur.old).uncapped[key] = true;
         return;
       }
       if (typeof o === "number") sum(cur.old)[key] -= o;
@@ -291,8 +291,8 @@ function budgetSection(model: PreviewModel): string[] {
   out.push("", "| currency | daily budget change | total budget change |", "|---|---|---|");
   for (const [c, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const cur = c === "currency unknown" ? undefined : c;
-    const note = (s.pending ? " (plus amounts known after apply)" : "") + (s.uncapped ? " (and a budget removed: no cap)" : "");
-    out.push(`| ${c} | ${moneyDelta(s.daily, cur)}${note} | ${moneyDelta(s.total, cur)}${note} |`);
+    const note = (key: "daily" | "total") => (s.pending ? " (plus amounts known after apply)" : "") + (s.uncapped[key] ? " (and a budget removed: no cap)" : "");
+    out.push(`| ${c} | ${moneyDelta(s.daily, cur)}${note("daily")} | ${moneyDelta(s.total, cur)}${note("total")} |`);
   }
   return [...out, ""];
 }

@@ -193,7 +193,7 @@ describe("what up will do, told before it does", () => {
     expect(md).toContain("> [!CAUTION]\n> **1 limit removed.**");
     expect(md).toContain("> - `spring` (Campaign, id `c1`) \"Spring\": **daily budget removed** (was USD 90.00): daily spend is no longer capped");
     expect(md).toContain("| `spring` \"Spring\" | update | USD 90.00 -> none (no cap) | USD 900.00 (unchanged) |");
-    expect(md).toContain("| USD | USD 0.00 (and a budget removed: no cap) |");
+    expect(md).toContain("| USD | USD 0.00 (and a budget removed: no cap) | USD 0.00 |");
     expect(md).not.toContain("-USD 90.00");
   });
 
