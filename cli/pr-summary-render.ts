@@ -1,10 +1,16 @@
 /**
  * The Markdown of `xads pr-summary`: a pure function of a parsed preview
  * (preview-input.ts), for a pull-request comment an ads manager reviews.
- * Order: a warning for every irreversible delete or replace, the budget
- * change per campaign and per currency, each resource's change with old and
- * new values (and why it replaces), policy violations, errors.
+ * Order: a caution for every delete `up` will refuse, every irreversible
+ * delete or replace, every budget or bid removed (a limit lifted) and every
+ * replacement that cascades to what belongs to it; the budget change per
+ * campaign and per currency, each resource's change with old and new values
+ * (and why it replaces), policy violations, errors.
  */
+import { z } from "zod";
+import { definitionOf, RESOURCES } from "../provider/resources";
+import { metaOf } from "../provider/resources/fields";
+import { deletionProtectionInput } from "../provider/resources/framework";
 import { PreviewModel, PreviewStep } from "./preview-input";
 import {
   changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, showField, UNKNOWN,
@@ -43,6 +49,72 @@ function what(s: PreviewStep): string {
 function label(s: PreviewStep): string {
   const n = s.oldInputs?.name ?? s.newInputs?.name;
   return typeof n === "string" ? ` "${n}"` : "";
+}
+
+// ------------------------------------------------ what up will do ---
+
+/** The declared inputs of an xads kind; undefined for another resource. */
+function shapeOf(kind: string | undefined): Record<string, z.ZodType> | undefined {
+  if (kind === undefined || !(kind in RESOURCES)) return undefined;
+  return (definitionOf(kind).inputs as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+}
+
+/** What an unset deletionProtection means: the input's own default (on). */
+const DELETION_PROTECTION_DEFAULT = deletionProtectionInput.parse(undefined);
+
+/**
+ * Why `pulumi up` will refuse a delete, or undefined when it will not: the
+ * state says deletionProtection is on (the provider refuses the delete), or
+ * the resource option `protect` is set (the engine refuses it, and fails the
+ * preview too).
+ */
+export function refusal(s: PreviewStep): string | undefined {
+  if (s.op !== "delete") return undefined;
+  const shape = shapeOf(s.kind);
+  if (shape && "deletionProtection" in shape && (s.oldInputs?.deletionProtection ?? DELETION_PROTECTION_DEFAULT) !== false) return "deletionProtection is on";
+  return s.protect ? "the resource option protect is set" : undefined;
+}
+
+export interface LiftedLimit {
+  field: string;
+  /** The amount cleared, in micros. */
+  old: number;
+  /** What it held to a limit (the field's declaration: `limits`). */
+  limits: string;
+}
+
+/**
+ * The budgets and bids a change clears: a clearable field that declares
+ * what it limits, set before and left out now (the update sends it empty,
+ * and the replacement is created without it). Not a saving: a limit lifted.
+ */
+export function liftedLimits(s: PreviewStep): LiftedLimit[] {
+  if (s.op !== "update" && s.op !== "replace") return [];
+  return Object.entries(shapeOf(s.kind) ?? {}).flatMap(([field, schema]) => {
+    const { clearable, limits } = metaOf(schema);
+    const old = s.oldInputs?.[field];
+    return clearable && limits && typeof old === "number" && s.newInputs?.[field] === undefined ? [{ field, old, limits }] : [];
+  });
+}
+
+/** A field in words: `dailyBudgetAmountLocalMicro` is "daily budget", `bidAmountLocalMicro` "bid". */
+function inWords(field: string): string {
+  return field.replace(/AmountLocalMicro$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+}
+
+/**
+ * The replacements of a preview with what they cascade to: each replaced
+ * resource that belongs to it (the create-only field that forces its
+ * replacement held the parent's id, or depends on the parent), e.g. a line
+ * item's promoted Tweets, tracking tags and targeting criteria.
+ */
+export function cascades(model: PreviewModel): { parent: PreviewStep; children: PreviewStep[] }[] {
+  const replaced = changes(model).filter((s) => s.op === "replace");
+  const belongsTo = (c: PreviewStep, p: PreviewStep) => c.replaceReasons.some((f) =>
+    (p.id !== undefined && c.oldInputs?.[f] === p.id) || (c.propertyDependencies?.[f] ?? []).includes(p.urn));
+  return replaced
+    .map((parent) => ({ parent, children: replaced.filter((c) => c !== parent && belongsTo(c, parent)) }))
+    .filter((x) => x.children.length > 0);
 }
 
 // ------------------------------------------------------------ currency ---
@@ -94,6 +166,8 @@ interface Sum {
   daily: number;
   total: number;
   pending: boolean;
+  /** Budgets removed from campaigns that stay (daily, total): their spend is no longer capped, not lowered. */
+  uncapped: { daily: boolean; total: boolean };
 }
 
 function budgetValue(props: Record<string, unknown> | undefined, f: string): number | "unknown" | undefined {
@@ -107,17 +181,19 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
   const sums = new Map<string, Sum>();
   const sum = (c: string | undefined) => {
     const key = c ?? "currency unknown";
-    if (!sums.has(key)) sums.set(key, { daily: 0, total: 0, pending: false });
+    if (!sums.has(key)) sums.set(key, { daily: 0, total: 0, pending: false, uncapped: { daily: false, total: false } });
     return sums.get(key)!;
   };
-  for (const s of changes(model).filter((x) => x.kind === "Campaign")) {
+  for (const s of changes(model).filter((x) => x.kind === "Campaign" && refusal(x) === undefined)) {
     const cur = currencies(model, s);
     const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...s.oldInputs };
     const news = s.op === "delete" ? undefined : s.newInputs;
     const pairs = BUDGETS.map((f) => [budgetValue(olds, f), budgetValue(news, f)] as const);
     if (pairs.every(([o, n]) => o === n)) continue;
+    const lifted = (o: unknown, n: unknown) => s.op !== "delete" && typeof o === "number" && n === undefined;
     const cells = pairs.map(([o, n]) => {
-      const show = (v: number | "unknown" | undefined, c: string | undefined) => v === undefined ? "none" : v === "unknown" ? "(known after apply)" : money(v, c);
+      const show = (v: number | "unknown" | undefined, c: string | undefined) =>
+        v === undefined ? (lifted(o, n) ? "none (no cap)" : "none") : v === "unknown" ? "(known after apply)" : money(v, c);
       return o === n ? `${show(o, cur.old)} (unchanged)` : `${show(o, cur.old)} -> ${show(n, cur.new)}`;
     });
     rows.push({ step: s, cells });
@@ -126,6 +202,10 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
       const key = f === "dailyBudgetAmountLocalMicro" ? "daily" : "total";
       if (o === "unknown" || n === "unknown") {
         sum(cur.new).pending = true;
+        return;
+      }
+      if (lifted(o, n)) {
+        sum(cur.old).uncapped[key] = true;
         return;
       }
       if (typeof o === "number") sum(cur.old)[key] -= o;
@@ -147,7 +227,22 @@ function countsLine(model: PreviewModel): string {
 }
 
 function warnings(model: PreviewModel): string[] {
-  const risky = changes(model).filter((s) => (s.op === "delete" || s.op === "replace") && (IRREVERSIBLE_KINDS as readonly string[]).includes(s.kind ?? ""));
+  return [...refusedWarning(model), ...irreversibleWarning(model), ...liftedWarning(model), ...cascadeWarning(model)];
+}
+
+function refusedWarning(model: PreviewModel): string[] {
+  const refused = changes(model).filter((s) => refusal(s) !== undefined);
+  if (refused.length === 0) return [];
+  return [
+    "> [!CAUTION]",
+    `> **\`pulumi up\` will fail: ${refused.length} delete${refused.length > 1 ? "s" : ""} refused.** A protected resource is not deleted: keep it in the program, or set \`deletionProtection: false\` on it (and drop the \`protect\` option, if set) and run \`pulumi up\` before removing it; to stop managing it without deleting it, see its section below.`,
+    ...refused.map((s) => `> - **delete** ${what(s)}${label(s)}: refused, ${refusal(s)}`),
+    "",
+  ];
+}
+
+function irreversibleWarning(model: PreviewModel): string[] {
+  const risky = changes(model).filter((s) => (s.op === "delete" || s.op === "replace") && refusal(s) === undefined && (IRREVERSIBLE_KINDS as readonly string[]).includes(s.kind ?? ""));
   if (risky.length === 0) return [];
   const lines = [
     "> [!CAUTION]",
@@ -160,6 +255,34 @@ function warnings(model: PreviewModel): string[] {
   return [...lines, ""];
 }
 
+function liftedWarning(model: PreviewModel): string[] {
+  const lines = changes(model).flatMap((s) => liftedLimits(s).map((l) => {
+    const words = inWords(l.field);
+    const cur = currencies(model, s).old;
+    return `> - ${what(s)}${label(s)}: **${words} removed** (was ${money(l.old, cur)}): ${l.limits} is no longer capped`;
+  }));
+  if (lines.length === 0) return [];
+  return [
+    "> [!CAUTION]",
+    `> **${lines.length} limit${lines.length > 1 ? "s" : ""} removed.** A budget or bid left out of the program is cleared on the platform: what it capped is no longer capped (not a saving).`,
+    ...lines,
+    "",
+  ];
+}
+
+function cascadeWarning(model: PreviewModel): string[] {
+  const found = cascades(model);
+  if (found.length === 0) return [];
+  const lines = found.map(({ parent, children }) =>
+    `> - **replace** ${what(parent)}${label(parent)} replaces ${children.length === 1 ? "what belongs" : `the ${children.length} resources that belong`} to it too: ${children.map((c) => `${code(c.name)} (${c.kind ?? c.type})`).join(", ")}`);
+  return [
+    "> [!CAUTION]",
+    `> **${found.length} replacement${found.length > 1 ? "s" : ""} cascade${found.length > 1 ? "" : "s"}.** What belongs to a replaced resource is deleted and created again with it, with new ids (a promoted Tweet's, a tracking tag's history starts over).`,
+    ...lines,
+    "",
+  ];
+}
+
 function budgetSection(model: PreviewModel): string[] {
   const { rows, sums } = budgets(model);
   if (rows.length === 0) return [];
@@ -168,8 +291,8 @@ function budgetSection(model: PreviewModel): string[] {
   out.push("", "| currency | daily budget change | total budget change |", "|---|---|---|");
   for (const [c, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const cur = c === "currency unknown" ? undefined : c;
-    const note = s.pending ? " (plus amounts known after apply)" : "";
-    out.push(`| ${c} | ${moneyDelta(s.daily, cur)}${note} | ${moneyDelta(s.total, cur)}${note} |`);
+    const note = (key: "daily" | "total") => (s.pending ? " (plus amounts known after apply)" : "") + (s.uncapped[key] ? " (and a budget removed: no cap)" : "");
+    out.push(`| ${c} | ${moneyDelta(s.daily, cur)}${note("daily")} | ${moneyDelta(s.total, cur)}${note("total")} |`);
   }
   return [...out, ""];
 }
@@ -203,6 +326,11 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
   } else if (s.op === "create" || s.op === "import") {
     out.push(...valueTable(s.newInputs, currencies(model, s).new));
   } else if (s.op === "delete") {
+    const refused = refusal(s);
+    if (refused) {
+      const force = s.protect ? " --force" : "";
+      out.push(`Refused: ${refused}, so \`pulumi up\` fails here and the ${s.kind ?? "resource"} stays. To stop managing it without deleting it: ${code(`pulumi state delete${force} '${s.urn}'`)}.`, "");
+    }
     out.push(...valueTable(s.oldInputs, currencies(model, s).old));
   }
   return [...out, ""];

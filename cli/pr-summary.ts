@@ -28,7 +28,9 @@ export function registerPrSummary(program: Command): void {
     .summary("turn `pulumi preview --json` into a Markdown pull-request comment")
     .description(
       "Reads the output of `pulumi preview --json` (a file, or stdin) and writes Markdown for a pull-request comment: " +
-        "the counts, a warning for every campaign or audience that would be deleted or replaced (irreversible), the daily and " +
+        "the counts, a caution for every delete `pulumi up` will refuse (deletionProtection or protect), every campaign or audience " +
+        "that would be deleted or replaced (irreversible), every budget or bid removed (what is no longer capped) and every " +
+        "replacement that replaces what belongs to it (a line item's promoted Tweets, tracking tags, targeting criteria), the daily and " +
         "total budget change per campaign and per currency, each resource's changed fields with old and new values (secrets stay " +
         "[secret]) and why a replacement happens, and policy violations.\n\n" +
         "Policy violations are only in the engine's event stream: run the preview as\n" +

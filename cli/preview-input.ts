@@ -28,6 +28,8 @@ export interface PreviewStep {
   newOutputs?: Props;
   /** The create-only fields that force a replacement. */
   replaceReasons: string[];
+  /** Pulumi's `protect` in the state: the engine refuses to delete the resource. */
+  protect?: boolean;
   /** Property -> URNs it depends on (the digest only). */
   propertyDependencies?: Record<string, string[]>;
 }
@@ -111,6 +113,7 @@ function step(op: string, urn: string, type: string | undefined, old: Json | und
     oldInputs: old?.inputs, oldOutputs: old?.outputs,
     newInputs: neu?.inputs, newOutputs: neu?.outputs,
     replaceReasons: Array.isArray(reasons) ? reasons.map(String) : [],
+    protect: old?.protect === true || undefined,
     propertyDependencies: neu?.propertyDependencies ?? old?.propertyDependencies,
   };
 }

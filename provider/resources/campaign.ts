@@ -19,8 +19,8 @@ export const campaignInputs = z.strictObject({
   // The seed's default was CAMPAIGN; today's platform takes LINE_ITEM only and
   // picks it itself (limits.ts ENUMS.budgetOptimization): nothing is sent unless declared.
   budgetOptimization: computed(z.enum(ENUMS.budgetOptimization).optional().describe("LINE_ITEM, the only budget optimization today's platform takes (and its default); the seed's CAMPAIGN is refused.")),
-  dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types.")),
-  totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros.")),
+  dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types."), { limits: "daily spend" }),
+  totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros."), { limits: "total spend" }),
   purchaseOrderNumber: clearable(text(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
   // An output: the platform answers null today (deprecated on campaigns, see campaignRules).
   standardDelivery: computed(z.boolean().optional().describe("Deprecated on campaigns: the platform answers null and delivery pacing is set on each line item (LineItem standardDelivery). Declaring it is refused.")),

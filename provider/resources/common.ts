@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Entity } from "../client/client";
 import { LIMITS, weightedLength } from "../limits";
-import { amount, field } from "./fields";
+import { amount, field, type FieldMeta } from "./fields";
 import { characters, type Context } from "./framework";
 
 /** An Ads API identifier: base-36, as the platform issues them. */
@@ -91,7 +91,7 @@ export const timestamps = {
 /** Shorthands for the declarations most fields need. */
 export const createOnly = <T extends z.ZodType>(schema: T) => field(schema, { createOnly: true });
 export const computed = <T extends z.ZodType>(schema: T) => field(schema, { computed: true });
-export const clearable = <T extends z.ZodType>(schema: T) => field(schema, { clearable: true });
+export const clearable = <T extends z.ZodType>(schema: T, meta: FieldMeta = {}) => field(schema, { clearable: true, ...meta });
 
 /**
  * A create's look-up candidates in a collection that lists by line item

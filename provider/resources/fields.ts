@@ -14,6 +14,12 @@ export interface FieldMeta {
   computed?: boolean;
   /** Removing it from the program sends an empty value, which clears it on the platform. */
   clearable?: boolean;
+  /**
+   * What it holds to a limit, in words ("daily spend"), for a budget or a
+   * bid: clearing it lifts the limit, which `xads pr-summary` cautions of
+   * (not a saving).
+   */
+  limits?: string;
   /** An empty list or string is a value of its own, not the same as unset (e.g. "unsubscribe from all"). */
   emptyIsValue?: boolean;
   /** Its wire name, where it is not the snake_case of the SDK name. */

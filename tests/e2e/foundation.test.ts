@@ -5,7 +5,7 @@
  * would. Update, refresh and destroy of each kind are walked by walk.test.ts.
  */
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { output, ResourceSpec, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
@@ -112,6 +112,48 @@ describe("replacing a campaign (deletion cannot be undone)", () => {
     expect(destroy.code).not.toBe(0);
     expect(output(destroy)).toMatch(/was not deleted: deletionProtection is on/);
     expect(alwaysOn()).toHaveLength(1);
+  });
+});
+
+describe("removing protected campaigns: pr-summary says up will refuse them; with protect: true the preview fails", () => {
+  let stack: Stack;
+  const usd: ResourceSpec = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
+  const campaign = (name: string, opts?: Record<string, unknown>): ResourceSpec =>
+    ({ type: "Campaign", name, args: { fundingInstrumentId: "${usd.id}", name: `Kept ${name}`, dailyBudgetAmountLocalMicro: 1_000_000 }, opts });
+  const kept = () => live("campaigns").filter((c) => String(c.name).startsWith("Kept ")).map((c) => c.name).sort();
+
+  beforeAll(async () => {
+    stack = e2e.stack("protected-removal");
+    stack.writeProgram([usd, campaign("guarded", { protect: true }), campaign("default")]);
+    await stack.init();
+    expect((await stack.up()).code).toBe(0);
+    stack.writeProgram([usd]);
+    e2e.emu.control.clearRequests();
+  });
+
+  test("pulumi preview fails naming the campaign with protect: true", async () => {
+    const preview = await stack.preview();
+    expect(preview.code).not.toBe(0);
+    expect(output(preview)).toMatch(/Campaign::guarded" cannot be deleted\s+because it is protected/);
+  });
+
+  test("pr-summary of the preview marks both deletes refused, and counts no budget change", async () => {
+    const preview = await stack.preview("--json");
+    writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
+    const summary = await stack.xads(["pr-summary", "preview.json"]);
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toContain("> **`pulumi up` will fail: 2 deletes refused.**");
+    expect(summary.stdout).toMatch(/> - \*\*delete\*\* `default` \(Campaign, id `\w+`\) "Kept default": refused, deletionProtection is on\n/);
+    expect(summary.stdout).toMatch(/> - \*\*delete\*\* `guarded` \(Campaign, id `\w+`\) "Kept guarded": refused, deletionProtection is on\n/);
+    expect(summary.stdout).not.toContain("### Budgets");
+  });
+
+  test("up refuses both: nothing is deleted", async () => {
+    const up = await stack.up();
+    expect(up.code).not.toBe(0);
+    expect(output(up)).toMatch(/"Kept default" \(id \w+\) was not deleted: deletionProtection is on/);
+    expect(e2e.writes()).toEqual([]);
+    expect(kept()).toEqual(["Kept default", "Kept guarded"]);
   });
 });
 

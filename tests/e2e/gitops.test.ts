@@ -4,6 +4,8 @@
  * - pr-summary of a real preview (a budget change, a line item replaced, a
  *   campaign deleted) against a committed golden file; the streamed preview
  *   with the policy pack adds its violations; malformed JSON is one line.
+ *   A daily budget removed and a line item replaced with what belongs to it
+ *   get their cautions.
  * - drift: 0 with no edits, 1 naming an edit and a delete made in the UI.
  * - import of an account with 3 campaigns, 6 line items and 10 promoted
  *   Tweets: `pulumi up` of the written program sends no POST, and the next
@@ -128,6 +130,38 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   test("drift of a stack that does not exist exits 2 with one line", async () => {
     const r = await stack.xads(["drift", "--stack", "nope"]);
     expect(r).toMatchObject({ code: 2, stdout: "", stderr: "xads: the refresh of stack nope failed: no stack named 'nope' found\n" });
+  });
+});
+
+describe("pr-summary of a real preview tells what up will do beyond the counts", () => {
+  let stack: Stack;
+  const program = (v: 1 | 2): ResourceSpec[] => [
+    { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
+    { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "Cascade", deletionProtection: false, totalBudgetAmountLocalMicro: 900_000_000, ...(v === 1 ? { dailyBudgetAmountLocalMicro: 90_000_000 } : {}) } },
+    { type: "LineItem", name: "li", args: { campaignId: "${c.id}", name: "Timeline", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: [v === 1 ? "ALL_ON_TWITTER" : "TWITTER_TIMELINE"] } },
+    { type: "PromotedTweet", name: "pt", args: { lineItemId: "${li.id}", tweetId: "1500000000000000000" } },
+    { type: "TrackingTag", name: "tag", args: { lineItemId: "${li.id}", trackingTagType: "IMPRESSION_TAG", trackingTagUrl: "https://tags.example/i" } },
+    { type: "TargetingCriterion", name: "iab", args: { lineItemId: "${li.id}", targetingType: "IAB_CATEGORY", targetingValue: "IAB17-12" } },
+  ];
+
+  beforeAll(async () => {
+    stack = e2e.stack("gitops-cascade");
+    stack.writeProgram(program(1));
+    await stack.init();
+    expect(await stack.up()).toMatchObject({ code: 0 });
+  });
+
+  test("a daily budget removed is a caution (no longer capped, not a saving); a line item replaced names its promoted Tweet, tracking tag and criterion", async () => {
+    stack.writeProgram(program(2));
+    const preview = await stack.preview("--json");
+    expect(preview).toMatchObject({ code: 0 });
+    const r = await stack.xads(["pr-summary"], { input: preview.stdout });
+    expect(r).toMatchObject({ code: 0 });
+    expect(r.stdout).toMatch(/> - `c` \(Campaign, id `\w+`\) "Cascade": \*\*daily budget removed\*\* \(was USD 90\.00\): daily spend is no longer capped\n/);
+    expect(r.stdout).toContain("| `c` \"Cascade\" | update | USD 90.00 -> none (no cap) | USD 900.00 (unchanged) |");
+    expect(r.stdout).toContain("| USD | USD 0.00 (and a budget removed: no cap) | USD 0.00 |");
+    expect(r.stdout).not.toContain("-USD 90.00");
+    expect(r.stdout).toMatch(/> - \*\*replace\*\* `li` \(LineItem, id `\w+`\) "Timeline" replaces the 3 resources that belong to it too: `pt` \(PromotedTweet\), `iab` \(TargetingCriterion\), `tag` \(TrackingTag\)\n/);
   });
 });
 

@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../../cli/errors";
 import { parsePreview, PreviewModel, PreviewStep } from "../../cli/preview-input";
-import { currencies, renderPrSummary, SUMMARY_MARKER } from "../../cli/pr-summary-render";
+import { cascades, currencies, liftedLimits, refusal, renderPrSummary, SUMMARY_MARKER } from "../../cli/pr-summary-render";
+import { definitionOf, RESOURCES } from "../../provider/resources";
+import { metaOf } from "../../provider/resources/fields";
 import { changedFields, kindOf, money, moneyDelta, showValue, UNKNOWN } from "../../cli/properties";
 
 const fixture = (f: string) => readFileSync(join(__dirname, "fixtures", f), "utf8");
@@ -94,7 +96,7 @@ describe("the Markdown", () => {
   });
 
   test("audiences are irreversible too; line items are not", () => {
-    const audience = step("delete", "a", { type: "pulumi-nodejs:dynamic/xads:FlexibleAudience", kind: "FlexibleAudience" });
+    const audience = step("delete", "a", { type: "pulumi-nodejs:dynamic/xads:FlexibleAudience", kind: "FlexibleAudience", oldInputs: { deletionProtection: false } });
     const lineItem = step("delete", "l", { type: "pulumi-nodejs:dynamic/xads:LineItem", kind: "LineItem" });
     const md = renderPrSummary(model([audience, lineItem]));
     expect(md).toContain("> - **delete** `a` (FlexibleAudience)");
@@ -135,7 +137,7 @@ describe("the Markdown", () => {
     const usd = (name: string, o: number, n: number) => step("update", name, {
       oldOutputs: { currency: "USD" }, oldInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: o }, newInputs: { fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: n },
     });
-    const eur = step("delete", "e", { oldOutputs: { currency: "EUR" }, oldInputs: { totalBudgetAmountLocalMicro: 2_500_000_000 } });
+    const eur = step("delete", "e", { oldOutputs: { currency: "EUR" }, oldInputs: { totalBudgetAmountLocalMicro: 2_500_000_000, deletionProtection: false } });
     const md = renderPrSummary(model([usd("a", 1_000_000, 3_000_000), usd("b", 2_000_000, 1_500_000), eur]));
     expect(md).toContain("| EUR | EUR 0.00 | -EUR 2,500.00 |");
     expect(md).toContain("| USD | +USD 1.50 | USD 0.00 |");
@@ -148,6 +150,88 @@ describe("the Markdown", () => {
     const warned = renderPrSummary(model([step("delete", "c")], { diagnostics: [{ severity: "warning", message: "warning: slow" }] }));
     expect(warned).not.toContain("The preview failed");
     expect(warned.trimEnd().endsWith("- **warning** slow")).toBe(true);
+  });
+});
+
+describe("what up will do, told before it does", () => {
+  const kindStep = (kind: string, op: string, name: string, extra: Partial<PreviewStep> = {}): PreviewStep =>
+    ({ ...step(op, name, extra), urn: `urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:${kind}::${name}`, type: `pulumi-nodejs:dynamic/xads:${kind}`, kind });
+
+  test("a delete up will refuse is marked refused, apart from the irreversible changes, and is no budget change (a real failed preview: a protected campaign removed)", () => {
+    // Captured from CLI 3.259: a campaign with deletionProtection on and the resource option protect removed from the program.
+    const m = parsePreview(fixture("preview-protected-delete.json"));
+    expect(m.steps.find((s) => s.name === "guarded")).toMatchObject({ op: "delete", protect: true });
+    const md = renderPrSummary(m);
+    expect(md).toContain("> [!CAUTION]\n> **`pulumi up` will fail: 1 delete refused.**");
+    expect(md).toMatch(/> - \*\*delete\*\* `guarded` \(Campaign, id `\w+`\) "Kept guarded": refused, deletionProtection is on\n/);
+    expect(md).toContain("Refused: deletionProtection is on, so `pulumi up` fails here and the Campaign stays. " +
+      "To stop managing it without deleting it: `pulumi state delete --force 'urn:pulumi:dev::protect::pulumi-nodejs:dynamic/xads:Campaign::guarded'`.");
+    // Without the protect option, pulumi state delete needs no --force.
+    expect(renderPrSummary(model([step("delete", "c", { oldInputs: {} })]))).toContain("`pulumi state delete 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/xads:Campaign::c'`");
+    expect(md).not.toContain("irreversible change");
+    expect(md).not.toContain("### Budgets");
+  });
+
+  test("refused: deletionProtection on in the state (or unset: its default) or the protect option; not: off, or a kind without it", () => {
+    expect(refusal(step("delete", "a", { oldInputs: { deletionProtection: true } }))).toBe("deletionProtection is on");
+    expect(refusal(step("delete", "b", { oldInputs: {} }))).toBe("deletionProtection is on");
+    expect(refusal(step("delete", "c", { oldInputs: { deletionProtection: false } }))).toBeUndefined();
+    expect(refusal(step("delete", "d", { oldInputs: { deletionProtection: false }, protect: true }))).toBe("the resource option protect is set");
+    expect(refusal(kindStep("LineItem", "delete", "l", { oldInputs: {} }))).toBeUndefined();
+    expect(refusal(kindStep("LineItem", "delete", "m", { oldInputs: {}, protect: true }))).toBe("the resource option protect is set");
+    // A replacement the program allows is no delete of it.
+    expect(refusal(step("replace", "e", { oldInputs: { deletionProtection: true }, newInputs: { deletionProtection: false } }))).toBeUndefined();
+  });
+
+  test("removing a campaign's daily budget is a caution saying daily spend is no longer capped, not a saving", () => {
+    const cleared = step("update", "spring", {
+      id: "c1", oldOutputs: { currency: "USD" },
+      oldInputs: { name: "Spring", fundingInstrumentId: "f", dailyBudgetAmountLocalMicro: 90_000_000, totalBudgetAmountLocalMicro: 900_000_000 },
+      newInputs: { name: "Spring", fundingInstrumentId: "f", totalBudgetAmountLocalMicro: 900_000_000 },
+    });
+    const md = renderPrSummary(model([cleared]));
+    expect(md).toContain("> [!CAUTION]\n> **1 limit removed.**");
+    expect(md).toContain("> - `spring` (Campaign, id `c1`) \"Spring\": **daily budget removed** (was USD 90.00): daily spend is no longer capped");
+    expect(md).toContain("| `spring` \"Spring\" | update | USD 90.00 -> none (no cap) | USD 900.00 (unchanged) |");
+    expect(md).toContain("| USD | USD 0.00 (and a budget removed: no cap) | USD 0.00 |");
+    expect(md).not.toContain("-USD 90.00");
+  });
+
+  test("a line item's bid and budgets removed are cautions too; a lowered amount, a cleared text field and a deleted entity are not", () => {
+    const lineItem = kindStep("LineItem", "update", "li", {
+      oldOutputs: { currency: "EUR" }, oldInputs: { bidAmountLocalMicro: 1_500_000, totalBudgetAmountLocalMicro: 5_000_000 }, newInputs: {},
+    });
+    expect(liftedLimits(lineItem)).toEqual([
+      { field: "bidAmountLocalMicro", old: 1_500_000, limits: "the cost per result" },
+      { field: "totalBudgetAmountLocalMicro", old: 5_000_000, limits: "total spend" },
+    ]);
+    expect(renderPrSummary(model([lineItem]))).toContain("> - `li` (LineItem): **bid removed** (was EUR 1.50): the cost per result is no longer capped");
+    expect(liftedLimits(step("update", "a", { oldInputs: { dailyBudgetAmountLocalMicro: 2 }, newInputs: { dailyBudgetAmountLocalMicro: 1 } }))).toEqual([]);
+    expect(liftedLimits(step("update", "b", { oldInputs: { purchaseOrderNumber: "PO-1" }, newInputs: {} }))).toEqual([]);
+    expect(liftedLimits(step("delete", "c", { oldInputs: { dailyBudgetAmountLocalMicro: 2 } }))).toEqual([]);
+    expect(liftedLimits(step("update", "d", { oldInputs: { dailyBudgetAmountLocalMicro: 2 }, newInputs: { dailyBudgetAmountLocalMicro: UNKNOWN } }))).toEqual([]);
+  });
+
+  test("every clearable amount of every kind says what it limits (so its removal gets a caution)", () => {
+    for (const kind of Object.keys(RESOURCES)) {
+      const shape = (definitionOf(kind).inputs as unknown as { shape: Record<string, Parameters<typeof metaOf>[0]> }).shape;
+      const { amounts, clearable } = definitionOf(kind).fields;
+      for (const f of amounts.filter((a) => clearable.includes(a))) expect([kind, f, typeof metaOf(shape[f]!).limits]).toEqual([kind, f, "string"]);
+    }
+  });
+
+  test("a line item replaced says its promoted Tweets and tracking tags are replaced with it; another line item's are not named", () => {
+    const li = kindStep("LineItem", "replace", "li", { id: "li1", replaceReasons: ["placements"], oldInputs: { name: "Timeline" } });
+    const pt = kindStep("PromotedTweet", "replace", "pt", { id: "pt1", replaceReasons: ["lineItemId"], oldInputs: { lineItemId: "li1", tweetId: "9" } });
+    const tag = kindStep("TrackingTag", "replace", "tag", { replaceReasons: ["lineItemId"], oldInputs: { lineItemId: "li1" }, propertyDependencies: { lineItemId: [li.urn] } });
+    const other = kindStep("PromotedTweet", "replace", "other", { replaceReasons: ["lineItemId"], oldInputs: { lineItemId: "li2" } });
+    const m = model([li, pt, tag, other]);
+    expect(cascades(m).map((c) => [c.parent.name, c.children.map((x) => x.name)])).toEqual([["li", ["pt", "tag"]]]);
+    const md = renderPrSummary(m);
+    expect(md).toContain("> [!CAUTION]\n> **1 replacement cascades.**");
+    expect(md).toContain("> - **replace** `li` (LineItem, id `li1`) \"Timeline\" replaces the 2 resources that belong to it too: `pt` (PromotedTweet), `tag` (TrackingTag)");
+    // A replacement with nothing under it (the real preview's line item) gets no such caution.
+    expect(renderPrSummary(digest())).not.toContain("cascade");
   });
 });
 
