@@ -130,10 +130,10 @@ export function registerImport(program: Command): void {
     .option("--sandbox", "use the sandbox address (as XADS_SANDBOX=true)")
     .option("--project <name>", "the Pulumi project name (default: xads-<account>)")
     .option("--force", "overwrite an existing index.ts in --out")
-    .option("--package <spec>", "where the written package.json installs pulumi-xads from: a tarball path or URL, or a git URL " +
+    .option("--package <spec>", "where the written package.json installs pulumi-xads from: a tarball path or URL " +
       "(default: as the package.json of the current folder, or the nearest one above, installs it; a relative path is rewritten for --out)")
     .option("--stack <name>", "read the credentials and addresses from this stack's config (secrets decrypted in memory only)")
-    .option("--cwd <dir>", "the Pulumi program of --stack (default: the current folder)")
+    .option("--cwd <dir>", "the Pulumi program of --stack, and where --package's default is looked for (default: the current folder)")
     .action(async (opts: ImportOptions) => {
       await runImport(opts, (line) => process.stderr.write(`${line}\n`));
     });

@@ -7,6 +7,8 @@ import { refreshFailure } from "../../cli/drift";
 import { Entity, IMPORT_KINDS } from "../../cli/import-kinds";
 import { packageSpecFor, slug, variableName, writeProgram } from "../../cli/import-program";
 import { installedFrom } from "../../cli/import";
+import { main } from "../../cli/index";
+import { setProcessEnv } from "../integration/fixtures";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -174,6 +176,20 @@ describe("the imported program", () => {
       rmSync(join(root, "package.json"));
       expect(installedFrom(join(root, "stacks"))).toBeUndefined();
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("with no --package and no package.json that depends on pulumi-xads, import stops before any request and says what to pass", async () => {
+    const root = mkdtempSync(join(tmpdir(), "xads-import-"));
+    const restore = setProcessEnv({ XADS_CONSUMER_KEY: "k", XADS_CONSUMER_SECRET: "s", XADS_ACCESS_TOKEN: "t", XADS_ACCESS_TOKEN_SECRET: "ts", XADS_BASE_URL: "http://127.0.0.1:9" });
+    try {
+      const lines: string[] = [];
+      // The repository's own package.json is pulumi-xads itself, not a dependency on it.
+      expect(await main(["import", "--account", "acc1", "--out", join(root, "out")], (l) => lines.push(l))).toBe(2);
+      expect(lines).toEqual([expect.stringMatching(/^xads: no package\.json here or above depends on pulumi-xads, .* pass --package <the tarball path or URL you installed from>$/)]);
+    } finally {
+      restore();
       rmSync(root, { recursive: true, force: true });
     }
   });
