@@ -8,6 +8,7 @@ import { registerPrSummary } from "./pr-summary";
 import { registerDrift } from "./drift";
 import { registerImport } from "./import";
 import { registerRecover } from "./recover";
+import { registerEmulator } from "./emulator";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -17,4 +18,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerDrift,
   registerImport,
   registerRecover,
+  registerEmulator,
 ];

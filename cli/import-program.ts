@@ -6,6 +6,7 @@
  * variables (`campaignId: springSale.id`); names come from the entities'
  * names, made unique.
  */
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { keysToCamel, toSnake } from "../provider/names";
 import { definitionOf } from "../provider/resources";
 import { isEmpty } from "../provider/resources/fields";
@@ -19,7 +20,11 @@ export interface ListedKind {
 export interface ProgramOptions {
   accountId: string;
   project: string;
-  /** Versions written into package.json. */
+  /**
+   * What package.json installs: pulumi-xads's npm spec (packageSpecFor:
+   * where the user installed it from, since a bare version is a registry
+   * 404 while it is not published) and the other packages' versions.
+   */
   versions: { pulumiXads: string; pulumi: string; typescript: string; tsNode: string; typesNode: string };
 }
 
@@ -94,6 +99,19 @@ function liveInputs(kind: string, e: Entity): Record<string, unknown> {
 export function importedInputs(kind: string, e: Entity): Record<string, unknown> {
   const live = liveInputs(kind, e);
   return Object.fromEntries(inputFields(kind).filter((f) => !isEmpty(live[f])).map((f) => [f, live[f]]));
+}
+
+/**
+ * pulumi-xads's npm spec for a package.json in `outDir`, from a spec read in
+ * (or given relative to) `specDir`: a local path (`file:` or not) is made
+ * relative to `outDir`, so the written program installs the same tarball
+ * or folder; a URL, git or registry spec is kept as it is.
+ */
+export function packageSpecFor(spec: string, specDir: string, outDir: string): string {
+  const local = spec.startsWith("file:") ? spec.slice("file:".length) : /^(\.{1,2}([/\\]|$)|\/|[A-Za-z]:\\)/.test(spec) ? spec : undefined;
+  if (local === undefined) return spec;
+  if (isAbsolute(local)) return `file:${local}`;
+  return `file:${relative(outDir, resolve(specDir, local)).split(sep).join("/") || "."}`;
 }
 
 interface Declared {

@@ -6,15 +6,15 @@
  */
 import { openStackConfig } from "./auth/stack-config";
 import { packageInfo } from "./package-info";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { Command } from "commander";
 import { AdsClient } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
 import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
 import { Entity, IMPORT_KINDS } from "./import-kinds";
-import { ListedKind, writeProgram } from "./import-program";
+import { ListedKind, packageSpecFor, writeProgram } from "./import-program";
 
 interface ImportOptions {
   account: string;
@@ -26,6 +26,8 @@ interface ImportOptions {
   /** Read the credentials and addresses from this stack's config (secrets decrypted in memory). */
   stack?: string;
   cwd?: string;
+  /** Where the written package.json installs pulumi-xads from. */
+  package?: string;
 }
 
 const PACKAGE = packageInfo();
@@ -33,6 +35,24 @@ const PACKAGE = packageInfo();
 /** The secret settings' values (the stack's, else the environment's): redacted from every message. */
 function secretsOf(stackValues: Record<string, string | undefined>): string[] {
   return Object.values(SETTINGS).filter((s) => s.secret).map((s) => stackValues[s.key] ?? process.env[s.env]).filter((v): v is string => !!v);
+}
+
+/**
+ * How the nearest package.json from `dir` up installs pulumi-xads (its
+ * dependencies or devDependencies), and that file's folder: the source the
+ * user installed from, which the written program installs from too.
+ */
+export function installedFrom(dir: string): { spec: string; dir: string } | undefined {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(at, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+      const spec = pkg.dependencies?.[PACKAGE.name] ?? pkg.devDependencies?.[PACKAGE.name];
+      if (spec) return { spec, dir: at };
+    } catch {
+      // no package.json here, or not JSON: look further up
+    }
+    if (dirname(at) === at) return undefined;
+  }
 }
 
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
@@ -51,6 +71,14 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   if (!/^https?:\/\/\S+$/.test(baseUrl)) throw new CliError(`--base-url must be an http(s) address, got "${baseUrl}"`);
   const out = resolve(opts.out ?? `xads-${opts.account}`);
   if (existsSync(join(out, "index.ts")) && !opts.force) throw new CliError(`${join(out, "index.ts")} exists: choose another --out, or pass --force to overwrite it`);
+  // pulumi-xads is not on the npm registry: a bare version would not install.
+  const source = opts.package !== undefined ? { spec: opts.package, dir: process.cwd() } : installedFrom(opts.cwd ?? process.cwd());
+  if (!source) {
+    throw new CliError(
+      "no package.json here or above depends on pulumi-xads, so the written package.json would not know where to install it from " +
+        "(it is not on the npm registry): pass --package <the tarball path or URL you installed from>",
+    );
+  }
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
   const listed: ListedKind[] = [];
@@ -70,7 +98,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     accountId: opts.account,
     project: opts.project ?? `xads-${opts.account}`,
     versions: {
-      pulumiXads: PACKAGE.version, pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
+      pulumiXads: packageSpecFor(source.spec, source.dir, out), pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
       tsNode: PACKAGE.devDependencies["ts-node"]!, typesNode: PACKAGE.devDependencies["@types/node"]!,
     },
   });
@@ -102,8 +130,10 @@ export function registerImport(program: Command): void {
     .option("--sandbox", "use the sandbox address (as XADS_SANDBOX=true)")
     .option("--project <name>", "the Pulumi project name (default: xads-<account>)")
     .option("--force", "overwrite an existing index.ts in --out")
+    .option("--package <spec>", "where the written package.json installs pulumi-xads from: a tarball path or URL " +
+      "(default: as the package.json of the current folder, or the nearest one above, installs it; a relative path is rewritten for --out)")
     .option("--stack <name>", "read the credentials and addresses from this stack's config (secrets decrypted in memory only)")
-    .option("--cwd <dir>", "the Pulumi program of --stack (default: the current folder)")
+    .option("--cwd <dir>", "the Pulumi program of --stack, and where --package's default is looked for (default: the current folder)")
     .action(async (opts: ImportOptions) => {
       await runImport(opts, (line) => process.stderr.write(`${line}\n`));
     });

@@ -11,7 +11,7 @@ import { packageInfo } from "./package-info";
 
 export function buildProgram(): Command {
   const program = new Command("xads")
-    .description("Infrastructure as code for the Ads API: sign in, review previews, report drift, adopt live accounts.")
+    .description("Infrastructure as code for the Ads API: sign in, review previews, report drift, adopt live accounts, run the bundled emulator.")
     .version(packageInfo().version)
     .showHelpAfterError("(add --help for usage)")
     .exitOverride();

@@ -5,7 +5,13 @@
 import { buildDriftReport, renderDriftMarkdown, renderDriftText } from "../../cli/drift-report";
 import { refreshFailure } from "../../cli/drift";
 import { Entity, IMPORT_KINDS } from "../../cli/import-kinds";
-import { slug, variableName, writeProgram } from "../../cli/import-program";
+import { packageSpecFor, slug, variableName, writeProgram } from "../../cli/import-program";
+import { installedFrom } from "../../cli/import";
+import { main } from "../../cli/index";
+import { setProcessEnv } from "../integration/fixtures";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const URN = (type: string, name: string) => `urn:pulumi:dev::shop::${type}::${name}`;
 const CAMPAIGN = "pulumi-nodejs:dynamic/xads:Campaign";
@@ -93,7 +99,7 @@ describe("the imported program", () => {
   const tweets: Entity[] = [{ id: "p1", line_item_id: "l1", tweet_id: "1234567890123456789", entity_status: "ACTIVE", created_at: at(6) }];
   const options = {
     accountId: "acc1", project: "xads-acc1",
-    versions: { pulumiXads: "0.1.0", pulumi: "3.259.0", typescript: "5.9.3", tsNode: "10.9.2", typesNode: "20.19.43" },
+    versions: { pulumiXads: "file:../pulumi-xads.tgz", pulumi: "3.259.0", typescript: "5.9.3", tsNode: "10.9.2", typesNode: "20.19.43" },
   };
   const written = () => writeProgram([
     { spec: kind("FundingInstrument"), entities: [fi] },
@@ -146,8 +152,46 @@ describe("the imported program", () => {
   test("Pulumi.yaml, package.json and tsconfig.json make a TypeScript project", () => {
     const files = written().files;
     expect(files["Pulumi.yaml"]).toBe("name: xads-acc1\nruntime: nodejs\ndescription: Ads account acc1, adopted by xads import.\n");
-    expect(JSON.parse(files["package.json"]!)).toMatchObject({ main: "index.ts", dependencies: { "@pulumi/pulumi": "3.259.0", "pulumi-xads": "0.1.0" } });
+    expect(JSON.parse(files["package.json"]!)).toMatchObject({ main: "index.ts", dependencies: { "@pulumi/pulumi": "3.259.0", "pulumi-xads": "file:../pulumi-xads.tgz" } });
     expect(JSON.parse(files["tsconfig.json"]!)).toMatchObject({ files: ["index.ts"] });
+  });
+
+  test("package.json installs pulumi-xads from where the user installed it: a local tarball relative to the program's folder, a URL as given", () => {
+    expect(packageSpecFor("file:../pulumi-xads.tgz", "/home/me/ads", "/home/me/ads/xads-acc1")).toBe("file:../../pulumi-xads.tgz");
+    expect(packageSpecFor("../dl/pulumi-xads.tgz", "/home/me/ads", "/home/me/elsewhere")).toBe("file:../dl/pulumi-xads.tgz");
+    expect(packageSpecFor("file:/opt/pulumi-xads.tgz", "/home/me/ads", "/home/me/ads/out")).toBe("file:/opt/pulumi-xads.tgz");
+    expect(packageSpecFor("https://example.com/pulumi-xads-0.1.0.tgz", "/home/me/ads", "/x")).toBe("https://example.com/pulumi-xads-0.1.0.tgz");
+    expect(packageSpecFor("git+https://example.com/pulumi-xads.git", "/home/me/ads", "/x")).toBe("git+https://example.com/pulumi-xads.git");
+  });
+
+  test("the source is read from the nearest package.json that depends on pulumi-xads, from the current folder up", () => {
+    const root = mkdtempSync(join(tmpdir(), "xads-import-"));
+    try {
+      writeFileSync(join(root, "package.json"), JSON.stringify({ name: "ads", dependencies: { "pulumi-xads": "file:vendor/pulumi-xads.tgz" } }));
+      mkdirSync(join(root, "stacks", "dev"), { recursive: true });
+      writeFileSync(join(root, "stacks", "package.json"), JSON.stringify({ name: "unrelated", dependencies: { zod: "4.6.7" } }));
+      expect(installedFrom(join(root, "stacks", "dev"))).toEqual({ spec: "file:vendor/pulumi-xads.tgz", dir: root });
+      writeFileSync(join(root, "package.json"), JSON.stringify({ name: "ads", devDependencies: { "pulumi-xads": "https://example.com/x.tgz" } }));
+      expect(installedFrom(root)).toEqual({ spec: "https://example.com/x.tgz", dir: root });
+      rmSync(join(root, "package.json"));
+      expect(installedFrom(join(root, "stacks"))).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("with no --package and no package.json that depends on pulumi-xads, import stops before any request and says what to pass", async () => {
+    const root = mkdtempSync(join(tmpdir(), "xads-import-"));
+    const restore = setProcessEnv({ XADS_CONSUMER_KEY: "k", XADS_CONSUMER_SECRET: "s", XADS_ACCESS_TOKEN: "t", XADS_ACCESS_TOKEN_SECRET: "ts", XADS_BASE_URL: "http://127.0.0.1:9" });
+    try {
+      const lines: string[] = [];
+      // The repository's own package.json is pulumi-xads itself, not a dependency on it.
+      expect(await main(["import", "--account", "acc1", "--out", join(root, "out")], (l) => lines.push(l))).toBe(2);
+      expect(lines).toEqual([expect.stringMatching(/^xads: no package\.json here or above depends on pulumi-xads, .* pass --package <the tarball path or URL you installed from>$/)]);
+    } finally {
+      restore();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test("a live value the resource's check refuses is flagged in a comment", () => {
