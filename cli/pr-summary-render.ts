@@ -7,7 +7,7 @@
  */
 import { PreviewModel, PreviewStep } from "./preview-input";
 import {
-  changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, showField, UNKNOWN,
+  changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, Props, showField, UNKNOWN,
 } from "./properties";
 
 /** The first line of every summary: a workflow finds and updates its own comment by it. */
@@ -43,6 +43,20 @@ function what(s: PreviewStep): string {
 function label(s: PreviewStep): string {
   const n = s.oldInputs?.name ?? s.newInputs?.name;
   return typeof n === "string" ? ` "${n}"` : "";
+}
+
+/**
+ * What a step changes from: the state's inputs, with the value the state's
+ * outputs hold for each input declared before or now. The provider's diff
+ * compares those outputs (the platform's answer to the last create, update
+ * or refresh) with the program, so a value edited in the ads UI shows as
+ * live -> declared, even where the state's inputs still hold the declared one.
+ */
+function before(s: PreviewStep): Props | undefined {
+  if (!s.oldInputs || !s.oldOutputs) return s.oldInputs;
+  const outs = s.oldOutputs;
+  const declared = [...new Set([...Object.keys(s.oldInputs), ...Object.keys(s.newInputs ?? {})])].filter((k) => k in outs);
+  return { ...s.oldInputs, ...Object.fromEntries(declared.map((k) => [k, outs[k]])) };
 }
 
 // ------------------------------------------------------------ currency ---
@@ -112,7 +126,7 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
   };
   for (const s of changes(model).filter((x) => x.kind === "Campaign")) {
     const cur = currencies(model, s);
-    const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...s.oldInputs };
+    const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...before(s) };
     const news = s.op === "delete" ? undefined : s.newInputs;
     const pairs = BUDGETS.map((f) => [budgetValue(olds, f), budgetValue(news, f)] as const);
     if (pairs.every(([o, n]) => o === n)) continue;
@@ -160,6 +174,31 @@ function warnings(model: PreviewModel): string[] {
   return [...lines, ""];
 }
 
+/**
+ * Campaigns this up makes serve again (PAUSED -> ACTIVE) or gives a higher
+ * budget: what would undo an emergency pause or a cut made in the ads UI.
+ */
+function spendingCautions(model: PreviewModel): string[] {
+  const rows = changes(model).filter((s) => s.kind === "Campaign" && s.op === "update").flatMap((s) => {
+    const olds = before(s) ?? {};
+    const news = s.newInputs ?? {};
+    const cur = currencies(model, s);
+    const why = [
+      ...(olds.entityStatus === "PAUSED" && news.entityStatus === "ACTIVE" ? [`${code("entityStatus")} ${code("PAUSED")} -> ${code("ACTIVE")}: it serves again`] : []),
+      ...BUDGETS.filter((f) => typeof olds[f] === "number" && typeof news[f] === "number" && (news[f] as number) > (olds[f] as number))
+        .map((f) => `${f === "dailyBudgetAmountLocalMicro" ? "daily" : "total"} budget ${code(money(olds[f] as number, cur.old))} -> ${code(money(news[f] as number, cur.new))}`),
+    ];
+    return why.length > 0 ? [`> - ${what(s)}${label(s)}: ${why.join("; ")}`] : [];
+  });
+  if (rows.length === 0) return [];
+  return [
+    "> [!CAUTION]",
+    `> **${rows.length} campaign${rows.length > 1 ? "s" : ""} will serve again or spend more.** If ${rows.length > 1 ? "one was" : "it was"} paused or its budget lowered in the ads UI (an emergency stop), this up undoes that.`,
+    ...rows,
+    "",
+  ];
+}
+
 function budgetSection(model: PreviewModel): string[] {
   const { rows, sums } = budgets(model);
   if (rows.length === 0) return [];
@@ -198,7 +237,7 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
     out.push(`Replaced because ${reasons} cannot change in place (create-only on the platform): the ${s.kind ?? "resource"} is deleted and created again, with a new id.`, "");
   }
   if (s.op === "update" || s.op === "replace") {
-    const fields = changedFields(s.oldInputs, s.newInputs);
+    const fields = changedFields(before(s), s.newInputs);
     out.push(...(fields.length > 0 ? fieldTable(s, fields, model) : ["No input changes (the provider asked for this step)."]));
   } else if (s.op === "create" || s.op === "import") {
     out.push(...valueTable(s.newInputs, currencies(model, s).new));
@@ -249,6 +288,7 @@ export function renderPrSummary(model: PreviewModel): string {
     countsLine(model), "",
     ...(failed ? problems : []),
     ...warnings(model),
+    ...spendingCautions(model),
     ...budgetSection(model),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
     ...policySection(model),

@@ -119,6 +119,9 @@ function step(op: string, urn: string, type: string | undefined, old: Json | und
 function foldSteps(steps: PreviewStep[]): PreviewStep[] {
   const byUrn = new Map<string, PreviewStep>();
   for (const s of steps) {
+    // A preview that refreshes first (--refresh, Pulumi.yaml options.refresh) reads each resource before its step:
+    // the read is no change of the up's, and its values are the next step's old state.
+    if (s.op === "refresh") continue;
     const prev = byUrn.get(s.urn);
     if (!prev) {
       byUrn.set(s.urn, FOLDED_OPS.has(s.op) ? { ...s, op: "replace" } : s);

@@ -42,6 +42,20 @@ describe("reading pulumi preview --json", () => {
     ]);
   });
 
+  test("a preview that refreshes first: its refresh steps are reads, the update after each is the change", () => {
+    const urn = `urn:pulumi:dev::p::${CAMPAIGN}::c`;
+    const state = (inputs: Record<string, unknown>) => ({ urn, type: CAMPAIGN, id: "c1", inputs, outputs: inputs });
+    const m = parsePreview(JSON.stringify({
+      steps: [
+        { op: "refresh", urn, oldState: state({ dailyBudgetAmountLocalMicro: 10_000_000 }), newState: state({ dailyBudgetAmountLocalMicro: 77_000_000 }) },
+        { op: "update", urn, oldState: state({ dailyBudgetAmountLocalMicro: 77_000_000 }), newState: { urn, type: CAMPAIGN, inputs: { dailyBudgetAmountLocalMicro: 10_000_000 } } },
+      ],
+      changeSummary: { update: 1 },
+    }));
+    expect(m.steps.map((s) => [s.op, s.oldInputs?.dailyBudgetAmountLocalMicro])).toEqual([["update", 77_000_000]]);
+    expect(renderPrSummary(m)).toContain("| `dailyBudgetAmountLocalMicro` | `(currency unknown) 77.00` | `(currency unknown) 10.00` |");
+  });
+
   test.each([
     ["", "the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin"],
     ["{\"steps\": [", /^the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`$/],
@@ -99,6 +113,39 @@ describe("the Markdown", () => {
     const md = renderPrSummary(model([audience, lineItem]));
     expect(md).toContain("> - **delete** `a` (FlexibleAudience)");
     expect(md).not.toContain("> - **delete** `l`");
+  });
+
+  test("a value edited in the ads UI, which the state's outputs hold and its inputs do not, shows as live -> declared", () => {
+    const md = renderPrSummary(model([step("update", "c", {
+      id: "c1",
+      oldInputs: { name: "C", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+      oldOutputs: { name: "C", dailyBudgetAmountLocalMicro: 77_000_000, entityStatus: "ACTIVE", budgetOptimization: "LINE_ITEM", currency: "USD" },
+      newInputs: { name: "C", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+    })]));
+    expect(md).toContain("| `dailyBudgetAmountLocalMicro` | `USD 77.00` | `USD 10.00` |");
+    expect(md).toContain("| `entityStatus` | `\"ACTIVE\"` | `\"PAUSED\"` |");
+    // An output the program never declared is no change.
+    expect(md).not.toContain("budgetOptimization");
+    expect(md).not.toContain("No input changes");
+  });
+
+  test("a campaign that goes back from PAUSED to ACTIVE or to a higher budget is marked with a caution", () => {
+    const md = renderPrSummary(model([
+      step("update", "c", {
+        id: "c1",
+        oldInputs: { name: "C", dailyBudgetAmountLocalMicro: 2_000_000, totalBudgetAmountLocalMicro: 9_000_000, entityStatus: "PAUSED" },
+        oldOutputs: { currency: "USD" },
+        newInputs: { name: "C", dailyBudgetAmountLocalMicro: 77_000_000, totalBudgetAmountLocalMicro: 9_000_000, entityStatus: "ACTIVE" },
+      }),
+      step("update", "d", {
+        id: "d1", oldInputs: { name: "D", dailyBudgetAmountLocalMicro: 77_000_000, entityStatus: "ACTIVE" }, oldOutputs: { currency: "USD" },
+        newInputs: { name: "D", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+      }),
+    ]));
+    expect(md).toContain("> **1 campaign will serve again or spend more.** If it was paused or its budget lowered in the ads UI (an emergency stop), this up undoes that.");
+    expect(md).toContain("> - `c` (Campaign, id `c1`) \"C\": `entityStatus` `PAUSED` -> `ACTIVE`: it serves again; daily budget `USD 2.00` -> `USD 77.00`");
+    // A pause and a lower budget stop spending: no caution.
+    expect(md).not.toContain("> - `d`");
   });
 
   test("secrets stay [secret], unknown values are known after apply", () => {
