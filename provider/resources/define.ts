@@ -130,6 +130,8 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
   adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   /** The platform fields of some inputs in wire names (all the platform fields by default). */
   wire(p: I, names?: readonly string[]): Query;
+  /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
+  updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
 }
 
 /** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
@@ -336,7 +338,11 @@ export function declareResource<In extends object, O extends object>(declaration
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
       const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
-      const { outs, edited } = keptAsSeen(fields, olds as Record<string, unknown>, news as Record<string, unknown>, outputs(news, entity) as Record<string, unknown>, changed);
+      return standard.updated(id, olds, news, outputs(news, entity), changed);
+    },
+
+    updated(id, olds, news, answered, sent) {
+      const { outs, edited } = keptAsSeen(fields, olds as Record<string, unknown>, news as Record<string, unknown>, answered as Record<string, unknown>, sent);
       if (edited.length > 0) process.stderr.write(editedOutsideMessage(`${describe(news)} (id ${id})`, edited) + "\n");
       return outs as O;
     },
