@@ -489,7 +489,8 @@ export interface EditedField {
  * The outputs an update records: the PUT's answer, except for fields it did
  * not send whose live value differs from the state's (edited outside the
  * program since the last up or refresh). For those the state keeps its
- * value. Taking the live value would make the next diff (outputs against the
+ * value. `edited` names those the answer carries a value of: an answer
+ * without a field (a card's PUT answers fewer fields) says nothing of it. Taking the live value would make the next diff (outputs against the
  * program) plan a change the preview cannot show (the state's inputs, which
  * the engine shows, still hold the program's value), and the up after it
  * would undo the edit unseen. A refresh takes the live value into inputs
@@ -504,7 +505,7 @@ export function keptAsSeen(fields: Fields, olds: Record<string, unknown>, news: 
     if (olds[f] === undefined) delete outs[f];
     else outs[f] = olds[f];
   }
-  return { outs, edited: edited.map((f) => ({ field: f, live: answered[f], declared: news[f] })) };
+  return { outs, edited: edited.filter((f) => answered[f] !== undefined).map((f) => ({ field: f, live: answered[f], declared: news[f] })) };
 }
 
 /** What an update says of the edits it found and left alone. */

@@ -262,6 +262,21 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     }
   });
 
+  test("an answer without a field it was not sent (cleared in the UI, or not answered) keeps the state's value, without a word", async () => {
+    const state = stateOf(declared());
+    const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
+    const put = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 20_000_000, entity_status: "PAUSED", purchase_order_number: null }));
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never);
+      expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, purchaseOrderNumber: "PO-1" });
+      expect(campaign.diff("c1", outs, news as never)).toMatchObject({ changes: false });
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
   test("an up that sends the budget takes the platform's answer for it, and says nothing when nothing else was edited", async () => {
     const state = stateOf(declared());
     const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
