@@ -175,25 +175,32 @@ function warnings(model: PreviewModel): string[] {
 }
 
 /**
- * Campaigns this up makes serve again (PAUSED -> ACTIVE) or gives a higher
- * budget: what would undo an emergency pause or a cut made in the ads UI.
+ * Campaigns this up takes back to serving (PAUSED -> ACTIVE) or to a higher
+ * budget, from a value changed outside the program: the live value differs
+ * from what the last up declared (the state's inputs before the preview's
+ * refresh, or beside outputs that hold the live value). That is how an
+ * emergency pause or cut made in the ads UI would be undone. A change the
+ * program makes to a value nobody edited is the pull request's own.
  */
-function spendingCautions(model: PreviewModel): string[] {
+function revertCautions(model: PreviewModel): string[] {
   const rows = changes(model).filter((s) => s.kind === "Campaign" && s.op === "update").flatMap((s) => {
-    const olds = before(s) ?? {};
+    const live = before(s) ?? {};
+    const declared = s.inputsBeforeRefresh ?? s.oldInputs ?? {};
     const news = s.newInputs ?? {};
+    const editedOutside = (f: string) => live[f] !== declared[f];
     const cur = currencies(model, s);
     const why = [
-      ...(olds.entityStatus === "PAUSED" && news.entityStatus === "ACTIVE" ? [`${code("entityStatus")} ${code("PAUSED")} -> ${code("ACTIVE")}: it serves again`] : []),
-      ...BUDGETS.filter((f) => typeof olds[f] === "number" && typeof news[f] === "number" && (news[f] as number) > (olds[f] as number))
-        .map((f) => `${f === "dailyBudgetAmountLocalMicro" ? "daily" : "total"} budget ${code(money(olds[f] as number, cur.old))} -> ${code(money(news[f] as number, cur.new))}`),
+      ...(live.entityStatus === "PAUSED" && news.entityStatus === "ACTIVE" && editedOutside("entityStatus") ? [`${code("entityStatus")} ${code("PAUSED")} -> ${code("ACTIVE")}: it serves again`] : []),
+      ...BUDGETS.filter((f) => typeof live[f] === "number" && typeof news[f] === "number" && (news[f] as number) > (live[f] as number) && editedOutside(f))
+        .map((f) => `${f === "dailyBudgetAmountLocalMicro" ? "daily" : "total"} budget ${code(money(live[f] as number, cur.old))} -> ${code(money(news[f] as number, cur.new))}`),
     ];
     return why.length > 0 ? [`> - ${what(s)}${label(s)}: ${why.join("; ")}`] : [];
   });
   if (rows.length === 0) return [];
+  const one = rows.length === 1;
   return [
     "> [!CAUTION]",
-    `> **${rows.length} campaign${rows.length > 1 ? "s" : ""} will serve again or spend more.** If ${rows.length > 1 ? "one was" : "it was"} paused or its budget lowered in the ads UI (an emergency stop), this up undoes that.`,
+    `> **${rows.length} campaign${one ? " goes" : "s go"} back to serving or to a higher budget.** ${one ? "It was" : "Each was"} paused or its budget lowered outside the program (in the ads UI, perhaps an emergency stop); this up undoes that.`,
     ...rows,
     "",
   ];
@@ -288,7 +295,7 @@ export function renderPrSummary(model: PreviewModel): string {
     countsLine(model), "",
     ...(failed ? problems : []),
     ...warnings(model),
-    ...spendingCautions(model),
+    ...revertCautions(model),
     ...budgetSection(model),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
     ...policySection(model),

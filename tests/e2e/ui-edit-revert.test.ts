@@ -6,7 +6,8 @@
  * what it left alone; a plain preview after it plans nothing it cannot
  * show; with the refresh the README recommends (Pulumi.yaml
  * `options.refresh: always`) the preview and `xads pr-summary` show
- * 77 -> 10 and ACTIVE -> PAUSED before the up that changes them back.
+ * 77 -> 10 and ACTIVE -> PAUSED before the up that changes them back. And
+ * the summary marks an up that would resume a campaign paused in the UI.
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
@@ -76,4 +77,14 @@ test("a UI edit of budget and status, then two ups: the preview shows 77 -> 10 a
   expect(puts()).toEqual([{ daily_budget_amount_local_micro: "10000000", entity_status: "PAUSED" }]);
   expect(live()).toMatchObject({ daily_budget_amount_local_micro: 10_000_000, entity_status: "PAUSED", purchase_order_number: "PO-2" });
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
+
+test("an emergency pause in the ads UI: the PR summary of the next preview marks the up that would resume it with a caution", async () => {
+  stack.writeProgram(program("PO-2").map((r) => (r.name === "spring" ? { ...r, args: { ...r.args, entityStatus: "ACTIVE" } } : r)));
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  e2e.emu.control.edit("sandbox", ACCOUNT_ID, "campaigns", campaignId, { entity_status: "PAUSED" });
+  const json = await stack.preview("--json");
+  const summary = await stack.xads(["pr-summary"], { input: json.stdout });
+  expect(summary.stdout).toContain("> **1 campaign goes back to serving or to a higher budget.**");
+  expect(summary.stdout).toContain(`> - \`spring\` (Campaign, id \`${campaignId}\`) "Spring sale": \`entityStatus\` \`PAUSED\` -> \`ACTIVE\`: it serves again`);
 });
