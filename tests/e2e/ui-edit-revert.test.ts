@@ -55,6 +55,15 @@ test("a UI edit of budget and status, then two ups: the preview shows 77 -> 10 a
 
   // A plain preview plans nothing it could not show: no "~ 1 to update" without an old -> new.
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  // The edit kept out of the state is drift meanwhile.
+  const drift = await stack.xads(["drift", "--format", "json"]);
+  expect(drift).toMatchObject({ code: 1 });
+  expect(JSON.parse(drift.stdout).changed).toEqual([expect.objectContaining({
+    resource: "spring", fields: expect.arrayContaining([
+      expect.objectContaining({ field: "dailyBudgetAmountLocalMicro", state: 10_000_000, live: 77_000_000 }),
+      expect.objectContaining({ field: "entityStatus", state: "PAUSED", live: "ACTIVE" }),
+    ]),
+  })]);
 
   // With the refresh first (the README's Pulumi.yaml option), the preview shows the change back as live -> declared.
   appendFileSync(join(stack.dir, "Pulumi.yaml"), "options:\n  refresh: always\n");
