@@ -13,7 +13,7 @@ import { metaOf } from "../provider/resources/fields";
 import { deletionProtectionInput } from "../provider/resources/framework";
 import { PreviewModel, PreviewStep } from "./preview-input";
 import {
-  changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, showField, UNKNOWN,
+  changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, Props, showField, UNKNOWN,
 } from "./properties";
 
 /** The first line of every summary: a workflow finds and updates its own comment by it. */
@@ -117,6 +117,20 @@ export function cascades(model: PreviewModel): { parent: PreviewStep; children: 
     .filter((x) => x.children.length > 0);
 }
 
+/**
+ * What a step changes from: the state's inputs, with the value the state's
+ * outputs hold for each input declared before or now. The provider's diff
+ * compares those outputs (the platform's answer to the last create, update
+ * or refresh) with the program, so a value edited in the ads UI shows as
+ * live -> declared, even where the state's inputs still hold the declared one.
+ */
+function before(s: PreviewStep): Props | undefined {
+  if (!s.oldInputs || !s.oldOutputs) return s.oldInputs;
+  const outs = s.oldOutputs;
+  const declared = [...new Set([...Object.keys(s.oldInputs), ...Object.keys(s.newInputs ?? {})])].filter((k) => k in outs);
+  return { ...s.oldInputs, ...Object.fromEntries(declared.map((k) => [k, outs[k]])) };
+}
+
 // ------------------------------------------------------------ currency ---
 
 function known(v: unknown): string | undefined {
@@ -186,7 +200,7 @@ function budgets(model: PreviewModel): { rows: BudgetRow[]; sums: Map<string, Su
   };
   for (const s of changes(model).filter((x) => x.kind === "Campaign" && refusal(x) === undefined)) {
     const cur = currencies(model, s);
-    const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...s.oldInputs };
+    const olds = s.op === "create" ? undefined : { ...s.oldOutputs, ...before(s) };
     const news = s.op === "delete" ? undefined : s.newInputs;
     const pairs = BUDGETS.map((f) => [budgetValue(olds, f), budgetValue(news, f)] as const);
     if (pairs.every(([o, n]) => o === n)) continue;
@@ -283,6 +297,38 @@ function cascadeWarning(model: PreviewModel): string[] {
   ];
 }
 
+/**
+ * Campaigns this up takes back to serving (PAUSED -> ACTIVE) or to a higher
+ * budget, from a value changed outside the program: the live value differs
+ * from what the last up declared (the state's inputs before the preview's
+ * refresh, or beside outputs that hold the live value). That is how an
+ * emergency pause or cut made in the ads UI would be undone. A change the
+ * program makes to a value nobody edited is the pull request's own.
+ */
+function revertCautions(model: PreviewModel): string[] {
+  const rows = changes(model).filter((s) => s.kind === "Campaign" && s.op === "update").flatMap((s) => {
+    const live = before(s) ?? {};
+    const declared = s.inputsBeforeRefresh ?? s.oldInputs ?? {};
+    const news = s.newInputs ?? {};
+    const editedOutside = (f: string) => live[f] !== declared[f];
+    const cur = currencies(model, s);
+    const why = [
+      ...(live.entityStatus === "PAUSED" && news.entityStatus === "ACTIVE" && editedOutside("entityStatus") ? [`${code("entityStatus")} ${code("PAUSED")} -> ${code("ACTIVE")}: it serves again`] : []),
+      ...BUDGETS.filter((f) => typeof live[f] === "number" && typeof news[f] === "number" && (news[f] as number) > (live[f] as number) && editedOutside(f))
+        .map((f) => `${f === "dailyBudgetAmountLocalMicro" ? "daily" : "total"} budget ${code(money(live[f] as number, cur.old))} -> ${code(money(news[f] as number, cur.new))}`),
+    ];
+    return why.length > 0 ? [`> - ${what(s)}${label(s)}: ${why.join("; ")}`] : [];
+  });
+  if (rows.length === 0) return [];
+  const one = rows.length === 1;
+  return [
+    "> [!CAUTION]",
+    `> **${rows.length} campaign${one ? " goes" : "s go"} back to serving or to a higher budget.** ${one ? "It was" : "Each was"} paused or its budget lowered outside the program (in the ads UI, perhaps an emergency stop); this up undoes that.`,
+    ...rows,
+    "",
+  ];
+}
+
 function budgetSection(model: PreviewModel): string[] {
   const { rows, sums } = budgets(model);
   if (rows.length === 0) return [];
@@ -321,7 +367,7 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
     out.push(`Replaced because ${reasons} cannot change in place (create-only on the platform): the ${s.kind ?? "resource"} is deleted and created again, with a new id.`, "");
   }
   if (s.op === "update" || s.op === "replace") {
-    const fields = changedFields(s.oldInputs, s.newInputs);
+    const fields = changedFields(before(s), s.newInputs);
     out.push(...(fields.length > 0 ? fieldTable(s, fields, model) : ["No input changes (the provider asked for this step)."]));
   } else if (s.op === "create" || s.op === "import") {
     out.push(...valueTable(s.newInputs, currencies(model, s).new));
@@ -377,6 +423,7 @@ export function renderPrSummary(model: PreviewModel): string {
     countsLine(model), "",
     ...(failed ? problems : []),
     ...warnings(model),
+    ...revertCautions(model),
     ...budgetSection(model),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
     ...policySection(model),

@@ -32,6 +32,8 @@ export interface PreviewStep {
   protect?: boolean;
   /** Property -> URNs it depends on (the digest only). */
   propertyDependencies?: Record<string, string[]>;
+  /** Where the preview refreshed first: the state's inputs before that refresh (what the last up declared). */
+  inputsBeforeRefresh?: Props;
 }
 
 export interface PolicyViolation {
@@ -121,7 +123,15 @@ function step(op: string, urn: string, type: string | undefined, old: Json | und
 /** Keeps one step per resource: a replace wins over its create/delete halves. */
 function foldSteps(steps: PreviewStep[]): PreviewStep[] {
   const byUrn = new Map<string, PreviewStep>();
-  for (const s of steps) {
+  const refreshed = new Map<string, Props | undefined>();
+  for (const step of steps) {
+    // A preview that refreshes first (--refresh, Pulumi.yaml options.refresh) reads each resource before its step:
+    // the read is no change of the up's, and its values are the next step's old state.
+    if (step.op === "refresh") {
+      refreshed.set(step.urn, step.oldInputs);
+      continue;
+    }
+    const s = refreshed.has(step.urn) ? { ...step, inputsBeforeRefresh: refreshed.get(step.urn) } : step;
     const prev = byUrn.get(s.urn);
     if (!prev) {
       byUrn.set(s.urn, FOLDED_OPS.has(s.op) ? { ...s, op: "replace" } : s);

@@ -95,3 +95,27 @@ export function recoveredDeployment(d: Deployment, found: readonly Found[]): Dep
   });
   return { ...d, resources: [...(d.resources ?? []), ...added], pending_operations: [] };
 }
+
+/**
+ * What to run once the pending operations are cleared, from what was in
+ * flight. Creates and updates come only from `pulumi up`: run it again.
+ * Deletes alone come from a `pulumi destroy`, or from an `up` that removed
+ * or replaced resources, which the state cannot tell apart: the interrupted
+ * command is run again. `pulumi up` after a killed destroy would keep the
+ * entities it had deleted in the state (read as the same) and create the
+ * others again; `pulumi destroy` after an up would delete the whole stack.
+ */
+export function nextStep(ops: PendingOperations): string {
+  const fromUp = ops.creates.length > 0 || ops.others.some((op) => op.type !== "deleting");
+  if (fromUp || !ops.others.some((op) => op.type === "deleting")) return "Next: pulumi up";
+  return "Next: run the interrupted command again. After a pulumi destroy: pulumi destroy (it deletes what is left; "
+    + "an entity already deleted counts as deleted). After a pulumi up that removed or replaced resources: pulumi up";
+}
+
+/** What `xads recover` says of an interrupted update, delete or read (a create is looked up instead). */
+export function interruptedLine(op: PendingOperation, name: string): string {
+  if (op.type === "deleting") {
+    return `${name} was interrupted while deleting: the delete is sent again by the interrupted command run again (a delete of an entity already gone counts as done)`;
+  }
+  return `${name} was interrupted while ${op.type}: the next pulumi up does it again`;
+}

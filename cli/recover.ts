@@ -25,7 +25,7 @@ import { definitionOf } from "../provider/resources";
 import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
 import { CliError } from "./errors";
 import { nameOf } from "./properties";
-import { Deployment, Found, heldIds, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
+import { Deployment, Found, heldIds, interruptedLine, nextStep, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
 import { stackClient } from "./untracked";
 
 interface RecoverOptions {
@@ -157,7 +157,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
       say(`xads recover: ${what}: found ${o.entity.id}, taken into the state`);
     }
   }
-  for (const op of others) say(`xads recover: ${nameOf(op.resource.urn)} was interrupted while ${op.type}: the next pulumi up does it again`);
+  for (const op of others) say(`xads recover: ${interruptedLine(op, nameOf(op.resource.urn))}`);
   if (undecided.length > 0) {
     throw new CliError(`could not tell whether these pending creates were made, so nothing was changed:\n  ${undecided.join("\n  ")}\nRun xads recover again once the API answers.`);
   }
@@ -175,7 +175,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  say(`xads recover: stack ${stackName}: ${found.length} found and taken into the state, no pending operation left. Next: pulumi up`);
+  say(`xads recover: stack ${stackName}: ${found.length} found and taken into the state, no pending operation left. ${nextStep({ creates, foreign, others })}`);
 }
 
 export function registerRecover(program: Command): void {

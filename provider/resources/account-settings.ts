@@ -29,11 +29,12 @@ export function settingsLifecycle<I extends object, O extends I>(standard: Stand
       return { id: id(inputs), outs: standard.outputs(inputs, { ...before, ...after }) };
     },
 
-    async update(ctx: Context, _id: string, olds: O, news: I): Promise<O> {
+    async update(ctx: Context, recordId: string, olds: O, news: I): Promise<O> {
+      const sent = changedFields(standard.fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // The record of the state: what names it is create-only, so it is the same in the program.
-      const after = await ctx.client.put<Entity>(at(olds), standard.wire(news, changedFields(standard.fields, olds as Record<string, unknown>, news as Record<string, unknown>)));
+      const after = await ctx.client.put<Entity>(at(olds), standard.wire(news, sent));
       // A PUT may answer only some fields (the real user settings PUT: three): the state keeps the others.
-      return { ...olds, ...standard.outputs(news, after) };
+      return standard.updated(recordId, olds, news, { ...olds, ...standard.outputs(news, after) }, sent);
     },
   };
 }

@@ -130,6 +130,8 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
   adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   /** The platform fields of some inputs in wire names (all the platform fields by default). */
   wire(p: I, names?: readonly string[]): Query;
+  /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
+  updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
 }
 
 /** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
@@ -336,7 +338,13 @@ export function declareResource<In extends object, O extends object>(declaration
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
       const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
-      return outputs(news, entity);
+      return standard.updated(id, olds, news, outputs(news, entity), changed);
+    },
+
+    updated(id, olds, news, answered, sent) {
+      const { outs, edited } = keptAsSeen(fields, olds as Record<string, unknown>, news as Record<string, unknown>, answered as Record<string, unknown>, sent);
+      if (edited.length > 0) process.stderr.write(editedOutsideMessage(`${describe(news)} (id ${id})`, edited) + "\n");
+      return outs as O;
     },
 
     async delete(ctx, id, props) {
@@ -424,9 +432,11 @@ export function declareResource<In extends object, O extends object>(declaration
     check: own.check ?? standard.check,
     diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? standard.diff(id, olds, news),
     create: inSandbox(pending.create(own.create ?? standard.create)),
-    read: (ctx, id, props) => (isPendingId(id) && pendingOf(props as Record<string, unknown>)
-      ? pending.read(ctx, props as Record<string, unknown>)
-      : (own.read ?? standard.read)(ctx, id, props)),
+    read: async (ctx, id, props) => {
+      if (isPendingId(id) && pendingOf(props as Record<string, unknown>)) return pending.read(ctx, props as Record<string, unknown>);
+      const result = await (own.read ?? standard.read)(ctx, id, props);
+      return result && { ...result, inputs: refreshedInputs(fields, result.props as Record<string, unknown>) };
+    },
     update: inSandbox(own.update ?? standard.update),
     delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
     ...(d.lookUp ? { findCreated, findUntracked } : {}),
@@ -452,6 +462,59 @@ export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Reco
     ...(replaces.length > 0 ? { replaces } : {}),
     stables: fields.inputs.filter((f) => !changed.includes(f) && fields.createOnly.includes(f)),
   };
+}
+
+/**
+ * The inputs a refresh writes into the state beside the live outputs: the
+ * live values of the inputs diff compares, and the resource's own inputs as
+ * they were. The engine shows a change as the state's inputs -> the
+ * program's (pulumi/pulumi pkg/backend/display/object_diff.go,
+ * getResourcePropertiesDetails; the dynamic provider of @pulumi/pulumi
+ * 3.259 sends no detailed diff), so after a refresh an edit made in the ads
+ * UI shows as live -> declared. A computed input is left out: the program
+ * may leave it unset, and it would show as removed.
+ */
+export function refreshedInputs(fields: Fields, outs: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.inputs.filter((f) => !fields.computed.includes(f) && outs[f] !== undefined).map((f) => [f, outs[f]]));
+}
+
+/** A field the platform answered with another value than the state's, which the update did not send. */
+export interface EditedField {
+  field: string;
+  live: unknown;
+  declared: unknown;
+}
+
+/**
+ * The outputs an update records: the PUT's answer, except for fields it did
+ * not send whose live value differs from the state's (edited outside the
+ * program since the last up or refresh). For those the state keeps its
+ * value. `edited` names those the answer carries a value of: an answer
+ * without a field (a card's PUT answers fewer fields) says nothing of it. Taking the live value would make the next diff (outputs against the
+ * program) plan a change the preview cannot show (the state's inputs, which
+ * the engine shows, still hold the program's value), and the up after it
+ * would undo the edit unseen. A refresh takes the live value into inputs
+ * and outputs (refreshedInputs), so the preview shows it as live -> declared.
+ */
+export function keptAsSeen(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>, answered: Record<string, unknown>, sent: readonly string[]): { outs: Record<string, unknown>; edited: EditedField[] } {
+  const edited = fields.updatable.filter((f) => !sent.includes(f)
+    && !(news[f] === undefined && fields.computed.includes(f))
+    && !sameField(fields, f, olds[f], answered[f]));
+  const outs = { ...answered };
+  for (const f of edited) {
+    if (olds[f] === undefined) delete outs[f];
+    else outs[f] = olds[f];
+  }
+  return { outs, edited: edited.filter((f) => answered[f] !== undefined).map((f) => ({ field: f, live: answered[f], declared: news[f] })) };
+}
+
+/** What an update says of the edits it found and left alone. */
+export function editedOutsideMessage(what: string, edited: readonly EditedField[]): string {
+  const shown = (v: unknown) => (v === undefined ? "not set" : JSON.stringify(v));
+  const list = edited.map((e) => `${e.field} is ${shown(e.live)} on the platform, ${shown(e.declared)} in the program`).join("; ");
+  return `${what} was changed outside the program since the last up or refresh (e.g. in the ads UI): ${list}. `
+    + "This up left those values as they are on the platform. Run pulumi refresh (or pulumi preview --refresh): the preview then shows each as live -> declared, "
+    + "and the next up changes them back unless the program declares the live values";
 }
 
 /** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */

@@ -50,8 +50,12 @@ export interface CreateResult<O> {
   outs: O;
 }
 
-/** `undefined` from read: the entity is gone (deleted out of band). */
-export type ReadResult<O> = { id: string; props: O } | undefined;
+/**
+ * `undefined` from read: the entity is gone (deleted out of band). `inputs`:
+ * what the state's inputs become (the dynamic provider passes them to the
+ * engine); without them a refresh keeps the inputs it had.
+ */
+export type ReadResult<O> = { id: string; props: O; inputs?: Record<string, unknown> } | undefined;
 
 /**
  * One resource kind. `kind` is its type token's last part: a Campaign is

@@ -91,6 +91,21 @@ describe("TaxSettings", () => {
     expect(taxSettings.diff(ACCOUNT, state, valid as never)).toMatchObject({ changes: false });
     expect(taxSettings.diff(ACCOUNT, state, { ...valid, accountId: "other" } as never)).toMatchObject({ replaces: ["accountId"] });
   });
+
+  test("an update that sends the tax id keeps a tax category edited in the ads UI out of the state, and says so", async () => {
+    const state = { ...valid, addressName: "Acme" };
+    const put = jest.fn().mockResolvedValue({ tax_category: "INDIVIDUAL", invoice_jurisdiction: "LOI_SAPIN", tax_id: "FR2", address_company: "Acme" });
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const outs = await taxSettings.update({ client: { put } } as never, ACCOUNT, state as never, { ...valid, taxId: "FR2" } as never);
+      expect(put.mock.calls[0]![1]).toEqual({ tax_id: "FR2" });
+      expect(outs).toMatchObject({ taxId: "FR2", taxCategory: "BUSINESS_WITH_VAT", addressName: "Acme" });
+      expect(taxSettings.diff(ACCOUNT, outs, { ...valid, taxId: "FR2" } as never)).toMatchObject({ changes: false });
+      expect(stderr.mock.calls.map((c) => String(c[0])).join("")).toContain('taxCategory is "INDIVIDUAL" on the platform, "BUSINESS_WITH_VAT" in the program');
+    } finally {
+      stderr.mockRestore();
+    }
+  });
 });
 
 describe("UserSettings", () => {

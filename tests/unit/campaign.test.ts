@@ -216,3 +216,78 @@ describe("Campaign delete", () => {
     expect(del).toHaveBeenCalledWith("/12/accounts/18ce54d4x5t/campaigns/c1");
   });
 });
+
+describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE)", () => {
+  const declared = () => campaign.check({}, { ...valid(), entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 10_000_000, purchaseOrderNumber: "PO-1" }).inputs!;
+  const liveEntity = (over: Record<string, unknown> = {}) => ({
+    id: "c1", name: "Spring sale", funding_instrument_id: "fi1", entity_status: "ACTIVE", budget_optimization: "LINE_ITEM",
+    standard_delivery: null, daily_budget_amount_local_micro: 77_000_000, total_budget_amount_local_micro: 1_000_000_000,
+    purchase_order_number: "PO-1", currency: "USD", servable: true, created_at: "2026-01-01T00:00:00Z", ...over,
+  });
+  const stateOf = (inputs: Record<string, unknown>) => ({ ...inputs, budgetOptimization: "LINE_ITEM", currency: "USD", servable: false, createdAt: "2026-01-01T00:00:00Z" });
+
+  test("a refresh writes the live values into the state's inputs, so the preview shows 77 -> 10 and ACTIVE -> PAUSED", async () => {
+    const state = stateOf(declared());
+    const read = await campaign.read({ client: { getById: jest.fn().mockResolvedValue(liveEntity()) } } as never, "c1", state as never);
+    // The engine shows the state's inputs -> the program's: after this refresh, live -> declared.
+    expect(read!.inputs).toMatchObject({ dailyBudgetAmountLocalMicro: 77_000_000, entityStatus: "ACTIVE", purchaseOrderNumber: "PO-1", deletionProtection: true });
+    // Outputs only, and a computed input the program may leave unset (it would show as removed), are not inputs.
+    expect(read!.inputs).not.toHaveProperty("currency");
+    expect(read!.inputs).not.toHaveProperty("servable");
+    expect(read!.inputs).not.toHaveProperty("budgetOptimization");
+    expect(Object.values(read!.inputs!).filter((v) => v === undefined)).toEqual([]);
+    // And the next up changes them back: the diff plans the update the preview shows.
+    expect(campaign.diff("c1", read!.props, declared())).toMatchObject({ changes: true });
+  });
+
+  test("an up that changes only the purchase order number sends only it, keeps the edited values out of the state and says so", async () => {
+    const state = stateOf(declared());
+    const news = { ...declared(), purchaseOrderNumber: "PO-2" };
+    const put = jest.fn().mockResolvedValue(liveEntity({ purchase_order_number: "PO-2" }));
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never) as Record<string, unknown>;
+      expect(put).toHaveBeenCalledTimes(1);
+      expect(put.mock.calls[0]![1]).toEqual({ purchase_order_number: "PO-2" });
+      expect(outs).toMatchObject({ purchaseOrderNumber: "PO-2", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" });
+      // The next preview, with no program change, plans nothing it cannot show: the edit stays until a refresh shows it.
+      expect(campaign.diff("c1", outs as never, news as never)).toMatchObject({ changes: false });
+      const said = stderr.mock.calls.map((c) => String(c[0])).join("");
+      expect(said).toContain('campaign "Spring sale" (id c1) was changed outside the program');
+      expect(said).toContain("dailyBudgetAmountLocalMicro is 77000000 on the platform, 10000000 in the program");
+      expect(said).toContain('entityStatus is "ACTIVE" on the platform, "PAUSED" in the program');
+      expect(said).toContain("pulumi refresh");
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  test("an answer without a field it was not sent (cleared in the UI, or not answered) keeps the state's value, without a word", async () => {
+    const state = stateOf(declared());
+    const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
+    const put = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 20_000_000, entity_status: "PAUSED", purchase_order_number: null }));
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never);
+      expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, purchaseOrderNumber: "PO-1" });
+      expect(campaign.diff("c1", outs, news as never)).toMatchObject({ changes: false });
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  test("an up that sends the budget takes the platform's answer for it, and says nothing when nothing else was edited", async () => {
+    const state = stateOf(declared());
+    const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
+    const put = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 20_000_000, entity_status: "PAUSED" }));
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never);
+      expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, entityStatus: "PAUSED" });
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+});

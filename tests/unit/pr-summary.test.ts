@@ -44,6 +44,20 @@ describe("reading pulumi preview --json", () => {
     ]);
   });
 
+  test("a preview that refreshes first: its refresh steps are reads, the update after each is the change", () => {
+    const urn = `urn:pulumi:dev::p::${CAMPAIGN}::c`;
+    const state = (inputs: Record<string, unknown>) => ({ urn, type: CAMPAIGN, id: "c1", inputs, outputs: inputs });
+    const m = parsePreview(JSON.stringify({
+      steps: [
+        { op: "refresh", urn, oldState: state({ dailyBudgetAmountLocalMicro: 10_000_000 }), newState: state({ dailyBudgetAmountLocalMicro: 77_000_000 }) },
+        { op: "update", urn, oldState: state({ dailyBudgetAmountLocalMicro: 77_000_000 }), newState: { urn, type: CAMPAIGN, inputs: { dailyBudgetAmountLocalMicro: 10_000_000 } } },
+      ],
+      changeSummary: { update: 1 },
+    }));
+    expect(m.steps.map((s) => [s.op, s.oldInputs?.dailyBudgetAmountLocalMicro])).toEqual([["update", 77_000_000]]);
+    expect(renderPrSummary(m)).toContain("| `dailyBudgetAmountLocalMicro` | `(currency unknown) 77.00` | `(currency unknown) 10.00` |");
+  });
+
   test.each([
     ["", "the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin"],
     ["{\"steps\": [", /^the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`$/],
@@ -101,6 +115,64 @@ describe("the Markdown", () => {
     const md = renderPrSummary(model([audience, lineItem]));
     expect(md).toContain("> - **delete** `a` (FlexibleAudience)");
     expect(md).not.toContain("> - **delete** `l`");
+  });
+
+  test("a value edited in the ads UI, which the state's outputs hold and its inputs do not, shows as live -> declared", () => {
+    const md = renderPrSummary(model([step("update", "c", {
+      id: "c1",
+      oldInputs: { name: "C", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+      oldOutputs: { name: "C", dailyBudgetAmountLocalMicro: 77_000_000, entityStatus: "ACTIVE", budgetOptimization: "LINE_ITEM", currency: "USD" },
+      newInputs: { name: "C", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+    })]));
+    expect(md).toContain("| `dailyBudgetAmountLocalMicro` | `USD 77.00` | `USD 10.00` |");
+    expect(md).toContain("| `entityStatus` | `\"ACTIVE\"` | `\"PAUSED\"` |");
+    // An output the program never declared is no change.
+    expect(md).not.toContain("budgetOptimization");
+    expect(md).not.toContain("No input changes");
+  });
+
+  test("a campaign that goes back from PAUSED to ACTIVE or to a higher budget, from values edited outside the program, is marked with a caution", () => {
+    const md = renderPrSummary(model([
+      // Paused and cut in the ads UI: the state's outputs hold the live values, its inputs what the last up declared.
+      step("update", "c", {
+        id: "c1",
+        oldInputs: { name: "C", dailyBudgetAmountLocalMicro: 77_000_000, totalBudgetAmountLocalMicro: 9_000_000, entityStatus: "ACTIVE" },
+        oldOutputs: { name: "C", dailyBudgetAmountLocalMicro: 2_000_000, totalBudgetAmountLocalMicro: 9_000_000, entityStatus: "PAUSED", currency: "USD" },
+        newInputs: { name: "C", dailyBudgetAmountLocalMicro: 77_000_000, totalBudgetAmountLocalMicro: 9_000_000, entityStatus: "ACTIVE" },
+      }),
+      // Raised and made ACTIVE in the ads UI: changed back down, no caution.
+      step("update", "d", {
+        id: "d1", oldInputs: { name: "D", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+        oldOutputs: { name: "D", dailyBudgetAmountLocalMicro: 77_000_000, entityStatus: "ACTIVE", currency: "USD" },
+        newInputs: { name: "D", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+      }),
+      // The pull request's own raise and resume of a campaign nobody edited: no caution.
+      step("update", "e", {
+        id: "e1", oldInputs: { name: "E", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" },
+        oldOutputs: { name: "E", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED", currency: "USD" },
+        newInputs: { name: "E", dailyBudgetAmountLocalMicro: 20_000_000, entityStatus: "ACTIVE" },
+      }),
+    ]));
+    expect(md).toContain("> **1 campaign goes back to serving or to a higher budget.** It was paused or its budget lowered outside the program (in the ads UI, perhaps an emergency stop); this up undoes that.");
+    expect(md).toContain("> - `c` (Campaign, id `c1`) \"C\": `entityStatus` `PAUSED` -> `ACTIVE`: it serves again; daily budget `USD 2.00` -> `USD 77.00`");
+    expect(md).not.toContain("> - `d`");
+    expect(md).not.toContain("> - `e`");
+  });
+
+  test("in a preview that refreshed first, the caution compares the live values with what the state held before the refresh", () => {
+    const urn = `urn:pulumi:dev::p::${CAMPAIGN}::c`;
+    const state = (inputs: Record<string, unknown>) => ({ urn, type: CAMPAIGN, id: "c1", inputs, outputs: { ...inputs, currency: "USD" } });
+    const preview = (declared: Record<string, unknown>) => renderPrSummary(parsePreview(JSON.stringify({
+      steps: [
+        { op: "refresh", urn, oldState: state(declared), newState: state({ entityStatus: "PAUSED" }) },
+        { op: "update", urn, oldState: state({ entityStatus: "PAUSED" }), newState: { urn, type: CAMPAIGN, inputs: { entityStatus: "ACTIVE" } } },
+      ],
+      changeSummary: { update: 1 },
+    })));
+    // Paused in the ads UI since the last up, which declared ACTIVE: this up resumes it.
+    expect(preview({ entityStatus: "ACTIVE" })).toContain("> - `c` (Campaign, id `c1`): `entityStatus` `PAUSED` -> `ACTIVE`: it serves again");
+    // Paused by the last up, resumed by this pull request.
+    expect(preview({ entityStatus: "PAUSED" })).not.toContain("[!CAUTION]");
   });
 
   test("secrets stay [secret], unknown values are known after apply", () => {

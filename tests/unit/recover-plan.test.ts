@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repairTornAttributes } from "../../cli/recover";
-import { Deployment, heldIds, pendingOperations, recoveredDeployment } from "../../cli/recover-plan";
+import { Deployment, heldIds, interruptedLine, nextStep, pendingOperations, recoveredDeployment } from "../../cli/recover-plan";
 
 const urn = (type: string, name: string) => `urn:pulumi:dev::shop::${type}::${name}`;
 const CAMPAIGN = "pulumi-nodejs:dynamic/xads:Campaign";
@@ -71,4 +71,27 @@ test("a file backend's empty attribute files (torn by the kill) are removed, and
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe("the next step it names, for each interrupted operation", () => {
+  const campaign = { urn: urn(CAMPAIGN, "spring"), type: CAMPAIGN, custom: true, id: "c1" };
+  const after = (...ops: Deployment["pending_operations"] & object) => nextStep(pendingOperations({ resources: [stackResource, fi, campaign], pending_operations: ops }));
+
+  test("a create or an update in flight comes from pulumi up: run it again", () => {
+    expect(after(pendingCampaign("summer"))).toBe("Next: pulumi up");
+    expect(after({ type: "updating", resource: campaign })).toBe("Next: pulumi up");
+    expect(after({ type: "deleting", resource: fi }, { type: "updating", resource: campaign })).toBe("Next: pulumi up");
+  });
+
+  test("deletes alone (a killed destroy) name pulumi destroy to finish it, never pulumi up alone, which would keep deleted entities in the state", () => {
+    const next = after({ type: "deleting", resource: campaign });
+    expect(next).toMatch(/After a pulumi destroy: pulumi destroy \(it deletes what is left; an entity already deleted counts as deleted\)/);
+    expect(next).toMatch(/After a pulumi up that removed or replaced resources: pulumi up$/);
+  });
+
+  test("an interrupted delete is sent again by the command run again; other operations by the next up", () => {
+    expect(interruptedLine({ type: "deleting", resource: campaign }, "spring")).toBe(
+      "spring was interrupted while deleting: the delete is sent again by the interrupted command run again (a delete of an entity already gone counts as done)");
+    expect(interruptedLine({ type: "updating", resource: campaign }, "spring")).toBe("spring was interrupted while updating: the next pulumi up does it again");
+  });
 });

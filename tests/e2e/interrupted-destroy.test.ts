@@ -1,0 +1,57 @@
+/**
+ * An interrupted `pulumi destroy` ends with an empty stack by the steps
+ * `xads recover` prints, with the real CLI (issue 22, problem 11): SIGKILL
+ * while a campaign's DELETE is in flight (the emulator commits it and holds
+ * the answer), once the other campaigns are deleted. `xads recover` names
+ * pulumi destroy for it (not pulumi up, which would keep the deleted
+ * campaign in the state and create the others again); following it leaves
+ * no resource, no pending operation and no live campaign.
+ */
+import { Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const e2e = useStackEmulator();
+let stack: Stack;
+
+const NAMES = Array.from({ length: 5 }, (_, i) => `Destroyed ${i}`);
+
+const campaignDeletes = () => e2e.emu.control.requests().filter((r) => r.method === "DELETE" && /\/campaigns\/[^/]+$/.test(r.path));
+const liveCampaigns = () => e2e.live("campaigns").filter((c) => !c.deleted);
+
+beforeAll(async () => {
+  stack = e2e.stack("interrupted-destroy");
+  stack.writeProgram([
+    { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
+    ...NAMES.map((n, i) => ({ type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } })),
+  ]);
+  await stack.init();
+  await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(liveCampaigns()).toHaveLength(NAMES.length);
+});
+
+test("SIGKILL of pulumi destroy mid-way, then the steps xads recover prints: an empty stack and no live campaign", async () => {
+  // One campaign's DELETE commits and its answer is held back; the kill lands once every campaign's DELETE has been sent.
+  e2e.emu.control.clearRequests();
+  e2e.emu.control.fault({ method: "DELETE", path: "/accounts/[^/]+/campaigns/[^/]+$", kind: "timeout-after-commit", delayMs: 20_000, times: 1 });
+  expect(await stack.killWhen(["destroy", "--yes", "--skip-preview"], () => campaignDeletes().length >= NAMES.length)).toBe(true);
+  e2e.emu.control.clearFaults();
+
+  const interrupted = await stack.deployment();
+  expect((interrupted.pending_operations ?? []).map((op) => op.type)).toContain("deleting");
+  expect(interrupted.resources.some((r) => r.type.endsWith(":Campaign"))).toBe(true);
+
+  const recovered = await stack.xads(["recover", "--cancel"]);
+  expect(recovered).toMatchObject({ code: 0 });
+  expect(recovered.stderr).toMatch(/was interrupted while deleting: the delete is sent again by the interrupted command run again/);
+  const next = /no pending operation left\. (Next: .*)/.exec(recovered.stderr)?.[1];
+  expect(next).toMatch(/After a pulumi destroy: pulumi destroy /);
+
+  // The step it names for a destroy.
+  expect(await stack.run(["destroy", "--yes", "--skip-preview"])).toMatchObject({ code: 0 });
+  const state = await stack.deployment();
+  expect(state.resources ?? []).toEqual([]);
+  expect(state.pending_operations ?? []).toEqual([]);
+  expect(liveCampaigns()).toEqual([]);
+});
