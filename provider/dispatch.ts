@@ -5,6 +5,7 @@
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).
  */
+import { accessFailures } from "./access";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
 import { AuthError, redact } from "./client/errors";
@@ -82,21 +83,39 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
 }
 
 /**
- * The engine's check: validation (pure, `checkInputs`), then, for a new
- * resource that adopts (olds empty, a known `adoptId`), the adoption's
- * look-ahead: the live entity is read as create will read it, and what the
- * next up would change refuses it here, so a preview says so before any
- * write. A read that fails is a failure too (preview cannot tell what the
- * up would do, and the up's create needs the same read).
+ * The engine's check: validation (pure, `checkInputs`); then what preview
+ * can check without writing: the credentials, and access to the resource's
+ * account (access.ts: one read-only request per account for the run), so a
+ * wrong account or a missing credential fails the preview, and the up
+ * before any write of it; then, for a new resource that adopts (olds
+ * empty, a known `adoptId`), the adoption's look-ahead: the live entity is
+ * read as create will read it, and what the next up would change refuses
+ * it here, so a preview says so before any write. A read that fails is a
+ * failure too (preview cannot tell what the up would do, and the up's
+ * create needs the same read).
  */
 export async function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
   const result = checkInputs(kind, olds, news, holder);
   const inputs = result.inputs as Record<string, unknown> | undefined;
-  const adoptId = inputs?.adoptId;
-  if (!holder || !inputs || result.failures || Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
+  if (!holder || !inputs || result.failures) return result;
+  let context: Context;
+  try {
+    context = contextOf(holder);
+  } catch (err) {
+    if (err instanceof ConfigError) return { inputs, failures: [{ property: "", reason: `${err.message}. Nothing was written` }] };
+    throw err;
+  }
+  // The resource's account (the SDK fills in the stack's); a kind without one (SandboxAccount) is checked under the stack's.
+  const account = inputs.accountId === undefined ? context.config.accountId : inputs.accountId;
+  if (account === undefined || (typeof account === "string" && !containsUnknown(account))) {
+    const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder))));
+    if (denied.length > 0) return { inputs, failures: denied };
+  }
+  const adoptId = inputs.adoptId;
+  if (Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
   const def = definitionOf(kind);
   try {
-    const refusals = await engineSteps.run(() => def.adoptionRefusals(contextOf(holder), inputs));
+    const refusals = await engineSteps.run(() => def.adoptionRefusals(context, inputs));
     // Not found is conclusive only when every input is known (a parent's id not known yet may be in the path).
     const conclusive = refusals.filter((r) => r.property !== "adoptId" || !containsUnknown(inputs));
     return conclusive.length > 0 ? { inputs, failures: conclusive } : result;
