@@ -88,8 +88,9 @@ function notPrintedByHost(err: Error): void {
 /**
  * Runs one of the engine's steps (counted: client/steps.ts); an error
  * leaves with its message redacted and without its stack or cause (which
- * may carry request details), shown once (notPrintedByHost). An error carrying `id` (created, then
- * failed) keeps it, so the engine records the entity.
+ * may carry request details), to be shown once (notPrintedByHost). An
+ * error carrying `id` (created, then failed) keeps it, so the engine
+ * records the entity.
  */
 async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hint: (err: unknown) => string | undefined = () => undefined): Promise<T> {
   try {
