@@ -4,9 +4,11 @@
  * preview naming the setting, and the up writes nothing; each provider error
  * is in the CLI's Diagnostics once, under its resource, not doubled and not
  * under the stack; `pulumi refresh --run-program` shows no diff for the
- * provider's own inputs and the defaults it fills in.
+ * provider's own inputs and the defaults it fills in; `xads drift` names
+ * an entity another stack of the project holds with that stack.
  */
-import { output, ResourceSpec, RunResult, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ResourceSpec, RunResult, Stack, useStackEmulator } from "./harness";
+import { seedFundingInstrument } from "../integration/fixtures";
 
 jest.setTimeout(300_000);
 
@@ -107,4 +109,27 @@ describe("errors once, and no false diffs", () => {
     expect(count(diagnostics(preview), `resource 'launch' has a problem: ${reason}`)).toBe(1);
     expect(output(preview)).not.toMatch(/e\+\d/);
   });
+});
+
+test("xads drift names an entity of another stack of the project \"held by stack prod\", and that is no drift", async () => {
+  const stack = e2e.stack("two-stacks");
+  // Both stacks declare the same campaign under one funding instrument (made outside them): alike by their natural key.
+  const fundingInstrumentId = await seedFundingInstrument(e2e.api());
+  stack.writeProgram([{ ...CAMPAIGN, args: { ...CAMPAIGN.args, fundingInstrumentId } }]);
+  await stack.init();
+  expect((await stack.up()).code).toBe(0);
+  // A second stack of the project, in the same backend and account.
+  await stack.must(["stack", "init", "prod"]);
+  for (const [key, value] of [["xads:accountId", ACCOUNT_ID], ["xads:sandbox", "true"], ["xads:sandboxBaseUrl", e2e.emu.sandboxUrl]]) await stack.must(["config", "set", key!, value!]);
+  for (const [k, v] of Object.entries(e2e.creds)) await stack.must(["config", "set", "--secret", `xads:${k}`], v);
+  expect((await stack.up()).code).toBe(0);
+  const [prod] = await stack.exportedOf("Campaign");
+  await stack.must(["stack", "select", "dev"]);
+  const drift = await stack.xads(["drift", "--stack", "dev", "--format", "text"]);
+  expect(drift.stdout).toBe([
+    "no drift in stack dev: every resource matches the platform",
+    `held by stack prod: Campaign ${prod!.id} "Launch", like launch`,
+    "",
+  ].join("\n"));
+  expect(drift.code).toBe(0);
 });
