@@ -7,6 +7,7 @@
  * outputs against the live ones. Entities no state holds come from
  * `findUntracked` (cli/untracked.ts): a refresh cannot see them.
  */
+import { definitionOf, RESOURCES } from "../provider/resources";
 import { blind, changedFields, FieldChange, kindOf, nameOf, Props, showField, stackOf } from "./properties";
 import type { UntrackedEntity } from "./untracked";
 
@@ -18,8 +19,13 @@ export interface DriftedResource {
   urn: string;
   /** The currency of its amounts (budgets, bids), from the state. */
   currency?: string;
-  /** Fields whose live value differs from the state (`state` is what the stack recorded). */
-  fields: { field: string; state: unknown; live: unknown }[];
+  /**
+   * Fields whose live value differs from the state (`state` is what the stack
+   * recorded): the inputs, then the outputs (`output: true`, e.g. `servable`
+   * after a pause), which follow from the platform's own state and are shown
+   * in the entity's row, not as drift of their own.
+   */
+  fields: { field: string; state: unknown; live: unknown; output?: true }[];
 }
 
 export interface DriftReport {
@@ -28,8 +34,18 @@ export interface DriftReport {
   drift: boolean;
   changed: DriftedResource[];
   deleted: DriftedResource[];
-  /** Live entities like a resource of the stack that no state holds (a killed update's duplicate, or made by hand). */
+  /**
+   * Live entities like a resource of the stack that no state holds (a killed
+   * update's duplicate, or made by hand); those another stack of the project
+   * holds (`heldBy`) are listed as such, and are no drift of this stack.
+   */
   untracked: UntrackedEntity[];
+}
+
+/** The input fields of a kind (undefined for a type this package does not know): every other property is an output. */
+function inputsOf(kind: string | undefined): ReadonlySet<string> | undefined {
+  if (!kind || !(kind in RESOURCES)) return undefined;
+  return new Set(definitionOf(kind).fields.inputs);
 }
 
 type Json = Record<string, any>;
@@ -53,13 +69,21 @@ export function buildDriftReport(events: Json[], untracked: UntrackedEntity[] = 
     if (m.op === "delete") {
       deleted.push({ ...base, fields: [] });
     } else if (m.op === "update") {
+      const inputs = inputsOf(base.kind);
       const fields = changedFields(old?.outputs as Props, m.new?.outputs as Props)
-        .map((f: FieldChange) => ({ field: f.field, state: blind(f.old), live: blind(f.new) }));
+        .map((f: FieldChange) => ({ field: f.field, state: blind(f.old), live: blind(f.new), ...(inputs && !inputs.has(f.field) ? { output: true as const } : {}) }))
+        .sort((a, b) => Number(a.output ?? false) - Number(b.output ?? false));
       if (fields.length > 0) changed.push({ ...base, fields });
     }
   }
   const byName = (a: DriftedResource, b: DriftedResource) => a.resource.localeCompare(b.resource);
-  return { ...where, drift: changed.length + deleted.length + untracked.length > 0, changed: changed.sort(byName), deleted: deleted.sort(byName), untracked };
+  const inNoState = untracked.filter((u) => !u.heldBy).length;
+  return { ...where, drift: changed.length + deleted.length + inNoState > 0, changed: changed.sort(byName), deleted: deleted.sort(byName), untracked };
+}
+
+/** A changed field as a report shows it: an output is marked so. */
+function fieldName(f: DriftedResource["fields"][number]): string {
+  return f.output ? `${f.field} (output)` : f.field;
 }
 
 function what(r: DriftedResource): string {
@@ -72,30 +96,42 @@ function code(s: string): string {
 
 export function renderDriftMarkdown(r: DriftReport): string {
   const stack = r.stack ? ` of stack ${code(r.stack)} (project ${code(r.project ?? "?")})` : "";
-  if (!r.drift) return `### Drift report${stack}\n\nNo drift: every resource matches the platform.\n`;
+  const inNoState = r.untracked.filter((u) => !u.heldBy);
+  const heldElsewhere = r.untracked.filter((u) => u.heldBy);
+  const held = heldElsewhere.length === 0 ? [] : [
+    "#### Held by another stack of the project", "",
+    "Each looks like a resource of this stack but another stack of the project holds it: no drift of this stack.", "",
+    "| like resource | kind | id | name | held by stack |", "|---|---|---|---|---|",
+    ...heldElsewhere.map((u) => `| ${code(u.like)} | ${u.kind} | ${code(u.id)} | ${u.name === undefined ? "" : code(u.name)} | ${code(u.heldBy!)} |`),
+    "",
+  ];
+  if (!r.drift) return [`### Drift report${stack}`, "", "No drift: every resource matches the platform.", "", ...held].join("\n");
   const out = [
     `### Drift report${stack}`, "",
-    `**${r.changed.length}** changed outside Pulumi, **${r.deleted.length}** deleted outside Pulumi, **${r.untracked.length}** in no state. ` +
+    `**${r.changed.length}** changed outside Pulumi, **${r.deleted.length}** deleted outside Pulumi, **${inNoState.length}** in no state. ` +
       "`pulumi up --refresh` puts the declared values back and recreates what was deleted; to keep an edit, change the program to match.",
     "",
   ];
-  if (r.untracked.length > 0) {
+  if (inNoState.length > 0) {
     out.push("#### On the platform, in no state", "",
       "Each looks like a resource of the stack (its kind's natural key) but no resource holds it: made by an interrupted update, " +
         "or by hand. Pause or delete it in the ads UI, or declare it with `adoptId`.", "",
       "| like resource | kind | id | name |", "|---|---|---|---|");
-    for (const u of r.untracked) out.push(`| ${code(u.like)} | ${u.kind} | ${code(u.id)} | ${u.name === undefined ? "" : code(u.name)} |`);
+    for (const u of inNoState) out.push(`| ${code(u.like)} | ${u.kind} | ${code(u.id)} | ${u.name === undefined ? "" : code(u.name)} |`);
     out.push("");
   }
+  out.push(...held);
   if (r.deleted.length > 0) {
     out.push("#### Deleted outside Pulumi", "");
     for (const d of r.deleted) out.push(`- ${code(d.resource)} (${d.kind ?? d.type}${d.id ? `, id ${code(d.id)}` : ""})`);
     out.push("");
   }
   if (r.changed.length > 0) {
+    // One row per entity: its outputs (what the platform derives, e.g. servable) beside the fields that changed.
     out.push("#### Changed outside Pulumi", "", "| resource | field | in the stack | on the platform |", "|---|---|---|---|");
     for (const c of r.changed) {
-      for (const f of c.fields) out.push(`| ${code(c.resource)} (${c.kind ?? c.type}) | ${code(f.field)} | ${code(showField(f.field, f.state, c.currency))} | ${code(showField(f.field, f.live, c.currency))} |`);
+      const cell = (show: (f: DriftedResource["fields"][number]) => string) => c.fields.map(show).join("<br>");
+      out.push(`| ${code(c.resource)} (${c.kind ?? c.type}) | ${cell((f) => code(fieldName(f)))} | ${cell((f) => code(showField(f.field, f.state, c.currency)))} | ${cell((f) => code(showField(f.field, f.live, c.currency)))} |`);
     }
     out.push("");
   }
@@ -104,12 +140,17 @@ export function renderDriftMarkdown(r: DriftReport): string {
 
 export function renderDriftText(r: DriftReport): string {
   const stack = r.stack ? ` in stack ${r.stack}` : "";
-  if (!r.drift) return `no drift${stack}: every resource matches the platform\n`;
-  const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi, ${r.untracked.length} in no state`];
-  for (const u of r.untracked) out.push(`in no state: ${u.kind} ${u.id}${u.name === undefined ? "" : ` "${u.name}"`}, like ${u.like}`);
+  const entity = (u: UntrackedEntity) => `${u.kind} ${u.id}${u.name === undefined ? "" : ` "${u.name}"`}, like ${u.like}`;
+  const held = r.untracked.filter((u) => u.heldBy).map((u) => `held by stack ${u.heldBy}: ${entity(u)}`);
+  if (!r.drift) return [`no drift${stack}: every resource matches the platform`, ...held, ""].join("\n");
+  const inNoState = r.untracked.filter((u) => !u.heldBy);
+  const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi, ${inNoState.length} in no state`];
+  for (const u of inNoState) out.push(`in no state: ${entity(u)}`);
+  out.push(...held);
   for (const d of r.deleted) out.push(`deleted: ${what(d)}`);
+  // One line per entity: its outputs beside the fields that changed.
   for (const c of r.changed) {
-    for (const f of c.fields) out.push(`changed: ${what(c)} ${f.field}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`);
+    out.push(`changed: ${what(c)} ${c.fields.map((f) => `${fieldName(f)}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`).join("; ")}`);
   }
   return out.join("\n") + "\n";
 }

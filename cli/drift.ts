@@ -12,15 +12,33 @@ import { Command, Option } from "commander";
 import { CliError } from "./errors";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
 import { Deployment } from "./recover-plan";
-import { findUntracked, stackClient, UntrackedEntity } from "./untracked";
+import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
 
-/** The live entities like the stack's resources that its state does not hold (cli/untracked.ts). */
-async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment): Promise<UntrackedEntity[]> {
+/**
+ * The live entities like the stack's resources that its state does not hold
+ * (cli/untracked.ts), those held by another stack of the project marked so.
+ */
+async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment, cwd: string, stack: string): Promise<UntrackedEntity[]> {
   const ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
+  let untracked: UntrackedEntity[];
   try {
-    return await findUntracked(deployment, ctx);
+    untracked = await findUntracked(deployment, ctx);
   } catch (err) {
     throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
+  }
+  return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, await otherStacks(cwd, stack));
+}
+
+/** The states of the project's other stacks (in the same backend), by name. */
+async function otherStacks(cwd: string, stack: string): Promise<Map<string, Deployment>> {
+  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
+  try {
+    const workspace = await LocalWorkspace.create({ workDir: cwd });
+    const names = (await workspace.listStacks()).map((s) => s.name).filter((n) => n !== stack && !n.endsWith(`/${stack}`));
+    const states = await Promise.all(names.map(async (n) => [n, (await workspace.exportStack(n)).deployment as Deployment] as const));
+    return new Map(states);
+  } catch (err) {
+    throw new CliError(`reading the project's other stacks, to tell their entities from those in no state, failed: ${refreshFailure(err instanceof Error ? err.message : String(err))} (--no-untracked skips this)`);
   }
 }
 
@@ -97,7 +115,7 @@ export function registerDrift(program: Command): void {
     .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
       const cwd = resolve(opts.cwd);
       const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked);
-      const untracked = opts.untracked ? await untrackedOf(config, deployment) : [];
+      const untracked = opts.untracked ? await untrackedOf(config, deployment, cwd, stack) : [];
       const report = { ...buildDriftReport(events, untracked), stack };
       const text = RENDER[opts.format](report);
       process.stdout.write(text);

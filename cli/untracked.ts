@@ -24,6 +24,8 @@ export interface UntrackedEntity {
   name?: string;
   /** The stack's resource it looks like. */
   like: string;
+  /** The other stack of the project whose state holds it (no drift of this stack). */
+  heldBy?: string;
 }
 
 /** The resources of a state that a kind's look-up can match, by kind: their names and declared inputs. */
@@ -61,4 +63,15 @@ export async function findUntracked(d: Deployment, ctx: { client: AdsClient; con
     }));
   }));
   return found.flat().sort((a, b) => a.like.localeCompare(b.like) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The untracked entities another stack of the project holds (`heldBy`, its
+ * name): stacks of one project in one account (staging beside production)
+ * create entities alike, and the other's are not this stack's drift.
+ */
+export function markHeldByOtherStacks(untracked: readonly UntrackedEntity[], others: ReadonlyMap<string, Deployment>): UntrackedEntity[] {
+  const holder = new Map<string, string>();
+  for (const [stack, d] of others) for (const id of heldIds(d)) if (!holder.has(id)) holder.set(id, stack);
+  return untracked.map((u) => (holder.has(u.id) ? { ...u, heldBy: holder.get(u.id)! } : u));
 }

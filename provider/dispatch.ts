@@ -5,12 +5,13 @@
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).
  */
+import { accessFailures } from "./access";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
 import { AuthError, redact, UnreachableError } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { definitionOf } from "./resources";
-import { Context, CheckResult, containsUnknown, DiffResult } from "./resources/framework";
+import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult } from "./resources/framework";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -61,10 +62,35 @@ function secretsOf(holder: Holder): string[] {
 }
 
 /**
+ * The dynamic provider host (@pulumi/pulumi cmd/dynamic-provider) prints an
+ * error of read and delete to the provider's stderr as `${err}: ${err.stack}`
+ * and returns it to the engine, which shows it under its resource: the
+ * engine showed the print as well, under the stack, with the text twice in
+ * one line (`Error: X: X`). The host's print of an error `guarded` threw is
+ * dropped; anything else printed goes through. (A create's or update's
+ * error is not printed by the host: its text stays in the set, a few per
+ * failed resource, for the life of the process, one engine operation.)
+ */
+const hostPrints = new Set<string>();
+let printsFiltered = false;
+
+function notPrintedByHost(err: Error): void {
+  hostPrints.add(`${err}: ${err.stack}`);
+  if (printsFiltered) return;
+  printsFiltered = true;
+  const print = console.error;
+  console.error = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && hostPrints.delete(args[0])) return;
+    print.apply(console, args);
+  };
+}
+
+/**
  * Runs one of the engine's steps (counted: client/steps.ts); an error
  * leaves with its message redacted and without its stack or cause (which
- * may carry request details). An error carrying `id` (created, then
- * failed) keeps it, so the engine records the entity.
+ * may carry request details), to be shown once (notPrintedByHost). An
+ * error carrying `id` (created, then failed) keeps it, so the engine
+ * records the entity.
  */
 async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hint: (err: unknown) => string | undefined = () => undefined): Promise<T> {
   try {
@@ -74,6 +100,7 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
     const said = hint(err);
     const clean = new Error(`${what}: ${message}${said ? `. ${said}` : ""}`);
     clean.stack = clean.message;
+    notPrintedByHost(clean);
     const partial = err as { id?: string; properties?: unknown };
     // The engine shows a partial create's reasons, not its message ("resource init failed" without them).
     if (partial.id) Object.assign(clean, { id: partial.id, properties: partial.properties, reasons: [clean.message] });
@@ -82,21 +109,57 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
 }
 
 /**
- * The engine's check: validation (pure, `checkInputs`), then, for a new
- * resource that adopts (olds empty, a known `adoptId`), the adoption's
- * look-ahead: the live entity is read as create will read it, and what the
- * next up would change refuses it here, so a preview says so before any
- * write. A read that fails is a failure too (preview cannot tell what the
- * up would do, and the up's create needs the same read).
+ * The engine's check: validation (pure, `checkInputs`); then what preview
+ * can check without writing: the credentials, and access to the resource's
+ * account (access.ts: one read-only request per account for the run), so a
+ * wrong account or a missing credential fails the preview, and the up
+ * before any write of it; then, for a new resource that adopts (olds
+ * empty, a known `adoptId`), the adoption's look-ahead: the live entity is
+ * read as create will read it, and what the next up would change refuses
+ * it here, so a preview says so before any write. A read that fails is a
+ * failure too (preview cannot tell what the up would do, and the up's
+ * create needs the same read).
  */
 export async function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
+  return valuesNamedInReasons(await checkAll(kind, olds, news, holder), news);
+}
+
+/**
+ * The engine prints a failure with a property as `property P value V has a
+ * problem: reason`, V as Go prints the program's value: a number as `{2e+09}`,
+ * an object as a map, a missing value as `{<nil>}`. Every reason names its
+ * field and says the value as it should be read, so those failures reach
+ * the engine without the property: it prints `has a problem: reason`.
+ */
+export function valuesNamedInReasons(result: CheckResult<unknown>, news: Record<string, unknown>): CheckResult<unknown> {
+  if (!result.failures) return result;
+  const plain = (v: unknown) => typeof v === "string" || typeof v === "boolean";
+  const named = (f: CheckFailure) => (f.reason.includes(f.property) ? f.reason : `${f.property}: ${f.reason}`);
+  return { ...result, failures: result.failures.map((f) => (f.property === "" || plain(news[f.property]) ? f : { property: "", reason: named(f) })) };
+}
+
+async function checkAll(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
   const result = checkInputs(kind, olds, news, holder);
   const inputs = result.inputs as Record<string, unknown> | undefined;
-  const adoptId = inputs?.adoptId;
-  if (!holder || !inputs || result.failures || Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
+  if (!holder || !inputs || result.failures) return result;
+  let context: Context;
+  try {
+    context = contextOf(holder);
+  } catch (err) {
+    if (err instanceof ConfigError) return { inputs, failures: [{ property: "", reason: `${err.message}. Nothing was written` }] };
+    throw err;
+  }
+  // The resource's account (the SDK fills in the stack's); a kind without one (SandboxAccount) is checked under the stack's.
+  const account = inputs.accountId === undefined ? context.config.accountId : inputs.accountId;
+  if (account === undefined || (typeof account === "string" && !containsUnknown(account))) {
+    const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder))));
+    if (denied.length > 0) return { inputs, failures: denied };
+  }
+  const adoptId = inputs.adoptId;
+  if (Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
   const def = definitionOf(kind);
   try {
-    const refusals = await engineSteps.run(() => def.adoptionRefusals(contextOf(holder), inputs));
+    const refusals = await engineSteps.run(() => def.adoptionRefusals(context, inputs));
     // Not found is conclusive only when every input is known (a parent's id not known yet may be in the path).
     const conclusive = refusals.filter((r) => r.property !== "adoptId" || !containsUnknown(inputs));
     return conclusive.length > 0 ? { inputs, failures: conclusive } : result;

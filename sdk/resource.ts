@@ -54,11 +54,12 @@ export type ResourceOutputs<K extends ResourceKind> = Outputs<OutputsOf<K>>;
  * registration answers, for every resource at once: with the kinds' 14 to
  * 24 fields that made a program of 1,001 resources peak 20% above the
  * engine's floor. So registered are the fields the program sets, those the
- * platform fills in when it does not (`computed`), and the kind's outputs;
- * any other field reads as its default (undefined when it has none), which
- * is what `pulumi up` leaves it on the platform, as an output of this
- * resource. The state is the same either way: an
- * unset property is not sent.
+ * platform fills in when it does not (`computed`), those with a default
+ * (with it: the inputs check fills in, so a refresh that runs the program
+ * compares equal inputs), and the kind's outputs; any other field reads as
+ * undefined, which is what `pulumi up` leaves it on the platform, as an
+ * output of this resource. The state is the same either way: an unset
+ * property is not sent.
  */
 export abstract class XadsResource extends pulumi.dynamic.Resource {
   protected constructor(kind: ResourceKind, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
@@ -68,6 +69,11 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = {};
     for (const key of [...Object.keys(shape), ...Object.keys(def.outputs)]) if (!readsAsDefault.has(key)) props[key] = undefined;
     for (const [key, value] of Object.entries(args)) if (value !== undefined) props[key] = value;
+    // A field with a default is registered with it when the program leaves it
+    // unset: the inputs the program registers are then those check fills in
+    // (the state's), so `pulumi refresh --run-program`, which compares the two
+    // without check, shows no `[diff: -deletionProtection]` or `-type`.
+    for (const [key, value] of defaultsOf(shape)) if (props[key] === undefined) props[key] = value;
     // Kinds without an account (SandboxAccount creates one) take no accountId.
     const scoped = "accountId" in shape;
     if (scoped && props.accountId === undefined) props.accountId = settingFromProgram("accountId");
@@ -90,13 +96,29 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
   }
 }
 
+const defaults = new WeakMap<object, Map<string, unknown>>();
+
+/** The fields of a kind's inputs that have a default, with it. */
+function defaultsOf(shape: Record<string, z.ZodType>): Map<string, unknown> {
+  let known = defaults.get(shape);
+  if (!known) {
+    known = new Map();
+    for (const [key, schema] of Object.entries(shape)) {
+      const parsed = schema.safeParse(undefined);
+      if (parsed.success && parsed.data !== undefined) known.set(key, parsed.data);
+    }
+    defaults.set(shape, known);
+  }
+  return known;
+}
+
 const readingAsDefault = new WeakMap<object, Set<string>>();
 
 /**
  * Gives a class's prototype, once, each field of the kind the platform does
  * not fill in as a property that a registered output replaces (the SDK
- * assigns it) and that otherwise reads as the field's default: an output of
- * the resource, so a resource that takes it depends on this one as with
+ * assigns it) and that otherwise reads as undefined (a field with a default
+ * is registered with it: defaultsOf): an output of the resource, so a resource that takes it depends on this one as with
  * any output. Answers those fields.
  */
 function readAsDefault(prototype: object, shape: Record<string, z.ZodType>, outputs: object): Set<string> {
@@ -107,15 +129,14 @@ function readAsDefault(prototype: object, shape: Record<string, z.ZodType>, outp
   for (const [key, schema] of Object.entries(shape)) {
     // Computed: the platform may fill it in (a local field, the resource's own, it never does).
     const meta = metaOf(schema);
-    if ((meta.computed && !meta.local) || key in outputs || key in prototype) continue;
+    // A field with a default is registered with it (defaultsOf).
+    if ((meta.computed && !meta.local) || key in outputs || key in prototype || defaultsOf(shape).has(key)) continue;
     keys.add(key);
-    const parsed = schema.safeParse(undefined);
-    const value = parsed.success ? parsed.data : undefined;
     const own = (self: object, v: unknown) => Object.defineProperty(self, key, { value: v, writable: true, enumerable: true, configurable: true });
     Object.defineProperty(prototype, key, {
       configurable: true,
       get(this: pulumi.Resource) {
-        const output = this.urn.apply(() => value);
+        const output = this.urn.apply(() => undefined);
         own(this, output);
         return output;
       },

@@ -20,7 +20,7 @@ describe("xads-resource-checks", () => {
     ["campaign text", fixtures.campaign({ name: "x".repeat(LIMITS.text.campaignName + 1) }),
       'Campaign "spring-sale" name must be at most 255 characters (got 256)'],
     ["campaign budgets", fixtures.campaign({ dailyBudgetAmountLocalMicro: 6_000_000, totalBudgetAmountLocalMicro: 5_000_000 }),
-      'Campaign "spring-sale" dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (6000000 > 5000000)'],
+      'Campaign "spring-sale" dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 6.00 > 5.00 in the funding instrument\'s currency (6000000 > 5000000 micros)'],
     ["campaign delivery (deprecated on campaigns)", fixtures.campaign({ standardDelivery: true }),
       'Campaign "spring-sale" standardDelivery is deprecated on campaigns: budget optimization is always LINE_ITEM, so the platform ignores it (and answers null); set standardDelivery on the campaign\'s line items'],
     ["line item", fixtures.lineItem({ name: "x".repeat(LIMITS.text.lineItemName + 1) }),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId, localMicro, name, text } from "./common";
+import { accountIdInput, adoptIdInput, clearable, comparedAmounts, computed, createOnly, entityId, localMicro, name, text } from "./common";
 import { defineResource } from "./define";
 import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
@@ -56,7 +56,7 @@ export function dailyWithinTotal<I extends { dailyBudgetAmountLocalMicro?: numbe
       && c.dailyBudgetAmountLocalMicro > c.totalBudgetAmountLocalMicro
       ? [{
         property: "dailyBudgetAmountLocalMicro",
-        reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (${c.dailyBudgetAmountLocalMicro} > ${c.totalBudgetAmountLocalMicro})`,
+        reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: ${comparedAmounts([c.dailyBudgetAmountLocalMicro, c.totalBudgetAmountLocalMicro], ">")}`,
       }]
       : []);
 }

@@ -28,6 +28,17 @@ export const adoptIdInput = field(entityId
  */
 export const localMicro = amount(z.number().int().nonnegative());
 
+/**
+ * Amounts in micros compared in a check message, as people read them: check
+ * does not know the funding instrument's currency (it is the funding
+ * instrument's output), so in its units with the micros beside them, e.g.
+ * `2,000.00 > 400.00 in the funding instrument's currency (2000000000 > 400000000 micros)`.
+ */
+export function comparedAmounts(micros: readonly number[], operator: string): string {
+  const units = (m: number) => (m / 1e6).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+  return `${micros.map(units).join(` ${operator} `)} in the funding instrument's currency (${micros.join(` ${operator} `)} micros)`;
+}
+
 /** Text of `min` to `max` characters (code points) whose characters all match `allowed`. */
 function limitedText(max: number | undefined, min: number, allowed: RegExp, error: string) {
   return z.string()

@@ -313,6 +313,15 @@ export function approveDeletion(id: string, diff: DiffResult, news: Record<strin
   return diff;
 }
 
+/**
+ * The command that stops managing an entity without deleting it. The
+ * provider is not told the resource's URN (the dynamic provider host does
+ * not pass it to read or delete), so it says where the URN is printed.
+ */
+export function stateDeleteCommand(id: string): string {
+  return `pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: ${id}"`;
+}
+
 /** Throws, before any request, when a protected entity is about to be deleted. */
 export function assertDeletable(kind: string, id: string, props: Record<string, unknown>): void {
   if (props.deletionProtection === false || approvedDeletions.has(id)) return;
@@ -320,7 +329,7 @@ export function assertDeletable(kind: string, id: string, props: Record<string, 
   throw new Error(
     `${kind}${name} (id ${id}) was not deleted: deletionProtection is on, and deleting a ${kind} cannot be undone. ` +
       `To delete it, set deletionProtection: false, run pulumi up, then remove it. ` +
-      `To stop managing it without deleting it, run: pulumi state delete <urn>.`,
+      `To stop managing it without deleting it, run ${stateDeleteCommand(id)}.`,
   );
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AdsApiError } from "../client/errors";
 import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
+import { stateDeleteCommand } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -29,7 +30,7 @@ export function undeletableMessage(id: string, props: Partial<ScheduledPromotedT
   return `scheduled promoted Tweet ${id} was not deleted, and it stays in the stack: the platform deletes a scheduled promoted Tweet `
     + `only before its scheduled Tweet's scheduled_at, and scheduled Tweet ${props.scheduledTweetId} is past that time (${platform}). `
     + `The promotion now runs with line item ${props.lineItemId}: pause or delete the line item to stop it. `
-    + `To stop managing this record, run: pulumi state delete <urn> (the URN of this resource), then run the command again.`;
+    + `To stop managing this record, run ${stateDeleteCommand(id)}, then run the command again.`;
 }
 
 // ------------------------------------------------------------ lifecycle ---

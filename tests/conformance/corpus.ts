@@ -118,7 +118,8 @@ export function entryFor(method: string, path: string, variant?: string): Corpus
  * opens it, the project only prints its URL.
  */
 export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly string[] }[] = [
-  { endpoint: "GET /12/accounts", usedBy: ["getAccounts (q)", "SandboxAccount create (accounts before and after the POST)", "SandboxAccount read and adopt (account_ids, with_deleted)"] },
+  { endpoint: "GET /12/accounts", usedBy: ["getAccounts (q)", "SandboxAccount create (accounts before and after the POST)", "SandboxAccount read and adopt (account_ids, with_deleted)", "check: the credentials, for a kind without an account when the stack sets no xads:accountId (count 1; provider/access.ts)"] },
+  { endpoint: "GET /12/accounts/:account_id", usedBy: ["check: preview's access check of a resource's account, once per account (provider/access.ts)"] },
   { endpoint: "POST /12/accounts", usedBy: ["SandboxAccount create"] },
   { endpoint: "PUT /12/accounts/:account_id", usedBy: ["SandboxAccount create and update (name, industry_type)"] },
   { endpoint: "DELETE /12/accounts/:account_id", usedBy: ["SandboxAccount delete"] },
@@ -229,7 +230,6 @@ const BY_IDS = "adoption reads the entity as refresh does, through the list's id
  * resources (provider/resources/define.ts).
  */
 export const RECORDED_NOT_CALLED: readonly { endpoint: string; why: string }[] = [
-  { endpoint: "GET /12/accounts/:account_id", why: "SandboxAccount adoption reads the account as refresh does, through GET accounts' account_ids filter (provider/resources/define.ts, find)" },
   { endpoint: "GET /12/accounts/:account_id/funding_instruments/:funding_instrument_id", why: BY_IDS },
   { endpoint: "GET /12/accounts/:account_id/campaigns/:campaign_id", why: BY_IDS },
   { endpoint: "GET /12/accounts/:account_id/line_items/:line_item_id", why: BY_IDS },

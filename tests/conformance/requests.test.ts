@@ -15,6 +15,7 @@
  * pack's listing are replayed besides the cases' lifecycles.
  */
 import { IMPORT_KINDS } from "../../cli/import-kinds";
+import { accessFailures } from "../../provider/access";
 import { liveCampaignsFromEnv } from "../../policy/live-campaigns";
 import { clientFor } from "../../provider/client/registry";
 import { resolveConfig } from "../../provider/config";
@@ -70,6 +71,13 @@ beforeAll(async () => {
     clientFor(resolveConfig(() => undefined, env), { transport: transport.transport, coalesceWindowMs: 1, log: () => {} });
     await liveCampaignsFromEnv(env)!.list(ACCOUNT);
     made.push(...transport.sent.map((r) => ({ ...r, by: "policy live campaigns" })));
+  }
+  {
+    // Check's access check (provider/access.ts): a resource's account, and the credentials alone.
+    const transport = new CorpusTransport();
+    const { client } = replayContext(transport);
+    expect([...await accessFailures(client, ACCOUNT, (t) => t), ...await accessFailures(client, undefined, (t) => t)]).toEqual([]);
+    made.push(...transport.sent.map((r) => ({ ...r, by: "check's access check" })));
   }
 }, 120_000);
 

@@ -176,7 +176,7 @@ describe("bad input fails preview with the field and the limit, and writes nothi
   const cases: [string, Record<string, unknown>, Record<string, unknown>, RegExp][] = [
     ["a 256-character campaign name", { name: "n".repeat(256) }, {}, /name must be at most 255 characters \(got 256\)/],
     ["a 51-character purchase order number", { purchaseOrderNumber: "p".repeat(51) }, {}, /purchaseOrderNumber must be at most 50 characters \(got 51\)/],
-    ["a daily budget one micro above the total", { dailyBudgetAmountLocalMicro: 5_000_001 }, {}, /dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro \(5000001 > 5000000\)/],
+    ["a daily budget one micro above the total", { dailyBudgetAmountLocalMicro: 5_000_001 }, {}, /has a problem: dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 5\.000001 > 5\.00 in the funding instrument's currency \(5000001 > 5000000 micros\)/],
     ["DRAFT on a live campaign", { entityStatus: "DRAFT" }, {}, /entityStatus cannot change from ACTIVE to DRAFT/],
     ["a 256-character line item name", {}, { name: "l".repeat(256) }, /name must be at most 255 characters \(got 256\)/],
     ["a PREROLL_VIEWS line item without categories", {}, { objective: "PREROLL_VIEWS" }, /categories \(the iab_categories of one or two advertiser business categories\) are required when objective is PREROLL_VIEWS/],

@@ -64,7 +64,7 @@ test("once the scheduled time has passed, destroy cannot delete the scheduled pr
   const destroy = await stack.run(["destroy", "--yes", "--skip-preview", "--continue-on-error"]);
   expect(destroy.code).not.toBe(0);
   expect(output(destroy)).toContain(`scheduled promoted Tweet ${spt} was not deleted, and it stays in the stack`);
-  expect(output(destroy)).toContain("pulumi state delete <urn>");
+  expect(output(destroy)).toContain(`pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: ${spt}"`);
   const [kept] = await stack.exportedOf("ScheduledPromotedTweet");
   expect(kept).toMatchObject({ id: spt });
   expect(entities("scheduled_promoted_tweets").map((e) => e.id)).toEqual([spt]);

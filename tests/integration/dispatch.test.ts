@@ -7,7 +7,7 @@
  * tests/e2e/stack-config.test.ts).
  */
 import { Entity } from "../../provider/client";
-import { create, read, remove, STATE_CONFIGURATION_HINT } from "../../provider/dispatch";
+import { check, create, read, remove, STATE_CONFIGURATION_HINT } from "../../provider/dispatch";
 import { ACCOUNT, deadAddress, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
@@ -67,4 +67,66 @@ test("a provider object configured again uses its new configuration from the nex
   // configure (dispatch.ts) sets a new settings object on the same provider object.
   provider.xadsSettings = { ...provider.xadsSettings, "xads:accessTokenSecret": "rotated-away" };
   expect(await read(provider, "CustomAudience", audience.id, props).then(() => "read", (e: Error) => e.message)).toMatch(/401/);
+});
+
+describe("preview's check of the credentials and the account, before any write", () => {
+  const campaign = (accountId: string) => ({ accountId, fundingInstrumentId: "fi1", name: "Launch", dailyBudgetAmountLocalMicro: 5_000_000 });
+  const requests = () => fixture.emu.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`);
+
+  test("a wrong account id fails check naming accountId and xads:accountId, with one GET for every resource of that account", async () => {
+    const provider = holder(fixture.creds.accessTokenSecret);
+    fixture.emu.control.clearRequests();
+    const results = await Promise.all([
+      check("Campaign", {}, campaign("wrong1"), provider),
+      check("CustomAudience", {}, { accountId: "wrong1", name: "Newsletter" }, provider),
+      check("Campaign", {}, campaign("wrong1"), { xadsSettings: { ...provider.xadsSettings } }),
+    ]);
+    for (const r of results) {
+      expect(r.failures).toEqual([{
+        property: "accountId",
+        reason: "accountId wrong1 is not an ads account these credentials can use (GET /12/accounts/wrong1: 404 NOT_FOUND: account wrong1 was not found or the authenticated user has no access to it). "
+          + "Set accountId on the resource, or the stack's xads:accountId (pulumi config set xads:accountId <id>, or XADS_ACCOUNT_ID), "
+          + "to an account of the user whose access token it is. Nothing was written",
+      }]);
+    }
+    expect(requests()).toEqual(["GET /12/accounts/wrong1 404"]);
+  });
+
+  test("a sandbox account (no accountId of its own) is refused under a wrong xads:accountId", async () => {
+    const provider = holder(fixture.creds.accessTokenSecret);
+    provider.xadsSettings["xads:accountId"] = "wrong2";
+    // No accountId among its inputs: the reason alone names the setting (the engine would print the property's value as {<nil>}).
+    expect((await check("SandboxAccount", {}, { name: "QA" }, provider)).failures).toEqual([{
+      property: "", reason: expect.stringMatching(/^accountId wrong2 is not an ads account these credentials can use .*the stack's xads:accountId/),
+    }]);
+  });
+
+  test("the right account passes with its one GET", async () => {
+    const provider = holder(fixture.creds.accessTokenSecret);
+    fixture.emu.control.clearRequests();
+    expect((await check("Campaign", {}, campaign(ACCOUNT), provider)).failures).toBeUndefined();
+    expect((await check("CustomAudience", {}, { accountId: ACCOUNT, name: "Newsletter" }, provider)).failures).toBeUndefined();
+    expect(requests()).toEqual([`GET /12/accounts/${ACCOUNT} 200`]);
+  });
+
+  test("a missing credential fails check naming its stack config key and environment variable, without a request", async () => {
+    const provider = holder("");
+    fixture.emu.control.clearRequests();
+    expect((await check("Campaign", {}, campaign(ACCOUNT), provider)).failures).toEqual([{
+      property: "",
+      reason: "missing Ads API credentials: xads:accessTokenSecret (pulumi config set --secret xads:accessTokenSecret ...) or XADS_ACCESS_TOKEN_SECRET. Nothing was written",
+    }]);
+    expect(requests()).toEqual([]);
+  });
+
+  test("refused credentials fail check naming the four credential settings; no secret in the message", async () => {
+    const provider = holder("a-secret-that-is-not-valid");
+    const failures = (await check("Campaign", {}, campaign(ACCOUNT), provider)).failures!;
+    expect(failures).toEqual([{
+      property: "",
+      reason: expect.stringMatching(/^the Ads API refused the credentials \(GET \/12\/accounts\/\w+: 401 UNAUTHORIZED_ACCESS: .*\)\. Set the app's and the user's keys: /),
+    }]);
+    expect(failures[0]!.reason).toContain("xads:accessTokenSecret (or XADS_ACCESS_TOKEN_SECRET)");
+    expect(failures[0]!.reason).not.toContain("a-secret-that-is-not-valid");
+  });
 });

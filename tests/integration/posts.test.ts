@@ -184,7 +184,7 @@ describe("scheduled promoted Tweets", () => {
     expect(raw).toMatchObject({ status: 400, code: "SCHEDULED_TIME_PASSED" });
     const err = (await refusal(scheduledPromotedTweet.delete(ctx(), id, outs))) as Error;
     expect(err.message).toContain(`scheduled promoted Tweet ${id} was not deleted, and it stays in the stack`);
-    expect(err.message).toContain("pulumi state delete <urn>");
+    expect(err.message).toContain(`pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: ${id}"`);
     expect(emu().control.entities("sandbox", ACCOUNT, "scheduled_promoted_tweets").map((e) => e.id)).toEqual([id]);
   });
 

@@ -88,7 +88,7 @@ describe("Campaign check", () => {
   test("a daily budget above the total is refused, naming both amounts", () => {
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_000 })).toEqual([]);
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_001 })).toEqual([
-      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (1000000001 > 1000000000)",
+      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 1,000.000001 > 1,000.00 in the funding instrument's currency (1000000001 > 1000000000 micros)",
     ]);
   });
 
@@ -124,7 +124,7 @@ describe("Campaign check", () => {
 
   test("a daily budget above the total is refused while the funding instrument is still unknown", () => {
     expect(reasons({ ...valid(), fundingInstrumentId: UNKNOWN, dailyBudgetAmountLocalMicro: 9_000_000, totalBudgetAmountLocalMicro: 5_000_000 })).toEqual([
-      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (9000000 > 5000000)",
+      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 9.00 > 5.00 in the funding instrument's currency (9000000 > 5000000 micros)",
     ]);
   });
 
@@ -205,7 +205,7 @@ describe("Campaign delete", () => {
     const ctx = { client: { delete: jest.fn() } } as never;
     // An id no diff of this process approved for replacement.
     await expect(campaign.delete(ctx, "c-protected", { ...valid(), deletionProtection: true } as never)).rejects.toThrow(
-      /^campaign "Spring sale" \(id c-protected\) was not deleted: deletionProtection is on.*pulumi state delete/,
+      /^campaign "Spring sale" \(id c-protected\) was not deleted: deletionProtection is on.*To stop managing it without deleting it, run pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: c-protected"\.$/,
     );
     expect((ctx as { client: { delete: jest.Mock } }).client.delete).not.toHaveBeenCalled();
   });

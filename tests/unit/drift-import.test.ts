@@ -4,6 +4,7 @@
  */
 import { buildDriftReport, renderDriftMarkdown, renderDriftText } from "../../cli/drift-report";
 import { refreshFailure } from "../../cli/drift";
+import { markHeldByOtherStacks } from "../../cli/untracked";
 import { Entity, IMPORT_KINDS } from "../../cli/import-kinds";
 import { packageSpecFor, slug, variableName, writeProgram } from "../../cli/import-program";
 import { installedFrom } from "../../cli/import";
@@ -55,6 +56,53 @@ describe("the drift report", () => {
       "",
     ].join("\n"));
     expect(renderDriftMarkdown(report)).toContain("| `autumn` | Campaign | `c9` | `Autumn` |");
+  });
+
+  test("an entity another stack of the project holds is named with that stack and is no drift of this one", () => {
+    const others = new Map([["prod", { resources: [{ urn: URN(CAMPAIGN, "autumn"), type: CAMPAIGN, id: "c9" }] }]]);
+    const untracked = markHeldByOtherStacks([
+      { kind: "Campaign", id: "c9", name: "Autumn", like: "autumn" },
+      { kind: "Campaign", id: "c8", name: "Autumn", like: "autumn" },
+    ], others);
+    expect(untracked).toEqual([
+      { kind: "Campaign", id: "c9", name: "Autumn", like: "autumn", heldBy: "prod" },
+      { kind: "Campaign", id: "c8", name: "Autumn", like: "autumn" },
+    ]);
+    const held = buildDriftReport([events[0]!, events[1]!, events[4]!], [untracked[0]!]);
+    expect(held.drift).toBe(false);
+    expect(renderDriftText(held)).toBe([
+      "no drift in stack dev: every resource matches the platform",
+      'held by stack prod: Campaign c9 "Autumn", like autumn',
+      "",
+    ].join("\n"));
+    expect(renderDriftMarkdown(held)).toContain("| `autumn` | Campaign | `c9` | `Autumn` | `prod` |");
+    const both = buildDriftReport([events[0]!, events[1]!, events[4]!], untracked);
+    expect(both.drift).toBe(true);
+    expect(renderDriftText(both)).toBe([
+      "drift in stack dev: 0 changed, 0 deleted outside Pulumi, 1 in no state",
+      'in no state: Campaign c8 "Autumn", like autumn',
+      'held by stack prod: Campaign c9 "Autumn", like autumn',
+      "",
+    ].join("\n"));
+    expect(renderDriftMarkdown(both)).not.toContain("in no state. | `c9`");
+  });
+
+  test("outputs that changed with an entity (servable after a pause) are in its row, after the fields, not rows of their own", () => {
+    const paused = [outputsEvent("update", CAMPAIGN, "spring", "c1",
+      { currency: "USD", entityStatus: "ACTIVE", servable: true, name: "Spring" },
+      { currency: "USD", entityStatus: "PAUSED", servable: false, name: "Spring" })];
+    const report = buildDriftReport(paused);
+    expect(report.changed[0]!.fields).toEqual([
+      { field: "entityStatus", state: "ACTIVE", live: "PAUSED" },
+      { field: "servable", state: true, live: false, output: true },
+    ]);
+    expect(renderDriftText(report)).toBe([
+      "drift in stack dev: 1 changed, 0 deleted outside Pulumi, 0 in no state",
+      "changed: spring (Campaign, id c1) entityStatus: \"ACTIVE\" -> \"PAUSED\"; servable (output): true -> false",
+      "",
+    ].join("\n"));
+    const rows = renderDriftMarkdown(report).split("\n").filter((l) => l.startsWith("| `spring`"));
+    expect(rows).toEqual(["| `spring` (Campaign) | `entityStatus`<br>`servable (output)` | `\"ACTIVE\"`<br>`true` | `\"PAUSED\"`<br>`false` |"]);
   });
 
   test("no change events is no drift", () => {

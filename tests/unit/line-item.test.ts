@@ -71,7 +71,7 @@ describe("LineItem check", () => {
     ["an end before the start", { startTime: "2027-01-02T00:00:00Z", endTime: "2027-01-01T00:00:00Z" },
       ["endTime must be after startTime (2027-01-01T00:00:00Z <= 2027-01-02T00:00:00Z)"]],
     ["a daily budget above the total", { dailyBudgetAmountLocalMicro: 5_000_001, totalBudgetAmountLocalMicro: 5_000_000 },
-      ["dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro (5000001 > 5000000)"]],
+      ["dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 5.000001 > 5.00 in the funding instrument's currency (5000001 > 5000000 micros)"]],
   ])("%s is refused, naming the field and the limit", (_what, inputs, expected) => {
     expect(reasons(inputs)).toEqual(expected);
   });

@@ -238,7 +238,7 @@ describe("ScheduledPromotedTweet", () => {
   test("the message after the scheduled time says why and what to do", () => {
     const m = undeletableMessage("x1", valid, "DELETE ...: 400 SCHEDULED_TIME_PASSED: ...");
     expect(m).toContain("only before its scheduled Tweet's scheduled_at");
-    expect(m).toContain("pulumi state delete <urn>");
+    expect(m).toContain(`run pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: x1", then run the command again`);
     expect(m).toContain("stays in the stack");
   });
 });

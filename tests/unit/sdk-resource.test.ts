@@ -43,14 +43,32 @@ describe("an SDK resource as the program sees it", () => {
     expect([...resources]).toEqual([campaign]);
   });
 
-  test("only the fields the program sets, those the platform fills in and the kind's outputs are registered (each costs the program promises until the engine answers)", async () => {
+  test("only the fields the program sets, those the platform fills in, those with a default and the kind's outputs are registered (each costs the program promises until the engine answers)", async () => {
     const lineItem = new xads.LineItem("li", {
       accountId: "18ce54d4x5t", campaignId: "c1", name: "Few outputs", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"],
     });
     const registered = Object.keys(lineItem).filter((k) => pulumi.Output.isInstance((lineItem as unknown as Record<string, unknown>)[k]) && !["urn", "id", "__provider"].includes(k));
     expect(registered.sort()).toEqual([
-      "accountId", "bidStrategy", "campaignId", "createdAt", "currency", "goal", "name", "objective", "payBy", "placements", "productType", "standardDelivery", "startTime",
+      "accountId", "bidStrategy", "campaignId", "createdAt", "currency", "entityStatus", "goal", "name", "objective", "payBy", "placements", "productType", "standardDelivery", "startTime",
     ]);
     await outputValue(lineItem.urn);
+  });
+
+  test("a field with a default the program leaves unset is registered with it, as check fills it in: refresh --run-program compares the state's inputs with these", async () => {
+    const registered: Record<string, Record<string, unknown>> = {};
+    pulumi.runtime.setMocks({
+      newResource: (args) => {
+        registered[args.name] = args.inputs;
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: () => ({}),
+    }, "project", "stack", false);
+    const fi = new xads.FundingInstrument("fi", { accountId: "18ce54d4x5t", currency: "USD", startTime: "2026-01-01T00:00:00Z" });
+    const audience = new xads.CustomAudience("a", { accountId: "18ce54d4x5t", name: "Newsletter" });
+    const paused = new xads.Campaign("p", { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Paused", entityStatus: "PAUSED", deletionProtection: false });
+    await Promise.all([outputValue(fi.urn), outputValue(audience.urn), outputValue(paused.urn)]);
+    expect(registered.fi).toMatchObject({ type: "CREDIT_CARD" });
+    expect(registered.a).toMatchObject({ deletionProtection: true });
+    expect(registered.p).toMatchObject({ entityStatus: "PAUSED", deletionProtection: false });
   });
 });
