@@ -6,7 +6,7 @@
  * read, adoption and update, diff(outputs, the program) must say no changes.
  */
 import { definitionOf } from "../../provider/resources";
-import { DeclaredResource } from "../../provider/resources/define";
+import { changedFields, DeclaredResource } from "../../provider/resources/define";
 import { sameField } from "../../provider/resources/fields";
 import { Context } from "../../provider/resources/framework";
 import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
@@ -29,7 +29,7 @@ export interface ResourceCase {
   adopted?: Inputs;
   /** The program after a change (changes to the live program), replayed as an update. */
   update?: Inputs;
-  /** Where the recorded update answer holds other values than the update sent: the program that declares them, as changes to the updated program. */
+  /** Where the recorded update answer holds other values than the update sent: the program that declares them, as changes to the updated program (only the fields the update sends count: the others keep the state's value). */
   updated?: Inputs;
   /** False where the kind cannot adopt (settings, member lists: create is their adoption). */
   adopts?: false;
@@ -114,7 +114,11 @@ export async function replayResource(c: ResourceCase): Promise<CaseResult> {
     if (c.update) {
       const changed = checked({ ...c.inputs, ...c.live, ...c.update }, state);
       // Not checked: a recorded answer may hold what no program may declare (a carousel of one image).
-      const answered = { ...changed, ...c.updated };
+      // The answer's values count for the fields the update sends (and those
+      // it cannot change); an updatable field it does not send keeps the state's value (an answer that differs there
+      // is an edit made outside the program, left for a refresh to show).
+      const sent = changed ? changedFields(def.fields, state, changed) : [];
+      const answered = { ...changed, ...Object.fromEntries(Object.entries(c.updated ?? {}).filter(([f]) => sent.includes(f) || !def.fields.updatable.includes(f))) };
       if (changed) {
         await stage("update", async () => {
           if (!def.diff(result.id!, state, changed).changes) throw new Error("the update changes nothing: give the case another value");
