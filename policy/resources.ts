@@ -6,7 +6,7 @@
  * string, number, boolean, array or object, so a rule that checks the type of
  * what it reads skips unknown values by construction.
  */
-import { PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
+import { PolicyProviderResource, PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
 import { ResourceKind, RESOURCES, typeToken } from "../provider/resources";
 import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
 
@@ -51,6 +51,25 @@ export function plain(value: unknown): unknown {
 
 export type Props = Readonly<Record<string, unknown>>;
 
+/** A stack config lookup by key (`xads:sandboxBaseUrl`), as provider/config.ts takes one. */
+export type Settings = (key: string) => string | undefined;
+
+/**
+ * The stack config as a resource's provider holds it. The engine gives a
+ * dynamic provider the whole stack config (secrets decrypted) as its inputs,
+ * and hands each policy the resource's provider with those inputs: the
+ * values the provider's configure reads (provider/dispatch.ts), so the pack
+ * resolves the configuration the provider resolves. (The engine gives a
+ * pack launched as an executable no other copy: no PULUMI_CONFIG.)
+ */
+export function settingsOf(provider: PolicyProviderResource | undefined): Settings {
+  const props = (provider ? plain(provider.props) : {}) as Record<string, unknown>;
+  return (key) => {
+    const value = props[key];
+    return typeof value === "string" ? value : undefined;
+  };
+}
+
 export interface XadsResource {
   readonly kind: Kind;
   /** The Pulumi resource name: what a reviewer finds in the program. */
@@ -61,6 +80,8 @@ export interface XadsResource {
   readonly protect: boolean;
   /** Per property, the URNs of the resources its value came from (stack validation only). */
   readonly sources: Readonly<Record<string, readonly string[]>>;
+  /** The stack config its provider is configured with. */
+  readonly settings: Settings;
 }
 
 /** The xads resource a validation is about, or undefined for any other resource. */
@@ -76,6 +97,7 @@ export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsR
     props: plain(args.props) as Props,
     protect: args.opts.protect === true,
     sources,
+    settings: settingsOf(args.provider),
   };
 }
 
@@ -91,6 +113,12 @@ export class Stack {
   readonly name: string | undefined;
   /** The stack's tags (`pulumi stack tag set ...`). */
   readonly tags: ReadonlyMap<string, string>;
+  /**
+   * The stack config the provider of its xads resources is configured with
+   * (every dynamic resource has the one `pulumi-nodejs` provider); none
+   * without xads resources.
+   */
+  readonly settings: Settings;
   private readonly byUrn: ReadonlyMap<string, XadsResource>;
 
   constructor(args: Pick<StackValidationArgs, "resources" | "stackTags">) {
@@ -98,6 +126,7 @@ export class Stack {
     this.byUrn = new Map(this.resources.map((r) => [r.urn, r]));
     this.name = args.resources.length > 0 ? stackNameOf(args.resources[0].urn) : undefined;
     this.tags = args.stackTags;
+    this.settings = this.resources[0]?.settings ?? settingsOf(undefined);
   }
 
   ofKind(kind: Kind): XadsResource[] {
