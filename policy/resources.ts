@@ -49,8 +49,6 @@ export function plain(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).map((key) => [key, read(key)]));
 }
 
-export type Props = Readonly<Record<string, unknown>>;
-
 /** A stack config lookup by key (`xads:sandboxBaseUrl`), as provider/config.ts takes one. */
 export type Settings = (key: string) => string | undefined;
 
@@ -62,13 +60,18 @@ export type Settings = (key: string) => string | undefined;
  * resolves the configuration the provider resolves. (The engine gives a
  * pack launched as an executable no other copy: no PULUMI_CONFIG.)
  */
-export function settingsOf(provider: PolicyProviderResource | undefined): Settings {
-  const props = (provider ? plain(provider.props) : {}) as Record<string, unknown>;
+export function settingsOf(provider: PolicyProviderResource): Settings {
+  const props = plain(provider.props) as Record<string, unknown>;
   return (key) => {
     const value = props[key];
     return typeof value === "string" ? value : undefined;
   };
 }
+
+/** No stack config: the environment alone applies. */
+const NO_SETTINGS: Settings = () => undefined;
+
+export type Props = Readonly<Record<string, unknown>>;
 
 export interface XadsResource {
   readonly kind: Kind;
@@ -80,8 +83,8 @@ export interface XadsResource {
   readonly protect: boolean;
   /** Per property, the URNs of the resources its value came from (stack validation only). */
   readonly sources: Readonly<Record<string, readonly string[]>>;
-  /** The stack config its provider is configured with. */
-  readonly settings: Settings;
+  /** The stack config its provider is configured with; undefined when the engine names no provider. */
+  readonly settings?: Settings;
 }
 
 /** The xads resource a validation is about, or undefined for any other resource. */
@@ -97,7 +100,7 @@ export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsR
     props: plain(args.props) as Props,
     protect: args.opts.protect === true,
     sources,
-    settings: settingsOf(args.provider),
+    ...(args.provider ? { settings: settingsOf(args.provider) } : {}),
   };
 }
 
@@ -126,7 +129,7 @@ export class Stack {
     this.byUrn = new Map(this.resources.map((r) => [r.urn, r]));
     this.name = args.resources.length > 0 ? stackNameOf(args.resources[0].urn) : undefined;
     this.tags = args.stackTags;
-    this.settings = this.resources[0]?.settings ?? settingsOf(undefined);
+    this.settings = this.resources.find((r) => r.settings)?.settings ?? NO_SETTINGS;
   }
 
   ofKind(kind: Kind): XadsResource[] {

@@ -27,6 +27,8 @@ export interface Declared {
   protect?: boolean;
   /** Per property, the names of the declared resources its value comes from. */
   sources?: Record<string, string[]>;
+  /** The stack config (`xads:*` keys) its provider holds; without it the engine names no provider. */
+  settings?: Record<string, string>;
 }
 
 export function typeOf(kind: string): string {
@@ -61,6 +63,7 @@ export function resourceArgs(policy: Policy, d: Declared, config: Record<string,
   const props = unknownCheckingProxy(structuredClone(d.props));
   return {
     type, props, urn: urnOf(d), name: d.name, opts: options(d.protect),
+    ...(d.settings ? { provider: providerOf(d.settings) } : {}),
     stackTags: new Map(),
     isType: () => false,
     asType: () => undefined,
