@@ -11,6 +11,8 @@
  * whole stack), so the pack reads props through `plain()` (props.ts) instead.
  */
 
+import { ReportViolation } from "@pulumi/policy";
+
 interface ProxyModule {
   UnknownValueError: new (...args: never[]) => Error;
   unknownCheckingProxy<T extends object>(value: T): T;
@@ -33,3 +35,16 @@ export const UNKNOWN_SENTINELS: ReadonlySet<unknown> = new Set(
 
 /** The sentinel of an unknown string, as the engine sends it for an output not known yet. */
 export const UNKNOWN_STRING = proxy.unknownStringValue as string;
+
+/**
+ * Reports an advisory violation from a policy of any level: for what a rule
+ * could not check (the platform did not answer), which must not fail the
+ * preview as a broken rule would. @pulumi/policy's report function also
+ * takes an object whose `enforcementLevel` replaces the policy's (server.js,
+ * makeReportViolationFun), which its `.d.ts` leaves out. The message is
+ * written as the string form writes it: the description, then the message.
+ */
+export function reportAdvisory(report: ReportViolation, description: string, message: string, urn?: string): void {
+  const violation = { message: `${description}\n${message}`, urn, enforcementLevel: "advisory" as const };
+  (report as unknown as (v: typeof violation) => void)(violation);
+}

@@ -7,7 +7,7 @@
 import { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 import { deletionProtectionInput } from "../provider/resources/framework";
 import { forKinds, forStack } from "./define";
-import { environmentLiveCampaigns, isManagedBy, LiveCampaign, LiveCampaigns } from "./live-campaigns";
+import { isManagedBy, LiveCampaign, LiveCampaignSource, liveCampaignsFor } from "./live-campaigns";
 import { isActive } from "./platform-limits";
 import { AUDIENCE_KINDS, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
 
@@ -92,7 +92,7 @@ export function isNewCampaign(campaign: XadsResource, live: readonly LiveCampaig
   return live ? !live.some((l) => isManagedBy(l, campaign)) : true;
 }
 
-export function productionCampaignsPolicy(live: () => LiveCampaigns | undefined): StackValidationPolicy {
+export function productionCampaignsPolicy(live: LiveCampaignSource): StackValidationPolicy {
   return {
     name: "xads-production-campaigns-start-inactive",
     description: "In production stacks, campaigns are created PAUSED or DRAFT, and activated by a later change.",
@@ -111,7 +111,7 @@ export function productionCampaignsPolicy(live: () => LiveCampaigns | undefined)
     },
     validateStack: forStack<ProductionConfig>(async (stack, config, report) => {
       if (!isProduction(stack, config)) return;
-      const source = live();
+      const source = live(stack.settings);
       // Without a listing, fall back on the state: advisory, so no reason to fail the run.
       // The source lists each account once, however many campaigns ask.
       const liveOf = async (accountId: string | undefined) =>
@@ -121,7 +121,7 @@ export function productionCampaignsPolicy(live: () => LiveCampaigns | undefined)
         const liveCampaigns = await liveOf(text(campaign, "accountId"));
         if (!isNewCampaign(campaign, liveCampaigns)) continue;
         const hedge = liveCampaigns ? ""
-          : source ? " (the live campaigns could not be listed, so it may be a live campaign changed in this preview)"
+          : source ? ` (the live campaigns could not be listed at ${source.address}, so it may be a live campaign changed in this preview)`
           : " (without read credentials the pack cannot tell it from a live campaign changed in this preview)";
         report(`${subject(campaign)} would be created ACTIVE in production stack "${stack.name}"; create campaigns PAUSED or DRAFT and activate them in a later change${hedge}`, campaign.urn);
       }
@@ -129,7 +129,7 @@ export function productionCampaignsPolicy(live: () => LiveCampaigns | undefined)
   };
 }
 
-export const productionCampaignsStartInactive = productionCampaignsPolicy(environmentLiveCampaigns);
+export const productionCampaignsStartInactive = productionCampaignsPolicy(liveCampaignsFor);
 
 // ---------------------------------------------------------- deletion ---
 

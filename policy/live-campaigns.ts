@@ -1,15 +1,16 @@
 /**
  * Optional: the campaigns an account holds on the platform, for the rules
  * that need more than the stack (the active-campaign count, and telling a new
- * campaign from a live one). Only when the pack is given read credentials: the
- * provider's own environment variables (XADS_CONSUMER_KEY, ... and
- * XADS_SANDBOX / XADS_BASE_URL / XADS_SANDBOX_BASE_URL), read by the same
- * `resolveConfig` as the provider. Policies cannot see stack config.
+ * campaign from a live one). Read with the provider's configuration, resolved
+ * by the provider's own `resolveConfig`: the stack config the provider is
+ * configured with (resources.ts settingsOf), then the XADS_* environment
+ * variables. Without credentials in either, the rules see the stack only.
  */
 import { Entity } from "../provider/client/client";
+import { redact } from "../provider/client/errors";
 import { clientFor } from "../provider/client/registry";
 import { ConfigError, resolveConfig } from "../provider/config";
-import { UNKNOWN, XadsResource, text } from "./resources";
+import { Settings, UNKNOWN, XadsResource, text } from "./resources";
 
 export interface LiveCampaign {
   id: string;
@@ -21,46 +22,57 @@ export interface LiveCampaign {
 
 /** Where live campaigns come from; the tests give a fake. */
 export interface LiveCampaigns {
+  /** The base address the listings go to, for messages. */
+  readonly address: string;
   /** Every campaign of the account that is not deleted, drafts included. */
   list(accountId: string): Promise<LiveCampaign[]>;
 }
 
+/** The live campaigns of a stack configured with these settings, or undefined without credentials. */
+export type LiveCampaignSource = (settings: Settings) => LiveCampaigns | undefined;
+
 /**
- * Live campaigns through the project's client, or undefined when the
- * environment gives no credentials (the rules then see the stack only).
- * One listing per account per policy run: the pack's process lives for one
- * preview or update, and several rules ask.
+ * The listings of each client (one per address and credentials: registry.ts),
+ * by account: one listing per account per policy run, as the pack's process
+ * serves one preview or update and several rules ask. A failed listing is
+ * kept too, so the next rule does not wait out the retries again.
  */
-export function liveCampaignsFromEnv(env: Record<string, string | undefined> = process.env): LiveCampaigns | undefined {
+const listings = new WeakMap<object, Map<string, Promise<LiveCampaign[]>>>();
+
+/**
+ * Live campaigns through the project's client, configured as the provider
+ * is (stack config first, then the environment), or undefined when neither
+ * gives the four credentials. A configuration the provider would refuse is
+ * the provider's to report, in the same preview: the rules see the stack only.
+ */
+export function liveCampaignsFor(settings: Settings, env: Record<string, string | undefined> = process.env): LiveCampaigns | undefined {
   let config;
   try {
-    config = resolveConfig(() => undefined, env);
+    config = resolveConfig(settings, env);
   } catch (err) {
     if (err instanceof ConfigError) return undefined;
     throw err;
   }
   const client = clientFor(config);
-  const listings = new Map<string, Promise<LiveCampaign[]>>();
+  const secrets = Object.values(config.credentials);
+  const byAccount = listings.get(client) ?? new Map<string, Promise<LiveCampaign[]>>();
+  listings.set(client, byAccount);
   return {
+    address: config.baseUrl,
     list(accountId) {
-      let listing = listings.get(accountId);
+      let listing = byAccount.get(accountId);
       if (!listing) {
-        listing = client.list<Entity>(`/12/accounts/${accountId}/campaigns`, { with_draft: true }).then((all) => all.map(fromWire));
-        listings.set(accountId, listing);
+        listing = client.list<Entity>(`/12/accounts/${accountId}/campaigns`, { with_draft: true }).then(
+          (all) => all.map(fromWire),
+          // Its message goes into a violation: no credential in it, whatever the platform echoed.
+          (err: unknown) => { throw new Error(redact(reason(err), secrets)); },
+        );
+        byAccount.set(accountId, listing);
       }
       return listing;
     },
   };
 }
-
-/** The environment's source, made on first use: the pack's process serves one preview or update. */
-export const environmentLiveCampaigns: () => LiveCampaigns | undefined = (() => {
-  let source: { value: LiveCampaigns | undefined } | undefined;
-  return () => {
-    source ??= { value: liveCampaignsFromEnv() };
-    return source.value;
-  };
-})();
 
 function fromWire(e: Entity): LiveCampaign {
   return {

@@ -14,7 +14,8 @@ import { campaignInputs } from "../provider/resources/campaign";
 import { lineItemInputs } from "../provider/resources/line-item";
 import { targetingCriterionInputs } from "../provider/resources/targeting-criterion";
 import { forStack } from "./define";
-import { environmentLiveCampaigns, LiveCampaigns, reason, unmanagedActive } from "./live-campaigns";
+import { reportAdvisory } from "./engine";
+import { LiveCampaignSource, liveCampaignsFor, reason, unmanagedActive } from "./live-campaigns";
 import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
 
 /** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, seed section 3). */
@@ -58,14 +59,17 @@ function describeLimit({ limit, key }: { limit: number; key: string }): string {
   return `its limit is ${limit} (${key}; the platform allows at most ${LIMITS.activeCampaignsPerAccountRaised})`;
 }
 
+const ACTIVE_CAMPAIGNS_DESCRIPTION = `At most ${LIMITS.activeCampaignsPerAccount} active campaigns per ads account (up to ${LIMITS.activeCampaignsPerAccountRaised} where its limit was raised); paused and draft ones do not count.`;
+
 /**
  * The active-campaign limit, built on a source of live campaigns (undefined:
- * count the stack only). The pack uses the environment's credentials, if any.
+ * count the stack only). The pack lists them with the provider's
+ * configuration, when it has credentials.
  */
-export function activeCampaignsPolicy(live: () => LiveCampaigns | undefined): StackValidationPolicy {
+export function activeCampaignsPolicy(live: LiveCampaignSource): StackValidationPolicy {
   return {
     name: "xads-active-campaigns-per-account",
-    description: `At most ${LIMITS.activeCampaignsPerAccount} active campaigns per ads account (up to ${LIMITS.activeCampaignsPerAccountRaised} where its limit was raised); paused and draft ones do not count.`,
+    description: ACTIVE_CAMPAIGNS_DESCRIPTION,
     enforcementLevel: "mandatory",
     configSchema: {
       properties: {
@@ -79,12 +83,12 @@ export function activeCampaignsPolicy(live: () => LiveCampaigns | undefined): St
         },
         countUnmanagedCampaigns: {
           type: "boolean", default: true,
-          description: "With read credentials in the environment (XADS_*), add the account's live active campaigns that this stack does not manage.",
+          description: "With the provider's credentials (xads:* stack config or XADS_* variables), add the account's live active campaigns that this stack does not manage.",
         },
       },
     },
     validateStack: forStack<ActiveCampaignsConfig>(async (stack, config, report) => {
-      const source = config.countUnmanagedCampaigns ? live() : undefined;
+      const source = config.countUnmanagedCampaigns ? live(stack.settings) : undefined;
       const campaigns = stack.ofKind("Campaign");
       const active = groupBy(activeOf(stack, "Campaign"), account);
       for (const [accountId, all] of groupBy(campaigns, account)) {
@@ -94,8 +98,8 @@ export function activeCampaignsPolicy(live: () => LiveCampaigns | undefined): St
           try {
             unmanaged = unmanagedActive(await source.list(accountId), all).length;
           } catch (err) {
-            report(`could not list the live campaigns of account ${accountId} to count the active ones this stack does not manage: ${reason(err)} (set countUnmanagedCampaigns to false to count this stack's only)`);
-            continue;
+            // Not a broken rule: say so without failing the preview, and still hold the stack's own campaigns to the limit.
+            reportAdvisory(report, ACTIVE_CAMPAIGNS_DESCRIPTION, `could not list the live campaigns of account ${accountId} at ${source.address}: ${reason(err)}. Only this stack's ${inStack} active campaigns were counted; the address and credentials are the provider's (xads:* stack config, then XADS_* variables), and countUnmanagedCampaigns: false skips the listing`);
           }
         }
         const total = inStack + unmanaged;
@@ -108,7 +112,7 @@ export function activeCampaignsPolicy(live: () => LiveCampaigns | undefined): St
   };
 }
 
-export const activeCampaignsPerAccount = activeCampaignsPolicy(environmentLiveCampaigns);
+export const activeCampaignsPerAccount = activeCampaignsPolicy(liveCampaignsFor);
 
 // ------------------------------------------------------- line items ---
 

@@ -8,6 +8,8 @@
  * (platform-limits.ts) and rules between resources (creatives.ts).
  */
 import { ResourceValidationPolicy } from "@pulumi/policy";
+import { checkInputs, Holder } from "../provider/dispatch";
+import { SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { CheckFailure, containsUnknown, ResourceDefinition, UNKNOWN as PROVIDER_UNKNOWN } from "../provider/resources/framework";
 import { forKinds } from "./define";
@@ -40,25 +42,39 @@ function inputsOf(def: ResourceDefinition, props: Props): Record<string, unknown
 }
 
 /**
- * The failures of a resource's own check. A policy is not told the
+ * The provider's view of the stack config (what configure keeps), from the
+ * settings the resource's provider holds; none without a provider, so the
+ * check runs as the provider's does without a configuration.
+ */
+function holderOf(resource: Pick<XadsResource, "settings">): Holder | undefined {
+  const { settings } = resource;
+  return settings && { xadsSettings: Object.fromEntries(Object.values(SETTINGS).map((s) => [s.key, settings(s.key)])) };
+}
+
+/**
+ * The failures of a resource's own check, run as the provider runs it
+ * (provider/dispatch.ts checkInputs) with the stack config the provider is
+ * configured with: a sandbox-only kind in a production stack, an amount
+ * above the stack's ceiling (`xads:maxBudgetMicro`). A policy is not told the
  * resource's state, so its inputs are checked as those of a resource that
  * does not change (its state: the inputs with defaults, as check fills them
  * in): rules about a change (replacing a protected entity, DRAFT on update, a
  * schedule or expiry that must lie ahead when set) are left to the provider,
  * which sees the state, and a live scheduled post whose time has passed is
- * not refused. Nor is an amount above the stack's ceiling
- * (`xads:maxBudgetMicro`): a setting of the stack the pack cannot see, which
- * the provider applies in the same preview.
+ * not refused.
  */
-export function checkFailures(resource: Pick<XadsResource, "kind" | "props">): CheckFailure[] {
+export function checkFailures(resource: Pick<XadsResource, "kind" | "props" | "settings">): CheckFailure[] {
   const def = definitionOf(resource.kind);
+  const holder = holderOf(resource);
   const news = providerValue(inputsOf(def, resource.props)) as Record<string, unknown>;
-  const state = knownPart((def.check({}, news).inputs ?? news) as Record<string, unknown>);
-  return def.check(state, news).failures ?? [];
+  const state = knownPart((checkInputs(resource.kind, {}, news, holder).inputs ?? news) as Record<string, unknown>);
+  return checkInputs(resource.kind, state, news, holder).failures ?? [];
 }
 
 /** `Campaign "spring-sale" name must be at most 255 characters (got 256)`: the provider's reason, after the resource and the field it names. */
 export function describeFailure(resource: Pick<XadsResource, "kind" | "name">, { property, reason }: CheckFailure): string {
+  // A reason about the whole resource may start with its kind ("SandboxAccount works only in the sandbox"): named once.
+  if (property === "" && reason.startsWith(`${resource.kind} `)) return `${subject(resource)}${reason.slice(resource.kind.length)}`;
   const named = property === "" || reason.startsWith(property);
   return `${subject(resource)} ${named ? reason : `${property}: ${reason}`}`;
 }

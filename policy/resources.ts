@@ -6,7 +6,7 @@
  * string, number, boolean, array or object, so a rule that checks the type of
  * what it reads skips unknown values by construction.
  */
-import { PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
+import { PolicyProviderResource, PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
 import { ResourceKind, RESOURCES, typeToken } from "../provider/resources";
 import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
 
@@ -49,6 +49,28 @@ export function plain(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).map((key) => [key, read(key)]));
 }
 
+/** A stack config lookup by key (`xads:sandboxBaseUrl`), as provider/config.ts takes one. */
+export type Settings = (key: string) => string | undefined;
+
+/**
+ * The stack config as a resource's provider holds it. The engine gives a
+ * dynamic provider the whole stack config (secrets decrypted) as its inputs,
+ * and hands each policy the resource's provider with those inputs: the
+ * values the provider's configure reads (provider/dispatch.ts), so the pack
+ * resolves the configuration the provider resolves. (The engine gives a
+ * pack launched as an executable no other copy: no PULUMI_CONFIG.)
+ */
+export function settingsOf(provider: PolicyProviderResource): Settings {
+  const props = plain(provider.props) as Record<string, unknown>;
+  return (key) => {
+    const value = props[key];
+    return typeof value === "string" ? value : undefined;
+  };
+}
+
+/** No stack config: the environment alone applies. */
+const NO_SETTINGS: Settings = () => undefined;
+
 export type Props = Readonly<Record<string, unknown>>;
 
 export interface XadsResource {
@@ -61,6 +83,8 @@ export interface XadsResource {
   readonly protect: boolean;
   /** Per property, the URNs of the resources its value came from (stack validation only). */
   readonly sources: Readonly<Record<string, readonly string[]>>;
+  /** The stack config its provider is configured with; undefined when the engine names no provider. */
+  readonly settings?: Settings;
 }
 
 /** The xads resource a validation is about, or undefined for any other resource. */
@@ -76,6 +100,7 @@ export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsR
     props: plain(args.props) as Props,
     protect: args.opts.protect === true,
     sources,
+    ...(args.provider ? { settings: settingsOf(args.provider) } : {}),
   };
 }
 
@@ -91,6 +116,12 @@ export class Stack {
   readonly name: string | undefined;
   /** The stack's tags (`pulumi stack tag set ...`). */
   readonly tags: ReadonlyMap<string, string>;
+  /**
+   * The stack config the provider of its xads resources is configured with
+   * (every dynamic resource has the one `pulumi-nodejs` provider); none
+   * without xads resources.
+   */
+  readonly settings: Settings;
   private readonly byUrn: ReadonlyMap<string, XadsResource>;
 
   constructor(args: Pick<StackValidationArgs, "resources" | "stackTags">) {
@@ -98,6 +129,7 @@ export class Stack {
     this.byUrn = new Map(this.resources.map((r) => [r.urn, r]));
     this.name = args.resources.length > 0 ? stackNameOf(args.resources[0].urn) : undefined;
     this.tags = args.stackTags;
+    this.settings = this.resources.find((r) => r.settings)?.settings ?? NO_SETTINGS;
   }
 
   ofKind(kind: Kind): XadsResource[] {

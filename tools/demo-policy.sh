@@ -15,10 +15,13 @@ rm -rf "$program" && cp -r examples/quickstart "$program"
 pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack/run
 
 # The cap, made mandatory; two advisory guardrails the quickstart (a sandbox
-# demo) does not follow are switched off, to show one violation.
+# demo) does not follow are switched off, to show one violation. The stack's
+# credentials are placeholders, so the pack does not list the account's live
+# campaigns (it would try at the sandbox address, and say so as an advisory).
 config=$work/policy-config.json
 cat > "$config" <<'JSON'
 {
+  "xads-active-campaigns-per-account": { "countUnmanagedCampaigns": false },
   "xads-campaign-budget-caps": { "enforcementLevel": "mandatory", "maxDailyBudget": { "USD": 20 } },
   "xads-purchase-order-required": { "enforcementLevel": "disabled" },
   "xads-protect-irreversible-deletes": { "enforcementLevel": "disabled" }

@@ -97,16 +97,16 @@ describe("xads-production-campaigns-start-inactive", () => {
 
   test("with live campaigns, a live campaign being activated passes and a new one fails without the hedge", async () => {
     const live: LiveCampaign[] = [{ id: "8wku2", name: "Spring sale", fundingInstrumentId: "hw6ie", entityStatus: "PAUSED" }];
-    const withLive = productionCampaignsPolicy(() => ({ list: async () => live }));
+    const withLive = productionCampaignsPolicy(() => ({ address: "http://127.0.0.1:8787/sandbox", list: async () => live }));
     expect(await stackViolations(withLive, [activeNew], { stack: "production" })).toEqual([]);
     const other = campaign({ entityStatus: "ACTIVE", name: "Summer sale" });
     expect(await stackViolations(withLive, [other], { stack: "production" })).toEqual([message]);
   });
 
   test("a listing that fails falls back on the state, and the message says why", async () => {
-    const failing = productionCampaignsPolicy(() => ({ list: async () => { throw new Error("503"); } }));
+    const failing = productionCampaignsPolicy(() => ({ address: "http://127.0.0.1:8787/sandbox", list: async () => { throw new Error("503"); } }));
     expect(await stackViolations(failing, [activeNew], { stack: "production" })).toEqual([
-      message + " (the live campaigns could not be listed, so it may be a live campaign changed in this preview)",
+      message + " (the live campaigns could not be listed at http://127.0.0.1:8787/sandbox, so it may be a live campaign changed in this preview)",
     ]);
   });
 

@@ -68,12 +68,19 @@ describe("xads-active-campaigns-per-account", () => {
 });
 
 describe("xads-active-campaigns-per-account with read credentials", () => {
+  const EMULATOR = "http://127.0.0.1:8787/sandbox";
   const liveActive = (n: number): LiveCampaign[] =>
     Array.from({ length: n }, (_, i) => ({ id: `live${i}`, name: `Live ${i}`, fundingInstrumentId: "hw6ie", entityStatus: "ACTIVE" }));
   const source = (campaigns: LiveCampaign[]): LiveCampaigns & { calls: string[] } => {
     const calls: string[] = [];
-    return { calls, list: async (accountId) => (calls.push(accountId), campaigns) };
+    return { calls, address: EMULATOR, list: async (accountId) => (calls.push(accountId), campaigns) };
   };
+  const failing: LiveCampaigns = {
+    address: EMULATOR,
+    list: async () => { throw new Error("GET /12/accounts/18ce54d4x5t/campaigns: NETWORK_ERROR: no answer after 6 attempts (ECONNREFUSED)"); },
+  };
+  const couldNotList = (inStack: number) =>
+    `[advisory] could not list the live campaigns of account 18ce54d4x5t at ${EMULATOR}: GET /12/accounts/18ce54d4x5t/campaigns: NETWORK_ERROR: no answer after 6 attempts (ECONNREFUSED). Only this stack's ${inStack} active campaigns were counted; the address and credentials are the provider's (xads:* stack config, then XADS_* variables), and countUnmanagedCampaigns: false skips the listing`;
 
   test("the account's active campaigns that the stack does not manage count too", async () => {
     const policy = activeCampaignsPolicy(() => source(liveActive(60)));
@@ -94,11 +101,23 @@ describe("xads-active-campaigns-per-account with read credentials", () => {
     expect(await stackViolations(policy, [...stackCampaigns, pausedInStack])).toEqual([]);
   });
 
-  test("a listing that fails is a violation that says how to count the stack only", async () => {
-    const failing: LiveCampaigns = { list: async () => { throw new Error("GET /12/accounts/18ce54d4x5t/campaigns: 503 SERVICE_UNAVAILABLE"); } };
+  test("they are listed with the stack config the provider is configured with", async () => {
+    const seen: (string | undefined)[] = [];
+    const policy = activeCampaignsPolicy((settings) => (seen.push(settings("xads:sandboxBaseUrl")), source([])));
+    await stackViolations(policy, active(1), { settings: { "xads:sandbox": "true", "xads:sandboxBaseUrl": EMULATOR } });
+    expect(seen).toEqual([EMULATOR]);
+  });
+
+  test("a listing that fails is an advisory that names the address tried, not a broken rule", async () => {
     const policy = activeCampaignsPolicy(() => failing);
-    expect(await stackViolations(policy, active(1))).toEqual([
-      "could not list the live campaigns of account 18ce54d4x5t to count the active ones this stack does not manage: GET /12/accounts/18ce54d4x5t/campaigns: 503 SERVICE_UNAVAILABLE (set countUnmanagedCampaigns to false to count this stack's only)",
+    expect(await stackViolations(policy, active(1))).toEqual([couldNotList(1)]);
+  });
+
+  test("a listing that fails still holds the stack's own campaigns to the limit", async () => {
+    const policy = activeCampaignsPolicy(() => failing);
+    expect(await stackViolations(policy, active(201))).toEqual([
+      couldNotList(201),
+      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
     ]);
   });
 

@@ -106,4 +106,28 @@ describe("xads-resource-checks", () => {
     const long = "x".repeat(LIMITS.text.campaignName + 1);
     expect(await violations({ ...fixtures.campaign({ name: long }), kind: "pulumi-nodejs:dynamic:Resource" })).toEqual([]);
   });
+
+  describe("with the stack config the provider is configured with", () => {
+    const sandbox = { "xads:sandbox": "true", "xads:sandboxBaseUrl": "http://127.0.0.1:8787/sandbox" };
+    const huge = { dailyBudgetAmountLocalMicro: 400_000_000_000_000, totalBudgetAmountLocalMicro: 400_000_000_000_000 };
+    const ceiling = (field: string, max: string, units: string) =>
+      `Campaign "spring-sale" ${field} must be at most ${max} micros (${units} in the funding instrument's currency; got 400000000000000). `
+      + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)";
+
+    test("an amount above the stack's ceiling fails as in the provider, and xads:maxBudgetMicro raises it", async () => {
+      expect(await violations(fixtures.campaign(huge, { settings: sandbox }))).toEqual([
+        ceiling("dailyBudgetAmountLocalMicro", "100000000000000", "100,000,000"),
+        ceiling("totalBudgetAmountLocalMicro", "100000000000000", "100,000,000"),
+      ]);
+      expect(await violations(fixtures.campaign(huge, { settings: { ...sandbox, "xads:maxBudgetMicro": "500000000000000" } }))).toEqual([]);
+    });
+
+    test("a sandbox-only kind passes in a sandbox stack and fails in a production one, with the provider's words", async () => {
+      const account = { kind: "SandboxAccount", name: "agency", props: { name: "Agency test account" } };
+      expect(await violations({ ...account, settings: sandbox })).toEqual([]);
+      expect(await violations({ ...account, settings: { "xads:sandbox": "false" } })).toEqual([
+        'SandboxAccount "agency" works only in the sandbox: the Ads API creates and deletes accounts only at the sandbox address, and this stack is configured for production (xads:sandbox is not true). Use it in a sandbox stack (pulumi config set xads:sandbox true), or remove it from this program.',
+      ]);
+    });
+  });
 });

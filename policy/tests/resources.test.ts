@@ -57,4 +57,17 @@ describe("the stack view", () => {
     const stack = new Stack(stackArgs(mediaCreativeLandingUrl, [campaign(), { kind: "aws:s3/bucket:Bucket", name: "b", props: {} }]));
     expect(stack.resources.map((r) => r.kind)).toEqual(["Campaign"]);
   });
+
+  test("the stack config is what the provider of its xads resources is configured with, secrets included", () => {
+    const settings = { "xads:sandbox": "true", "xads:sandboxBaseUrl": "http://127.0.0.1:8787/sandbox", "xads:consumerKey": "decrypted-by-the-engine" };
+    const stack = new Stack(stackArgs(mediaCreativeLandingUrl, [campaign()], { settings }));
+    expect(stack.settings("xads:sandboxBaseUrl")).toBe("http://127.0.0.1:8787/sandbox");
+    expect(stack.settings("xads:consumerKey")).toBe("decrypted-by-the-engine");
+    expect(stack.settings("xads:baseUrl")).toBeUndefined();
+  });
+
+  test("without xads resources (or a provider) there is no stack config: the environment alone applies", () => {
+    expect(new Stack(stackArgs(mediaCreativeLandingUrl, [], { settings: { "xads:sandbox": "true" } })).settings("xads:sandbox")).toBeUndefined();
+    expect(new Stack(stackArgs(mediaCreativeLandingUrl, [campaign()])).settings("xads:sandbox")).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@
  * violations collected.
  */
 import {
-  Policy, PolicyResource, PolicyResourceOptions, ResourceValidationArgs, ResourceValidationPolicy,
+  Policy, PolicyProviderResource, PolicyResource, PolicyResourceOptions, ResourceValidationArgs, ResourceValidationPolicy,
   StackValidationArgs, StackValidationPolicy,
 } from "@pulumi/policy";
 import { typeToken } from "../../provider/resources";
@@ -27,6 +27,8 @@ export interface Declared {
   protect?: boolean;
   /** Per property, the names of the declared resources its value comes from. */
   sources?: Record<string, string[]>;
+  /** The stack config (`xads:*` keys) its provider holds; without it the engine names no provider. */
+  settings?: Record<string, string>;
 }
 
 export function typeOf(kind: string): string {
@@ -61,6 +63,7 @@ export function resourceArgs(policy: Policy, d: Declared, config: Record<string,
   const props = unknownCheckingProxy(structuredClone(d.props));
   return {
     type, props, urn: urnOf(d), name: d.name, opts: options(d.protect),
+    ...(d.settings ? { provider: providerOf(d.settings) } : {}),
     stackTags: new Map(),
     isType: () => false,
     asType: () => undefined,
@@ -73,6 +76,17 @@ export interface StackOptions {
   config?: Record<string, unknown>;
   tags?: Record<string, string>;
   stack?: string;
+  /** The stack config (`xads:*` keys): the inputs of the provider of every resource but the stack, as the engine hands them over. */
+  settings?: Record<string, string>;
+}
+
+/** The default `pulumi-nodejs` provider, configured with the stack config as the engine configures a dynamic provider. */
+export function providerOf(settings: Record<string, string>, stack = STACK): PolicyProviderResource {
+  return {
+    type: "pulumi:providers:pulumi-nodejs", name: "default",
+    urn: `urn:pulumi:${stack}::${PROJECT}::pulumi:providers:pulumi-nodejs::default`,
+    props: unknownCheckingProxy(structuredClone(settings)),
+  };
 }
 
 export function stackArgs(policy: Policy, declared: Declared[], opts: StackOptions = {}): StackValidationArgs {
@@ -83,6 +97,7 @@ export function stackArgs(policy: Policy, declared: Declared[], opts: StackOptio
       type: typeOf(d.kind), props: unknownCheckingProxy(structuredClone(d.props)), urn: urnOf(d, opts.stack),
       name: d.name, opts: options(d.protect), dependencies: [], propertyDependencies: {},
       isType: () => false, asType: () => undefined,
+      ...(opts.settings && d !== root ? { provider: providerOf(opts.settings, opts.stack) } : {}),
     });
   }
   for (const d of declared) {
@@ -100,18 +115,27 @@ export function stackArgs(policy: Policy, declared: Declared[], opts: StackOptio
   };
 }
 
+/**
+ * A reported violation as a test reads it: the message, or for one reported
+ * at another level than the policy's (the engine's object form), the level
+ * then the message after the description (`[advisory] could not ...`).
+ */
+function collect(policy: Policy, messages: string[]): (m: string | { message: string; enforcementLevel: string }) => void {
+  return (m) => messages.push(typeof m === "string" ? m : `[${m.enforcementLevel}] ${m.message.replace(`${policy.description}\n`, "")}`);
+}
+
 /** The messages a resource policy reports for one resource. */
 export async function resourceViolations(policy: ResourceValidationPolicy, d: Declared, config?: Record<string, unknown>): Promise<string[]> {
   const messages: string[] = [];
   const validations = [policy.validateResource ?? []].flat();
-  for (const validate of validations) await validate(resourceArgs(policy, d, config), (m) => messages.push(m));
+  for (const validate of validations) await validate(resourceArgs(policy, d, config), collect(policy, messages));
   return messages;
 }
 
 /** The messages a stack policy reports for a stack of these resources. */
 export async function stackViolations(policy: StackValidationPolicy, declared: Declared[], opts?: StackOptions): Promise<string[]> {
   const messages: string[] = [];
-  await policy.validateStack(stackArgs(policy, declared, opts), (m) => messages.push(m));
+  await policy.validateStack(stackArgs(policy, declared, opts), collect(policy, messages));
   return messages;
 }
 

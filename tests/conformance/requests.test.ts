@@ -16,7 +16,7 @@
  */
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { accessFailures } from "../../provider/access";
-import { liveCampaignsFromEnv } from "../../policy/live-campaigns";
+import { liveCampaignsFor } from "../../policy/live-campaigns";
 import { clientFor } from "../../provider/client/registry";
 import { resolveConfig } from "../../provider/config";
 import { definitionOf } from "../../provider/resources";
@@ -63,13 +63,13 @@ beforeAll(async () => {
     made.push(...transport.sent.map((r) => ({ ...r, by: "xads import" })));
   }
   {
-    // The policy pack's live campaigns, through the client its environment's configuration resolves to (registered first, over the replay).
+    // The policy pack's live campaigns, through the client the provider's configuration resolves to (registered first, over the replay).
     const transport = new CorpusTransport();
     const env = {
       XADS_CONSUMER_KEY: "ck", XADS_CONSUMER_SECRET: "cs", XADS_ACCESS_TOKEN: "at", XADS_ACCESS_TOKEN_SECRET: "ats", XADS_ACCOUNT_ID: ACCOUNT,
     };
     clientFor(resolveConfig(() => undefined, env), { transport: transport.transport, coalesceWindowMs: 1, log: () => {} });
-    await liveCampaignsFromEnv(env)!.list(ACCOUNT);
+    await liveCampaignsFor(() => undefined, env)!.list(ACCOUNT);
     made.push(...transport.sent.map((r) => ({ ...r, by: "policy live campaigns" })));
   }
   {

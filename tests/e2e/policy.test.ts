@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument } from "../integration/fixtures";
-import { ACCOUNT_ID, CONSUMER, output, ResourceSpec, RunResult, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CONSUMER, output, ResourceSpec, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -17,8 +17,13 @@ const LIMIT_MESSAGE = (count: number, detail = "") =>
 
 const e2e = useStackEmulator();
 const live = (collection: string) => e2e.live(collection, { withDeleted: true });
-/** The environment that gives the pack read credentials for the emulator. */
-const readCredentials = () => e2e.env();
+/**
+ * The recommended set-up's environment: the four credentials as XADS_*
+ * variables, nothing else (the addresses are in the stack config).
+ */
+const credentialsOnly = () => xadsEnv(e2e.creds);
+/** The pack's listings of the account's campaigns (GET, drafts included) since the log was cleared. */
+const listings = () => e2e.emu.control.requests().filter((r) => r.method === "GET" && r.path === `/12/accounts/${ACCOUNT_ID}/campaigns` && r.query.with_draft === "true");
 
 /** A funding instrument and campaigns under it, `count` of each status. */
 function program(counts: { ACTIVE?: number; PAUSED?: number }): ResourceSpec[] {
@@ -73,28 +78,51 @@ describe("a stack with 201 active campaigns", () => {
   });
 });
 
-describe("a stack with 150 active and 300 paused campaigns", () => {
+/**
+ * The recommended set-up: credentials in XADS_* variables, the account and
+ * addresses in the stack config. The pack resolves the configuration as the
+ * provider does (stack config, then environment), so it lists the live
+ * campaigns at the stack config's address.
+ */
+describe("a stack with 150 active and 300 paused campaigns, set up as recommended", () => {
   let stack: Stack;
 
   beforeAll(async () => {
     stack = e2e.stack("policy-150-active-300-paused");
     stack.writeProgram(program({ ACTIVE: 150, PAUSED: 300 }));
-    await stack.init();
+    await stack.init({ credentials: false });
   });
 
-  test("passes the pack: paused campaigns do not count", async () => {
-    const preview = await stack.preview("--policy-pack", LAUNCHER);
+  test("passes the pack: paused campaigns do not count, and the account's live campaigns were listed at the stack config's address", async () => {
+    e2e.emu.control.clearRequests();
+    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
     expect(output(preview)).not.toContain("xads-active-campaigns-per-account");
     expect(preview.code).toBe(0);
+    expect(listings()).toHaveLength(1);
   });
 
-  test("with read credentials, 60 active campaigns of the account that the stack does not manage make it fail", async () => {
+  test("60 active campaigns of the account that the stack does not manage make it fail", async () => {
     const client = e2e.api();
     const fi = await seedFundingInstrument(client);
     for (let i = 0; i < 60; i++) await seedCampaign(client, { funding_instrument_id: fi, name: `Made in the UI ${i}`, entity_status: "ACTIVE" });
-    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], readCredentials());
+    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
     expect(preview.code).not.toBe(0);
     expect(output(preview)).toContain(LIMIT_MESSAGE(210, " (150 in this stack, 60 not managed by it)"));
+  });
+
+  test("when the platform does not answer the listing, the pack says so as an advisory naming the address, and the preview passes", async () => {
+    e2e.emu.control.fault({ method: "GET", path: `^/12/accounts/${ACCOUNT_ID}/campaigns$`, kind: "drop", times: 100 });
+    try {
+      const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
+      expect(output(preview)).toContain("[advisory]  xads-active-campaigns-per-account");
+      expect(output(preview)).toContain(`could not list the live campaigns of account ${ACCOUNT_ID} at ${e2e.emu.sandboxUrl}: GET /12/accounts/${ACCOUNT_ID}/campaigns`);
+      expect(output(preview)).toContain("Only this stack's 150 active campaigns were counted");
+      expect(output(preview)).not.toContain("[mandatory]");
+      expect(preview.code).toBe(0);
+      for (const secret of Object.values(e2e.creds)) expect(output(preview)).not.toContain(secret);
+    } finally {
+      e2e.emu.control.clearFaults();
+    }
   });
 });
 
@@ -118,15 +146,9 @@ describe("a production stack (the engine gives policies the planned state, not t
     stack.writeProgram([fi, campaign("steady", "ACTIVE"), campaign("launch", "ACTIVE"), campaign("fresh", "ACTIVE")]);
   });
 
-  test("with read credentials, only the new ACTIVE campaign is reported, as advisory", async () => {
-    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], readCredentials());
-    expect(preview.code).toBe(0);
-    expect(reported(preview)).toEqual([["fresh", false]]);
-  });
-
-  test("without them, a live campaign being activated cannot be told from a new one, and the message says so", async () => {
+  test("with the provider's configuration (the stack's), only the new ACTIVE campaign is reported, as advisory", async () => {
     const preview = await stack.preview("--policy-pack", LAUNCHER);
     expect(preview.code).toBe(0);
-    expect(reported(preview).sort()).toEqual([["fresh", true], ["launch", true]]);
+    expect(reported(preview)).toEqual([["fresh", false]]);
   });
 });

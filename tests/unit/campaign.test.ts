@@ -67,7 +67,7 @@ describe("Campaign check", () => {
     const raised = { sandbox: true, maxBudgetMicro: 500_000_000_000_000 };
     const budget = { ...valid(), dailyBudgetAmountLocalMicro: 400_000_000_000_000, totalBudgetAmountLocalMicro: 400_000_000_000_000 };
     expect(campaign.check({}, budget, { sandbox: true }).failures?.map((f) => f.property)).toEqual(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"]);
-    // Without the stack's configuration (the policy pack) the ceiling is not known, so not applied.
+    // Without the stack's configuration the ceiling is not known, so not applied.
     expect(campaign.check({}, budget).failures).toBeUndefined();
     expect(campaign.check({}, budget, raised).failures).toBeUndefined();
     expect(campaign.check({}, { ...budget, totalBudgetAmountLocalMicro: 600_000_000_000_000 }, raised).failures?.map((f) => f.reason)).toEqual([
