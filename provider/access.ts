@@ -9,7 +9,7 @@
  * failed the up after its first writes (a sandbox account created under it).
  */
 import { AdsClient } from "./client";
-import { AuthError, NotFoundError } from "./client/errors";
+import { AuthError, NotFoundError, UnreachableError } from "./client/errors";
 import { SETTINGS } from "./config";
 import { CheckFailure } from "./resources/framework";
 
@@ -21,16 +21,17 @@ const checked = new WeakMap<AdsClient, Map<string, Promise<CheckFailure[]>>>();
  * The failures of the account's access check (none when it is reachable):
  * the request is made once per client (base address and credentials) and
  * account; `account` undefined checks the credentials alone (GET accounts).
- * `redact` takes the credentials out of what the platform answered.
+ * `redact` takes the credentials out of what the platform answered;
+ * `addressHint` says where an address that does not answer comes from.
  */
-export function accessFailures(client: AdsClient, account: string | undefined, redact: (text: string) => string): Promise<CheckFailure[]> {
+export function accessFailures(client: AdsClient, account: string | undefined, redact: (text: string) => string, addressHint?: string): Promise<CheckFailure[]> {
   let byAccount = checked.get(client);
   if (!byAccount) checked.set(client, (byAccount = new Map()));
   const key = account ?? "";
   let result = byAccount.get(key);
   if (!result) {
     const request = account === undefined ? client.get("/12/accounts", { count: 1 }) : client.get(`/12/accounts/${account}`);
-    result = request.then(() => [], (err: unknown) => [accessFailure(err, account, redact)]);
+    result = request.then(() => [], (err: unknown) => [accessFailure(err, account, redact, addressHint)]);
     byAccount.set(key, result);
   }
   return result;
@@ -40,7 +41,7 @@ export function accessFailures(client: AdsClient, account: string | undefined, r
 export const CREDENTIAL_SETTINGS = CREDENTIALS.map((s) => `${SETTINGS[s].key} (or ${SETTINGS[s].env})`).join(", ");
 
 /** What a refused access check tells: which setting to change, and that nothing was written. */
-export function accessFailure(err: unknown, account: string | undefined, redact: (text: string) => string): CheckFailure {
+export function accessFailure(err: unknown, account: string | undefined, redact: (text: string) => string, addressHint?: string): CheckFailure {
   const said = redact(err instanceof Error ? err.message : String(err));
   const { key, env } = SETTINGS.accountId;
   if (err instanceof AuthError && err.status === 401) {
@@ -58,5 +59,7 @@ export function accessFailure(err: unknown, account: string | undefined, redact:
     };
   }
   const what = account === undefined ? "the credentials" : `access to account ${account}`;
+  // Nothing answers at the address: the address is what to correct, not the account.
+  if (err instanceof UnreachableError) return { property: "", reason: `checking ${what}: ${said}.${addressHint ? ` ${addressHint}.` : ""} Nothing was written` };
   return { property: "", reason: `checking ${what} failed (${said}), so preview cannot tell whether the up would be refused. Nothing was written` };
 }

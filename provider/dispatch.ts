@@ -152,7 +152,7 @@ async function checkAll(kind: string, olds: Record<string, unknown>, news: Recor
   // The resource's account (the SDK fills in the stack's); a kind without one (SandboxAccount) is checked under the stack's.
   const account = inputs.accountId === undefined ? context.config.accountId : inputs.accountId;
   if (account === undefined || (typeof account === "string" && !containsUnknown(account))) {
-    const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder))));
+    const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder)), addressSource(holder)));
     if (denied.length > 0) return { inputs, failures: denied };
   }
   const adoptId = inputs.adoptId;
@@ -214,13 +214,17 @@ export const STATE_CONFIGURATION_HINT = "pulumi refresh and destroy do not run t
 function configurationHint(holder: Holder, fromState: boolean) {
   return (err: unknown): string | undefined => {
     if (err instanceof UnreachableError) {
-      const sandbox = isSandbox((key) => holder.xadsSettings?.[key]);
-      const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
-      const source = `The address is ${s.key} (or ${s.env})`;
+      const source = addressSource(holder);
       return fromState ? `${source}. ${STATE_CONFIGURATION_HINT}` : source;
     }
     return fromState && err instanceof AuthError && err.status === 401 ? STATE_CONFIGURATION_HINT : undefined;
   };
+}
+
+/** The setting the requests' address comes from, to correct when nothing answers there. */
+function addressSource(holder: Holder): string {
+  const s = isSandbox((key) => holder.xadsSettings?.[key]) ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
+  return `The address is ${s.key} (or ${s.env})`;
 }
 
 export function create(holder: Holder, kind: string, inputs: Record<string, unknown>) {

@@ -119,6 +119,16 @@ describe("preview's check of the credentials and the account, before any write",
     expect(requests()).toEqual([]);
   });
 
+  test("an address with nothing listening fails check naming the address and the setting it comes from", async () => {
+    const address = await deadAddress();
+    const provider = { xadsSettings: { ...holder(fixture.creds.accessTokenSecret).xadsSettings, "xads:sandboxBaseUrl": address } };
+    expect((await check("Campaign", {}, campaign(ACCOUNT), provider)).failures).toEqual([{
+      property: "",
+      reason: `checking access to account ${ACCOUNT}: GET /12/accounts/${ACCOUNT}: UNREACHABLE: nothing answers at ${address} (ECONNREFUSED); the request was not sent. `
+        + "The address is xads:sandboxBaseUrl (or XADS_SANDBOX_BASE_URL). Nothing was written",
+    }]);
+  });
+
   test("refused credentials fail check naming the four credential settings; no secret in the message", async () => {
     const provider = holder("a-secret-that-is-not-valid");
     const failures = (await check("Campaign", {}, campaign(ACCOUNT), provider)).failures!;
