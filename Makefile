@@ -57,7 +57,7 @@ $(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard policy-pack/*)
 pack: $(WORK)/pulumi-xads.tgz ## npm pack the package
 
 # A user's install: the tarball (a real node_modules folder, so the provider
-# shim requires the package by name: DESIGN.md rule 4) and the TypeScript
+# shim requires the package by name: docs/architecture.md rule 4) and the TypeScript
 # tools Pulumi programs need. Examples and e2e stacks live below it.
 $(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
 	@mkdir -p $(WORK)/consumer

@@ -2,7 +2,7 @@
  * `xads import --account <id>`: lists an ads account's entities (the kinds
  * in import-kinds.ts that the registry has) and writes a TypeScript program
  * that adopts them (import-program.ts). Pulumi's own `import` cannot import
- * dynamic resources (DESIGN.md rule 6), hence adoption.
+ * dynamic resources (docs/architecture.md rule 6), hence adoption.
  */
 import { openStackConfig } from "./auth/stack-config";
 import { packageInfo } from "./package-info";

@@ -15,7 +15,7 @@ const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 export type Props = Record<string, unknown>;
 
-/** Kinds whose deletion cannot be undone (DESIGN.md rule 5). */
+/** Kinds whose deletion cannot be undone (docs/architecture.md rule 5). */
 export const IRREVERSIBLE_KINDS = ["Campaign", "CustomAudience", "FlexibleAudience"] as const satisfies readonly ResourceKind[];
 
 /** Properties of every dynamic resource that are not the entity's. */

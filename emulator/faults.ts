@@ -1,5 +1,5 @@
 /**
- * Injected faults for the reliability tests (DESIGN.md rule 9): an error
+ * Injected faults for the reliability tests (docs/architecture.md rule 9): an error
  * status before the request is handled, a dropped connection, or a response
  * held back after the write committed so that the client times out. Armed
  * faults hit the requests they match; random faults (a fault campaign) hit

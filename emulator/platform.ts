@@ -1,11 +1,11 @@
 /**
  * The platform's limits, enumerations and value forms as the emulator
- * enforces them, written from the Advertising API document
- * (`shared/seeds/001_9d86081aa0bb6db1.txt`, cited "seed <section>") and, where
+ * enforces them, written from the Advertising API v12 contract the project
+ * was built from (cited "seed <section>") and, where
  * it says "not shown", from the official X Ads API v12 reference (cited "ref
  * <file>": github:xdevplatform/docs, x-ads-api/<file>). The emulator imports
  * nothing from the provider: a limit both sides took from one table would be
- * a mistake made twice and checked against itself (DESIGN.md rule 9).
+ * a mistake made twice and checked against itself (docs/architecture.md rule 9).
  * tests/unit/platform-tables.test.ts compares this table with the provider's
  * and names every disagreement.
  */

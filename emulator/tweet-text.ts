@@ -1,7 +1,7 @@
 /**
  * How the platform measures a Tweet's text (LIMITS.tweetText): the
  * emulator's own count, written from the platform's rules, not the
- * provider's (DESIGN.md rule 9).
+ * provider's (docs/architecture.md rule 9).
  */
 import { LIMITS } from "./platform";
 

@@ -3,7 +3,7 @@ import { Credentials } from "./client/signing";
 /**
  * Provider configuration: stack config (`xads:*`, credentials as secrets) or
  * the environment (`XADS_*`). Credentials are read here and kept in memory
- * only: never in a closure the serializer could capture (DESIGN.md rule 3).
+ * only: never in a closure the serializer could capture (docs/architecture.md rule 3).
  */
 export interface ProviderConfig {
   credentials: Credentials;

@@ -1,6 +1,6 @@
 /**
  * What the serialized provider shim calls: each method of the shim is a
- * one-line delegation here (DESIGN.md rule 4), so the code that runs lives in
+ * one-line delegation here (docs/architecture.md rule 4), so the code that runs lives in
  * the installed package, not in the state file. `holder` is the provider
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).

@@ -1,5 +1,5 @@
 /**
- * Reference data kept on disk across runs (DESIGN.md rule 8). Content
+ * Reference data kept on disk across runs (docs/architecture.md rule 8). Content
  * categories, bidding rules and placements are global reads: 5 requests
  * per endpoint per 15 minutes (X Ads API reference, "Rate limiting":
  * github:xdevplatform/docs, x-ads-api/fundamentals/rate-limiting.mdx), and

@@ -5,7 +5,7 @@
  * serializer writes a prototype that is a module of the installed package as
  * `require("pulumi-xads/dist/provider/shim-methods.js")`, so `__provider`
  * holds that require and the kind (about 300 characters) instead of the code
- * of seven closures (2,400; DESIGN.md rule 4). Export nothing else: every
+ * of seven closures (2,400; docs/architecture.md rule 4). Export nothing else: every
  * export is a member of the provider.
  *
  * `this` is the provider object: its kind, and the configuration configure

@@ -110,7 +110,7 @@ export type Entity = Record<string, unknown> & { id: string; deleted?: boolean }
 
 /**
  * The Ads API client. Every request waits until its rate-limit windows have
- * room for it, planned from the headers of earlier answers (DESIGN.md rule
+ * room for it, planned from the headers of earlier answers (docs/architecture.md rule
  * 8, rate-limit.ts), and concurrent reads by id are coalesced.
  */
 export class AdsClient {

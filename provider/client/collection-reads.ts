@@ -1,5 +1,5 @@
 /**
- * Reads by id of one collection, served from few calls (DESIGN.md rule 8).
+ * Reads by id of one collection, served from few calls (docs/architecture.md rule 8).
  *
  * The engine reads a stack's entities a few at a time (`--parallel`, 8 on
  * 2 cores), so coalescing the reads in flight together makes about N/8

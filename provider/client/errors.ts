@@ -71,7 +71,7 @@ export class RateLimitedError extends AdsApiError {
 /**
  * The request left the machine but no answer came back (time-out, dropped
  * connection). For a POST the write may have committed: the caller must look
- * the entity up before trying again, never resend blindly (DESIGN.md rule 7).
+ * the entity up before trying again, never resend blindly (docs/architecture.md rule 7).
  */
 export class MaybeCommittedError extends AdsApiError {
   override readonly name = "MaybeCommittedError";

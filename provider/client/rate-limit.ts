@@ -1,5 +1,5 @@
 /**
- * Rate-limit planning as pure functions (DESIGN.md rule 8). The platform
+ * Rate-limit planning as pure functions (docs/architecture.md rule 8). The platform
  * counts each request in windows (X Ads API reference, "Rate limiting":
  * github:xdevplatform/docs, x-ads-api/fundamentals/rate-limiting.mdx): reads
  * below an account per ad account and endpoint, answered in

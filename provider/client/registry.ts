@@ -6,7 +6,7 @@ import { engineWatch, writeGuard } from "../engine";
 /**
  * One client per base address and credentials, for the whole provider
  * process: every dynamic resource of a `pulumi up` runs in one process
- * (DESIGN.md rule 4), so their requests share queues, rate-limit state and
+ * (docs/architecture.md rule 4), so their requests share queues, rate-limit state and
  * coalescing. Keyed by a digest, so no credential is a map key.
  */
 const clients = new Map<string, AdsClient>();

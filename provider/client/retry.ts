@@ -1,5 +1,5 @@
 /**
- * Which failures are retried (DESIGN.md rule 7), as a pure function. A retry
+ * Which failures are retried (docs/architecture.md rule 7), as a pure function. A retry
  * must never double-spend: GET, PUT and DELETE are idempotent and may be sent
  * again after any failure; a POST only when the platform said it did nothing
  * (429, 503). A POST that timed out or lost its connection may have committed

@@ -87,7 +87,7 @@ async function liveKeys(ctx: Context, accountId: string, keys: readonly string[]
 
 /**
  * POST the keys. Adding keys is a set union, but a POST that got no answer
- * is still not sent again (DESIGN.md rule 7): a GET tells whether it committed.
+ * is still not sent again (docs/architecture.md rule 7): a GET tells whether it committed.
  */
 async function addKeys(ctx: Context, accountId: string, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;

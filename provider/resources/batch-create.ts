@@ -1,5 +1,5 @@
 /**
- * Creates that never create twice (DESIGN.md rules 7 and 8), the one
+ * Creates that never create twice (docs/architecture.md rules 7 and 8), the one
  * mechanism for single creates, batch creates and promoted Tweets.
  *
  * A create that got no answer may have committed: it is never resent. What

@@ -1,6 +1,6 @@
 /**
  * What each field of a resource is, declared once beside its zod type
- * (DESIGN.md rule 5): `field(z.string()..., { createOnly: true })`. Check,
+ * (docs/architecture.md rule 5): `field(z.string()..., { createOnly: true })`. Check,
  * diff, outputs, update bodies, adoption and schema.json read the lists that
  * `fieldsOf` derives from these declarations; no resource keeps its own.
  */

@@ -165,7 +165,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
 
 /**
  * A rule between fields. It declares the fields it reads, and runs whenever
- * those are known, whatever else is still unknown (DESIGN.md rule 5): a
+ * those are known, whatever else is still unknown (docs/architecture.md rule 5): a
  * preview of a new campaign's line item still refuses a MAX bid without an
  * amount, although the campaign's id is unknown until the update.
  */

@@ -1,6 +1,6 @@
 /**
  * Pending creates: a create whose POST got no answer and whose look-up
- * failed too may have made its entity (DESIGN.md rule 7). It is never
+ * failed too may have made its entity (docs/architecture.md rule 7). It is never
  * forgotten: create fails as a partial create (the engine records the
  * resource with a pending id and these properties), and the next `pulumi up`
  * looks the entity up before creating anything.
@@ -98,5 +98,5 @@ function sameInputs(a: Record<string, unknown>, b: Record<string, unknown>): boo
   return [...keys].every((k) => sameValue(a[k], b[k], true));
 }
 
-/** One per provider process: every dynamic resource of a deployment runs in it (DESIGN.md rule 4). */
+/** One per provider process: every dynamic resource of a deployment runs in it (docs/architecture.md rule 4). */
 export const pendingCreates = new PendingCreates();

@@ -1,5 +1,5 @@
 /**
- * The conformance corpus (DESIGN.md rule 11): for every endpoint the
+ * The conformance corpus (docs/architecture.md rule 11): for every endpoint the
  * project calls, the real platform's request form and response shape, one
  * JSON file per endpoint (and per notable variant) in `corpus/`, each citing
  * the public file it was taken from. README.md beside this file lists them
@@ -222,7 +222,7 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
 ];
 
 
-const BY_IDS = "adoption reads the entity as refresh does, through the list's ids filter (define.ts find), so that reads of many entities share calls (DESIGN.md rule 8)";
+const BY_IDS = "adoption reads the entity as refresh does, through the list's ids filter (define.ts find), so that reads of many entities share calls (docs/architecture.md rule 8)";
 /**
  * Endpoints the corpus records that the project does not call, and why: the
  * emulator serves them as the platform does (emulator-shapes.test.ts drives

@@ -1,5 +1,5 @@
 /**
- * Conformance suite 1 (issue 13, DESIGN.md rules 9 and 11): the emulator
+ * Conformance suite 1 (docs/architecture.md rules 9 and 11): the emulator
  * answers every endpoint of the corpus with the real platform's shape. For
  * each corpus entry the in-process emulator gets the entry's own example
  * request (emulator-drive.ts), and its answer must have every key of the

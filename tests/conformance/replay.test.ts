@@ -1,5 +1,5 @@
 /**
- * Conformance suite 2 (issue 13, DESIGN.md rule 11): the provider replayed
+ * Conformance suite 2 (docs/architecture.md rule 11): the provider replayed
  * against the real platform's recorded answers (replay.ts), not the
  * emulator. For every resource kind of the registry, create, refresh and
  * adoption of the declaring program give outputs the next preview finds no

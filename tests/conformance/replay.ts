@@ -1,5 +1,5 @@
 /**
- * Provider replay (issue 13, DESIGN.md rule 11): the provider's resources
+ * Provider replay (docs/architecture.md rule 11): the provider's resources
  * and data sources run against the real platform's recorded answers, not
  * the emulator. A fake transport under the client (ClientOptions.transport)
  * answers each request with the corpus entry of its endpoint and records

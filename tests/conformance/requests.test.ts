@@ -1,5 +1,5 @@
 /**
- * Conformance suite 3 (issue 13, DESIGN.md rule 11): what the provider
+ * Conformance suite 3 (docs/architecture.md rule 11): what the provider
  * sends has the real request's form. Every request the replay suite's cases
  * make (replay-cases.ts: each resource kind's create, refresh, adoption,
  * update and delete; each data source) is compared with its corpus entry's

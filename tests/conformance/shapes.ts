@@ -1,5 +1,5 @@
 /**
- * Shape comparison of a JSON answer against the corpus's (DESIGN.md rule
+ * Shape comparison of a JSON answer against the corpus's (docs/architecture.md rule
  * 11): the same keys with the same JSON types, recursively. Values are not
  * compared: ids, names and times differ between any two recordings.
  *

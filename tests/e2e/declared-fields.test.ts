@@ -1,5 +1,5 @@
 /**
- * Two bugs of hand-kept field lists, with the real pulumi CLI (issue 12):
+ * Two bugs of hand-kept field lists, with the real pulumi CLI:
  * a rule between fields waited for every input to be known, so a preview of
  * a new campaign's line item let a MAX bid without an amount through; and an
  * empty childSegments beside segments was lost from the state, so every up

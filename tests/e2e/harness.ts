@@ -1,7 +1,7 @@
 /**
  * e2e harness: the real `pulumi` CLI (built by `make pulumi`) against the
  * emulator, with the local file backend. The package is installed from its
- * tarball into .work/consumer (a real node_modules folder: DESIGN.md rule 4)
+ * tarball into .work/consumer (a real node_modules folder: docs/architecture.md rule 4)
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
 import { ChildProcess, spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 /**
  * An interrupted `pulumi destroy` ends with an empty stack by the steps
- * `xads recover` prints, with the real CLI (issue 22, problem 11): SIGKILL
+ * `xads recover` prints, with the real CLI: SIGKILL
  * while a campaign's DELETE is in flight (the emulator commits it and holds
  * the answer), once the other campaigns are deleted. `xads recover` names
  * pulumi destroy for it (not pulumi up, which would keep the deleted

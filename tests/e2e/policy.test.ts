@@ -1,7 +1,7 @@
 /**
  * The policy pack with the real pulumi CLI against the emulator, through the
  * launcher installed with the package (policy-pack/run: the language host
- * built here cannot run a pack given as a directory, DESIGN.md rule 2).
+ * built here cannot run a pack given as a directory, docs/architecture.md rule 2).
  * Preview only where preview is what is asserted; one stack per scenario.
  */
 import { writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * The posts family with the real pulumi CLI, beyond the walk of each kind
- * (walk-table.ts): the two refusals of issue 5 in preview (no API write),
+ * (walk-table.ts): the two refusals of a post in preview (no API write),
  * then the scheduled time passing: destroy cannot delete the scheduled
  * promotion, says why and keeps it in the state.
  */

@@ -1,5 +1,5 @@
 /**
- * Configuration that follows the stack (issue 22), with the real CLI: an
+ * Configuration that follows the stack, with the real CLI: an
  * `up` against an address with nothing listening fails at once, naming the
  * address and its setting; once the stack config is fixed, `xads drift`
  * uses it (it runs the program), while `pulumi refresh` and `pulumi destroy`

@@ -1,6 +1,6 @@
 /**
- * An edit made in the ads UI is never undone unseen, with the real CLI
- * (issue 22, problem 10): a campaign raised to 77 and made ACTIVE in the
+ * An edit made in the ads UI is never undone unseen, with the real CLI:
+ * a campaign raised to 77 and made ACTIVE in the
  * UI, then an `up` that changes only its purchase order number, then
  * another `up`. The first up sends only the purchase order number and says
  * what it left alone; a plain preview after it plans nothing it cannot

@@ -1,5 +1,5 @@
 /**
- * Injected faults and the request log (DESIGN.md rule 9). The time-out
+ * Injected faults and the request log (docs/architecture.md rule 9). The time-out
  * after commit runs against a listening emulator with a client time-out,
  * as the provider's client would meet it.
  */

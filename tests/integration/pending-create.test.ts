@@ -1,5 +1,5 @@
 /**
- * A create that may have committed is never forgotten (DESIGN.md rule 7):
+ * A create that may have committed is never forgotten (docs/architecture.md rule 7):
  * when the POST commits without an answer and the look-up after it fails
  * too, the create fails as a partial create (a pending id, the inputs and a
  * marker), and the next `up` (diff plans a replacement, its create looks

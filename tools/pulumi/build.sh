@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the real Pulumi CLI, the Node.js language host and the dynamic
-# provider shim from Go modules (DESIGN.md rule 2) into a cache outside the
+# provider shim from Go modules (docs/architecture.md rule 2) into a cache outside the
 # clone, keyed by version, so a fresh clone (CI) reuses what a first run built.
 # Prints the directory that holds the binaries on its last line.
 set -euo pipefail

@@ -1,4 +1,4 @@
-// Builds the real Pulumi CLI from the Go module proxy (DESIGN.md rule 2):
+// Builds the real Pulumi CLI from the Go module proxy (docs/architecture.md rule 2):
 // no binary download works on these machines.
 module pulumi-xads/tools/pulumi/cli
 
