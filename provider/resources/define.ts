@@ -21,7 +21,7 @@ import { Entity, Query } from "../client/client";
 import { timestamps } from "./common";
 import { LIMITS } from "../limits";
 import { BatchCreate, batchSend, createInBatch, createOnce, lookUpSent, PendingCreateError, SentItem } from "./batch-create";
-import { Fields, fieldsOf, sameField, sameValue, toOutputs, toWire } from "./fields";
+import { Fields, fieldsOf, leftToPlatform, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
   adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, Context,
   CreateResult, deleteIdempotent, differingInputs, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
@@ -498,7 +498,7 @@ export interface EditedField {
  */
 export function keptAsSeen(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>, answered: Record<string, unknown>, sent: readonly string[]): { outs: Record<string, unknown>; edited: EditedField[] } {
   const edited = fields.updatable.filter((f) => !sent.includes(f)
-    && !(news[f] === undefined && fields.computed.includes(f))
+    && !leftToPlatform(fields, f, news)
     && !sameField(fields, f, olds[f], answered[f]));
   const outs = { ...answered };
   for (const f of edited) {
@@ -520,7 +520,7 @@ export function editedOutsideMessage(what: string, edited: readonly EditedField[
 /** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */
 export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   return fields.updatable.filter((f) =>
-    !sameField(fields, f, olds[f], news[f]) && !(news[f] === undefined && fields.computed.includes(f)));
+    !sameField(fields, f, olds[f], news[f]) && !leftToPlatform(fields, f, news));
 }
 
 /**

@@ -161,6 +161,11 @@ export function sameField(fields: Fields, f: string, a: unknown, b: unknown): bo
   return fields.sameness(f)?.(a, b) ?? sameValue(a, b, fields.emptyIsValue.includes(f));
 }
 
+/** A computed field the program leaves unset: the platform's to choose, so not managed (no change, nothing sent, no edit to keep). */
+export function leftToPlatform(fields: Fields, f: string, news: Record<string, unknown>): boolean {
+  return news[f] === undefined && fields.computed.includes(f);
+}
+
 /** JSON with object keys sorted: the platform answers nested objects in its own key order. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AdsClient } from "../client/client";
 import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig, SETTINGS } from "../config";
-import { Fields, field, isEmpty, sameField, sameValue } from "./fields";
+import { Fields, field, isEmpty, leftToPlatform, sameField, sameValue } from "./fields";
 
 /** The value the engine sends for an input not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -342,7 +342,7 @@ export function assertDeletable(kind: string, id: string, props: Record<string, 
  */
 export function differingInputs(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   return fields.inputs.filter((f) =>
-    !(news[f] === undefined && fields.computed.includes(f))
+    !leftToPlatform(fields, f, news)
     && (containsUnknown(news[f]) || !sameField(fields, f, olds[f], news[f])));
 }
 

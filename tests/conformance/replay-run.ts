@@ -7,8 +7,7 @@
  */
 import { definitionOf } from "../../provider/resources";
 import { changedFields, DeclaredResource } from "../../provider/resources/define";
-import { sameField } from "../../provider/resources/fields";
-import { Context } from "../../provider/resources/framework";
+import { Context, differingInputs } from "../../provider/resources/framework";
 import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
 
 type Inputs = Record<string, unknown>;
@@ -51,9 +50,7 @@ export interface CaseResult {
 
 /** The fields diff calls changed, as `field: state X, program Y`. */
 function differences(def: DeclaredResource<any, any>, olds: Inputs, news: Inputs): string[] {
-  return def.fields.inputs
-    .filter((f) => !(news[f] === undefined && def.fields.computed.includes(f)) && !sameField(def.fields, f, olds[f], news[f]))
-    .map((f) => `${f}: state ${JSON.stringify(olds[f])}, program ${JSON.stringify(news[f])}`);
+  return differingInputs(def.fields, olds, news).map((f) => `${f}: state ${JSON.stringify(olds[f])}, program ${JSON.stringify(news[f])}`);
 }
 
 export async function replayResource(c: ResourceCase): Promise<CaseResult> {
