@@ -1,5 +1,5 @@
 /**
- * How many requests the provider makes for large programs (DESIGN rule 8),
+ * How many requests the provider makes for large programs (docs/architecture.md rule 8),
  * against the bundled emulator, and how long they take here. Numbers, not
  * assertions: `make bench` prints them; the tests assert the behaviour.
  *

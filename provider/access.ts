@@ -11,7 +11,7 @@
 import { AdsClient } from "./client";
 import { AuthError, NotFoundError, UnreachableError } from "./client/errors";
 import { SETTINGS } from "./config";
-import { CheckFailure } from "./resources/framework";
+import { CheckFailure, containsUnknown } from "./resources/framework";
 
 const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 
@@ -63,3 +63,32 @@ export function accessFailure(err: unknown, account: string | undefined, redact:
   if (err instanceof UnreachableError) return { property: "", reason: `checking ${what}: ${said}.${addressHint ? ` ${addressHint}.` : ""} Nothing was written` };
   return { property: "", reason: `checking ${what} failed (${said}), so preview cannot tell whether the up would be refused. Nothing was written` };
 }
+
+/** The inputs that name an entity carrying the currency, with its collection. */
+const PARENTS: readonly (readonly [string, string])[] = [["fundingInstrumentId", "funding_instruments"], ["campaignId", "campaigns"]];
+
+const currencies = new WeakMap<AdsClient, Map<string, Promise<string | undefined>>>();
+
+/**
+ * The currency of the funding instrument a resource's amounts are in, for
+ * check's messages (`USD 2,000.00`): read from its funding instrument or
+ * campaign (both carry `currency`: xdevplatform/docs
+ * x-ads-api/campaign-management/reference.mdx, GET funding_instruments and
+ * GET campaigns), once per entity for the run. Undefined when neither id is
+ * known yet, or the read fails: the message then says "in the funding
+ * instrument's currency".
+ */
+export function currencyOf(client: AdsClient, account: string, inputs: Record<string, unknown>): Promise<string | undefined> {
+  const parent = PARENTS.find(([field]) => typeof inputs[field] === "string" && !containsUnknown(inputs[field]));
+  if (!parent) return Promise.resolve(undefined);
+  const path = `/12/accounts/${account}/${parent[1]}/${String(inputs[parent[0]])}`;
+  let byPath = currencies.get(client);
+  if (!byPath) currencies.set(client, (byPath = new Map()));
+  let result = byPath.get(path);
+  if (!result) {
+    result = client.get(path, { with_deleted: true }).then((e) => (typeof e.currency === "string" ? e.currency : undefined), () => undefined);
+    byPath.set(path, result);
+  }
+  return result;
+}
+

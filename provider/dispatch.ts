@@ -5,13 +5,15 @@
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).
  */
-import { accessFailures } from "./access";
+import { accessFailures, currencyOf } from "./access";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
 import { AuthError, redact, UnreachableError } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
+import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
-import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult } from "./resources/framework";
+import { isPendingId } from "./resources/pending";
+import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY } from "./resources/framework";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -104,6 +106,8 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
     const partial = err as { id?: string; properties?: unknown };
     // The engine shows a partial create's reasons, not its message ("resource init failed" without them).
     if (partial.id) Object.assign(clean, { id: partial.id, properties: partial.properties, reasons: [clean.message] });
+    // A pending one is read before the next up diffs it (dynamic-host.ts).
+    if (partial.id && isPendingId(partial.id)) refreshPendingBeforeUpdate();
     throw clean;
   }
 }
@@ -141,16 +145,18 @@ export function valuesNamedInReasons(result: CheckResult<unknown>, news: Record<
 async function checkAll(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
   const result = checkInputs(kind, olds, news, holder);
   const inputs = result.inputs as Record<string, unknown> | undefined;
-  if (!holder || !inputs || result.failures) return result;
+  if (!holder || !inputs) return result;
   let context: Context;
   try {
     context = contextOf(holder);
   } catch (err) {
+    if (result.failures) return result;
     if (err instanceof ConfigError) return { inputs, failures: [{ property: "", reason: `${err.message}. Nothing was written` }] };
     throw err;
   }
   // The resource's account (the SDK fills in the stack's); a kind without one (SandboxAccount) is checked under the stack's.
   const account = inputs.accountId === undefined ? context.config.accountId : inputs.accountId;
+  if (result.failures) return withCurrency(kind, olds, news, holder, context, account, result);
   if (account === undefined || (typeof account === "string" && !containsUnknown(account))) {
     const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder)), addressSource(holder)));
     if (denied.length > 0) return { inputs, failures: denied };
@@ -175,14 +181,30 @@ async function checkAll(kind: string, olds: Record<string, unknown>, news: Recor
   }
 }
 
+/**
+ * Failures that compare amounts say them in the funding instrument's
+ * currency (`USD 2,000.00`): the validation runs again with the currency of
+ * the resource's funding instrument or campaign, read once for the run
+ * (access.ts currencyOf). Only a failed check reads it; without it the
+ * failures stand as they are.
+ */
+async function withCurrency(
+  kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder: Holder, context: Context, account: unknown, result: CheckResult<unknown>,
+): Promise<CheckResult<unknown>> {
+  const inputs = result.inputs as Record<string, unknown>;
+  if (typeof account !== "string" || containsUnknown(account) || !result.failures!.some((f) => f.reason.includes(IN_THE_CURRENCY))) return result;
+  const currency = await engineSteps.run(() => currencyOf(context.client, account, inputs));
+  return currency ? checkInputs(kind, olds, news, holder, currency) : result;
+}
+
 /** Check's pure part: the kind's validation with what it may know of the configuration. */
-export function checkInputs(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): CheckResult<unknown> {
+export function checkInputs(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, currency?: string): CheckResult<unknown> {
   // Sandbox-only kinds refuse a production stack in check (preview, before
   // any request); amounts are held to the stack's ceiling.
   if (!holder) return definitionOf(kind).check(olds, news);
   const lookup = (key: string) => holder.xadsSettings?.[key];
   try {
-    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup) });
+    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup), currency });
   } catch (err) {
     if (err instanceof ConfigError) return { inputs: news, failures: [{ property: "", reason: err.message }] };
     throw err;

@@ -260,7 +260,7 @@ export const ENUMS = {
    * The seed lists CAMPAIGN (its default) and LINE_ITEM; today's platform
    * takes LINE_ITEM only, its default (xdevplatform/docs
    * x-ads-api/campaign-management/reference.mdx, POST and PUT campaigns:
-   * "Possible values: LINE_ITEM"). The reference wins (DESIGN rule 11): a
+   * "Possible values: LINE_ITEM"). The reference wins (docs/architecture.md rule 11): a
    * program declaring CAMPAIGN is refused in preview, not at the platform.
    */
   budgetOptimization: ["LINE_ITEM"] as const,

@@ -25,7 +25,7 @@ const noop = {
   async delete() {},
 };
 
-/** A no-op resource with the xads type token's module and name (DESIGN rule 2). */
+/** A no-op resource with the xads type token's module and name (docs/architecture.md rule 2). */
 class Noop extends pulumi.dynamic.Resource {
   constructor(type, name, args, opts) {
     super(noop, name, args, opts, "xads", type);

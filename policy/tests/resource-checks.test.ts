@@ -116,8 +116,8 @@ describe("xads-resource-checks", () => {
 
     test("an amount above the stack's ceiling fails as in the provider, and xads:maxBudgetMicro raises it", async () => {
       expect(await violations(fixtures.campaign(huge, { settings: sandbox }))).toEqual([
-        ceiling("dailyBudgetAmountLocalMicro", "100000000000000", "100,000,000"),
-        ceiling("totalBudgetAmountLocalMicro", "100000000000000", "100,000,000"),
+        ceiling("dailyBudgetAmountLocalMicro", "100000000000000", "100,000,000.00"),
+        ceiling("totalBudgetAmountLocalMicro", "100000000000000", "100,000,000.00"),
       ]);
       expect(await violations(fixtures.campaign(huge, { settings: { ...sandbox, "xads:maxBudgetMicro": "500000000000000" } }))).toEqual([]);
     });

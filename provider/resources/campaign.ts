@@ -51,12 +51,12 @@ export const campaignRules = [
 
 /** seed 4.4 (campaigns) and the real platform's line items: the daily budget is at most the total. */
 export function dailyWithinTotal<I extends { dailyBudgetAmountLocalMicro?: number; totalBudgetAmountLocalMicro?: number }>() {
-  return rule<I>(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"], (c) =>
+  return rule<I>(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"], (c, env) =>
     c.dailyBudgetAmountLocalMicro !== undefined && c.totalBudgetAmountLocalMicro !== undefined
       && c.dailyBudgetAmountLocalMicro > c.totalBudgetAmountLocalMicro
       ? [{
         property: "dailyBudgetAmountLocalMicro",
-        reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: ${comparedAmounts([c.dailyBudgetAmountLocalMicro, c.totalBudgetAmountLocalMicro], ">")}`,
+        reason: `dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: ${comparedAmounts([c.dailyBudgetAmountLocalMicro, c.totalBudgetAmountLocalMicro], ">", env?.currency)}`,
       }]
       : []);
 }
@@ -86,7 +86,7 @@ export const campaign = defineResource("Campaign", campaignInputs, {
   transitions: draftOnlyAtCreation("campaign"),
   collection: "campaigns",
   readQuery: { with_draft: true },
-  // Campaigns created together share batch POSTs of at most 40 (seed 4.4 batch endpoint, section 8; DESIGN rule 8).
+  // Campaigns created together share batch POSTs of at most 40 (seed 4.4 batch endpoint, section 8; docs/architecture.md rule 8).
   batch: {
     path: (c) => `/12/batch/accounts/${c.accountId}/campaigns`,
     max: LIMITS.campaignBatchSize,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Entity } from "../client/client";
 import { LIMITS, weightedLength } from "../limits";
 import { amount, field, type FieldMeta } from "./fields";
-import { characters, type Context } from "./framework";
+import { characters, type Context, IN_THE_CURRENCY, unitsOf } from "./framework";
 
 /** An Ads API identifier: base-36, as the platform issues them. */
 export const entityId = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an Ads API id (letters, digits, - and _)" });
@@ -29,14 +29,16 @@ export const adoptIdInput = field(entityId
 export const localMicro = amount(z.number().int().nonnegative());
 
 /**
- * Amounts in micros compared in a check message, as people read them: check
- * does not know the funding instrument's currency (it is the funding
- * instrument's output), so in its units with the micros beside them, e.g.
- * `2,000.00 > 400.00 in the funding instrument's currency (2000000000 > 400000000 micros)`.
+ * Amounts in micros compared in a check message, as people read them, with
+ * the micros beside them: `USD 2,000.00 > USD 400.00 (2000000000 > 400000000 micros)`
+ * when the provider read the funding instrument's currency (it is the funding
+ * instrument's output, not an input of the resource checked), else
+ * `2,000.00 > 400.00 in the funding instrument's currency (...)`.
  */
-export function comparedAmounts(micros: readonly number[], operator: string): string {
-  const units = (m: number) => (m / 1e6).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-  return `${micros.map(units).join(` ${operator} `)} in the funding instrument's currency (${micros.join(` ${operator} `)} micros)`;
+export function comparedAmounts(micros: readonly number[], operator: string, currency?: string): string {
+  const inMicros = `(${micros.join(` ${operator} `)} micros)`;
+  if (currency) return `${micros.map((m) => `${currency} ${unitsOf(m)}`).join(` ${operator} `)} ${inMicros}`;
+  return `${micros.map(unitsOf).join(` ${operator} `)} ${IN_THE_CURRENCY} ${inMicros}`;
 }
 
 /** Text of `min` to `max` characters (code points) whose characters all match `allowed`. */

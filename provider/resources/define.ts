@@ -55,7 +55,7 @@ export interface Declaration<I extends object, O extends object> {
   readonly idsParam?: string;
   /** Where the collection's list filters by a parent, not by id: that filter and the entity's parent id (reads still coalesce). */
   readonly readBy?: (p: I) => { param: string; value: string };
-  /** The query of every read besides `with_deleted: true` (DESIGN rule 6: a deleted entity is read as gone), e.g. `{ with_draft: true }`. */
+  /** The query of every read besides `with_deleted: true` (docs/architecture.md rule 6: a deleted entity is read as gone), e.g. `{ with_draft: true }`. */
   readonly readQuery?: Query;
   /** A short description of one entity for messages (default: the noun and its name). */
   readonly describe?: (p: I) => string;
@@ -70,7 +70,7 @@ export interface Declaration<I extends object, O extends object> {
     matches: (p: I, e: Entity) => boolean;
   };
   /**
-   * Creates of one `up` share calls (the platform's batch endpoint, DESIGN
+   * Creates of one `up` share calls (the platform's batch endpoint, docs/architecture.md
    * rule 8); a lone create is the plain POST. A batch without an answer is
    * looked up with `lookUp`, never resent.
    */
@@ -284,7 +284,7 @@ export function declareResource<In extends object, O extends object>(declaration
     wire,
 
     check(olds, news, env?: CheckEnv): CheckResult<I> {
-      const result = validate(d.inputs as z.ZodType<I>, news, rules);
+      const result = validate(d.inputs as z.ZodType<I>, news, rules, env);
       // Compared with the defaults filled in: a default left out is no change.
       const filled = (result.inputs ?? news) as Record<string, unknown>;
       const failures = [

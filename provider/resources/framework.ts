@@ -31,6 +31,11 @@ export interface CheckEnv {
   sandbox: boolean;
   /** The ceiling of amounts in micros (`xads:maxBudgetMicro`); DEFAULT_MAX_BUDGET_MICRO when not given. */
   maxBudgetMicro?: number;
+  /**
+   * The currency of the funding instrument the amounts are in (ISO 4217),
+   * when the provider could read it: messages then say `USD 2,000.00`.
+   */
+  currency?: string;
 }
 
 export interface CheckResult<I> {
@@ -171,7 +176,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): CheckFail
  */
 export interface Rule<I> {
   readonly fields: readonly (keyof I & string)[];
-  readonly check: (inputs: I) => CheckFailure[];
+  readonly check: (inputs: I, env?: CheckEnv) => CheckFailure[];
   /**
    * The rule reads the structure of its fields, never the values inside them
    * that may be unknown (a flexible audience's segment tree, whose leaf ids
@@ -180,7 +185,7 @@ export interface Rule<I> {
   readonly structural?: boolean;
 }
 
-export function rule<I>(fields: readonly (keyof I & string)[], check: (inputs: I) => CheckFailure[], opts: { structural?: boolean } = {}): Rule<I> {
+export function rule<I>(fields: readonly (keyof I & string)[], check: (inputs: I, env?: CheckEnv) => CheckFailure[], opts: { structural?: boolean } = {}): Rule<I> {
   return { fields, check, ...opts };
 }
 
@@ -194,6 +199,7 @@ export function validate<I>(
   schema: z.ZodType<I>,
   news: Record<string, unknown>,
   given: readonly Rule<I>[] | ((inputs: I) => CheckFailure[]) = [],
+  env?: CheckEnv,
 ): CheckResult<I> {
   const { __provider: _, ...data } = news;
   // A bare function reads every field (kinds not yet declaring their rules' fields).
@@ -213,7 +219,7 @@ export function validate<I>(
   if (inputs !== undefined && !loosened.has("")) {
     for (const r of rules) {
       const readable = r.fields.every((f) => !blocked.has(f) && (r.structural ? data[f] !== UNKNOWN : !unknown.has(f)));
-      if (readable) failures.push(...r.check(inputs));
+      if (readable) failures.push(...r.check(inputs, env));
     }
   }
   // Defaults cannot be filled in where the parse failed: pass the inputs on
@@ -242,6 +248,19 @@ export function sandboxOnlyFailures(kind: string, what: string, env: CheckEnv | 
   }];
 }
 
+/** An amount in micros as people read it: `USD 2,000.00`, or `2,000.00 in the funding instrument's currency` when that is not known. */
+export function amountIn(micros: number, currency: string | undefined): string {
+  return currency ? `${currency} ${unitsOf(micros)}` : `${unitsOf(micros)} ${IN_THE_CURRENCY}`;
+}
+
+/** What a message says of an amount whose currency check does not know. */
+export const IN_THE_CURRENCY = "in the funding instrument's currency";
+
+/** Micros in units of the currency: `2,000.00`, `0.000001`. */
+export function unitsOf(micros: number): string {
+  return (micros / 1e6).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+}
+
 /**
  * Refuses (as check failures) amounts in micros above the ceiling: the
  * default, or what the stack raised it to. The message says how to raise it
@@ -257,7 +276,7 @@ export function budgetCeilingFailures(amounts: readonly string[], inputs: Record
     .filter((f) => Number.isFinite(inputs[f]) && (inputs[f] as number) > ceiling)
     .map((f) => ({
       property: f,
-      reason: `${f} must be at most ${ceiling} micros (${(ceiling / 1e6).toLocaleString("en-US")} in the funding instrument's currency; got ${inputs[f] as number}). `
+      reason: `${f} must be at most ${ceiling} micros (${amountIn(ceiling, env.currency)}; got ${inputs[f] as number}). `
         + `That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set ${key} <micros> (or ${variable})`,
     }));
 }

@@ -170,7 +170,7 @@ export const lineItem = defineResource("LineItem", lineItemInputs, {
   readQuery: { with_draft: true },
   describe: (li) => `line item "${li.name ?? li.objective}"`,
   // Line items created together share batch POSTs of at most 40, as campaigns
-  // do (reference.mdx, POST batch/accounts/:account_id/line_items; DESIGN rule 8).
+  // do (reference.mdx, POST batch/accounts/:account_id/line_items; docs/architecture.md rule 8).
   batch: {
     path: (li) => `/12/batch/accounts/${li.accountId}/line_items`,
     max: LIMITS.lineItemBatchSize,

@@ -98,7 +98,7 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
   // platform's own error that refuses it, naming the field).
   send: async (ctx, tc, body) =>
     (await ctx.client.batch<Entity>(batchPath(tc), [{ operation_type: "Create", params: body }], LIMITS.targetingCriteriaBatchSize))[0]!,
-  // Criteria created together share its calls, up to 500 items (DESIGN rule 8).
+  // Criteria created together share its calls, up to 500 items (docs/architecture.md rule 8).
   batch: {
     path: batchPath,
     max: LIMITS.targetingCriteriaBatchSize,

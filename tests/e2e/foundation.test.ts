@@ -96,7 +96,7 @@ describe("replacing a campaign (deletion cannot be undone)", () => {
     stack.writeProgram(program("usd-b", { deletionProtection: false }));
     const preview = await stack.preview("--diff");
     expect(preview.code).toBe(0);
-    expect(preview.stdout).toMatch(/\+-pulumi-nodejs:dynamic\/xads:Campaign: \(replace\)\s+\[id=\w+\]\s+\[urn=\S+::always-on\]/);
+    expect(preview.stdout).toMatch(/\+-pulumi-nodejs:dynamic\/xads:Campaign: \(replace\)( 🔓)?\s+\[id=\w+\]\s+\[urn=\S+::always-on\]/);
     expect(preview.stdout).toMatch(/~ fundingInstrumentId\s*: "\w+" => "\w+"/);
     expect((await stack.up()).code).toBe(0);
     const [now] = alwaysOn();
@@ -110,12 +110,13 @@ describe("replacing a campaign (deletion cannot be undone)", () => {
     expect((await stack.up()).code).toBe(0);
     const destroy = await stack.run(["destroy", "--yes", "--skip-preview"]);
     expect(destroy.code).not.toBe(0);
-    expect(output(destroy)).toMatch(/was not deleted: deletionProtection is on/);
+    // deletionProtection is the engine's protect: the engine refuses the delete before the provider is asked.
+    expect(output(destroy)).toMatch(/Campaign::always-on" cannot be deleted\s+because it is protected/);
     expect(alwaysOn()).toHaveLength(1);
   });
 });
 
-describe("removing protected campaigns: pr-summary says up will refuse them; with protect: true the preview fails", () => {
+describe("removing protected campaigns: the preview fails, pr-summary says up will refuse them, up deletes nothing", () => {
   let stack: Stack;
   const usd: ResourceSpec = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
   const campaign = (name: string, opts?: Record<string, unknown>): ResourceSpec =>
@@ -131,10 +132,12 @@ describe("removing protected campaigns: pr-summary says up will refuse them; wit
     e2e.emu.control.clearRequests();
   });
 
-  test("pulumi preview fails naming the campaign with protect: true", async () => {
+  test("pulumi preview fails naming the campaign: deletionProtection, on by default, is the engine's protect", async () => {
+    stack.writeProgram([usd, campaign("guarded", { protect: true })]);
     const preview = await stack.preview();
     expect(preview.code).not.toBe(0);
-    expect(output(preview)).toMatch(/Campaign::guarded" cannot be deleted\s+because it is protected/);
+    expect(output(preview)).toMatch(/Campaign::default" cannot be deleted\s+because it is protected/);
+    stack.writeProgram([usd]);
   });
 
   test("pr-summary of the preview marks both deletes refused, and counts no budget change", async () => {
@@ -151,7 +154,7 @@ describe("removing protected campaigns: pr-summary says up will refuse them; wit
   test("up refuses both: nothing is deleted", async () => {
     const up = await stack.up();
     expect(up.code).not.toBe(0);
-    expect(output(up)).toMatch(/"Kept default" \(id \w+\) was not deleted: deletionProtection is on/);
+    expect(output(up)).toMatch(/Campaign::(default|guarded)" cannot be deleted\s+because it is protected/);
     expect(e2e.writes()).toEqual([]);
     expect(kept()).toEqual(["Kept default", "Kept guarded"]);
   });
@@ -176,7 +179,7 @@ describe("bad input fails preview with the field and the limit, and writes nothi
   const cases: [string, Record<string, unknown>, Record<string, unknown>, RegExp][] = [
     ["a 256-character campaign name", { name: "n".repeat(256) }, {}, /name must be at most 255 characters \(got 256\)/],
     ["a 51-character purchase order number", { purchaseOrderNumber: "p".repeat(51) }, {}, /purchaseOrderNumber must be at most 50 characters \(got 51\)/],
-    ["a daily budget one micro above the total", { dailyBudgetAmountLocalMicro: 5_000_001 }, {}, /has a problem: dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 5\.000001 > 5\.00 in the funding instrument's currency \(5000001 > 5000000 micros\)/],
+    ["a daily budget one micro above the total", { dailyBudgetAmountLocalMicro: 5_000_001 }, {}, /has a problem: dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: USD 5\.000001 > USD 5\.00 \(5000001 > 5000000 micros\)/],
     ["DRAFT on a live campaign", { entityStatus: "DRAFT" }, {}, /entityStatus cannot change from ACTIVE to DRAFT/],
     ["a 256-character line item name", {}, { name: "l".repeat(256) }, /name must be at most 255 characters \(got 256\)/],
     ["a PREROLL_VIEWS line item without categories", {}, { objective: "PREROLL_VIEWS" }, /categories \(the iab_categories of one or two advertiser business categories\) are required when objective is PREROLL_VIEWS/],

@@ -86,6 +86,9 @@ describe("errors once, and no false diffs", () => {
   });
 
   test("a refused delete's error is printed once in the Diagnostics, under its resource, with the id to find its URN by; never doubled, never under the stack", async () => {
+    // protect set to false by the program: the provider, not the engine, refuses the delete (deletionProtection stays on).
+    stack.writeProgram([FI, { ...CAMPAIGN, opts: { protect: false } }, AUDIENCE]);
+    expect((await stack.up()).code).toBe(0);
     stack.writeProgram([FI]);
     const up = await stack.up();
     expect(up.code).not.toBe(0);
@@ -101,11 +104,11 @@ describe("errors once, and no false diffs", () => {
     expect(listed.stdout).toMatch(new RegExp(`URN: (urn:pulumi:\\S+::launch)\\n\\s+│?\\s*ID: ${campaign!.id}`));
   });
 
-  test("budgets compared in check read in units with the micros beside them, once in the Diagnostics, with no value in scientific notation", async () => {
+  test("budgets compared in check read in the funding instrument's currency with the micros beside them, once in the Diagnostics, with no value in scientific notation", async () => {
     stack.writeProgram([FI, { ...CAMPAIGN, args: { ...CAMPAIGN.args, dailyBudgetAmountLocalMicro: 2_000_000_000, totalBudgetAmountLocalMicro: 400_000_000 } }, AUDIENCE]);
     const preview = await stack.preview();
     expect(preview.code).not.toBe(0);
-    const reason = "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 2,000.00 > 400.00 in the funding instrument's currency (2000000000 > 400000000 micros)";
+    const reason = "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: USD 2,000.00 > USD 400.00 (2000000000 > 400000000 micros)";
     expect(count(diagnostics(preview), `resource 'launch' has a problem: ${reason}`)).toBe(1);
     expect(output(preview)).not.toMatch(/e\+\d/);
   });

@@ -1,5 +1,5 @@
 /**
- * Campaigns created together share batch POSTs of at most 40 (DESIGN rule 8,
+ * Campaigns created together share batch POSTs of at most 40 (docs/architecture.md rule 8,
  * seed 4.4 and section 8), and each resource still gets its own entity or
  * its own error; a batch without an answer is looked up, never resent.
  */

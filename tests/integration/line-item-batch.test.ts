@@ -1,6 +1,6 @@
 /**
  * Line items created together share batch POSTs of at most 40, as campaigns
- * do (reference.mdx, POST batch/accounts/:account_id/line_items; DESIGN
+ * do (reference.mdx, POST batch/accounts/:account_id/line_items; docs/architecture.md
  * rule 8): each resource still gets its own entity or its own error; a batch
  * without an answer is looked up, never resent.
  */

@@ -10,7 +10,7 @@ const valid = () => ({
   totalBudgetAmountLocalMicro: 1_000_000_000,
 });
 
-const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = {}, env?: { sandbox: boolean }) =>
+const reasons = (news: Record<string, unknown>, olds: Record<string, unknown> = {}, env?: { sandbox: boolean; currency?: string }) =>
   (campaign.check(olds, news, env).failures ?? []).map((f) => f.reason);
 
 describe("Campaign check", () => {
@@ -55,9 +55,9 @@ describe("Campaign check", () => {
     const huge = Number.MAX_SAFE_INTEGER;
     const stack = { sandbox: true }; // a provider runs, with the stack's configuration: no xads:maxBudgetMicro set
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: huge, totalBudgetAmountLocalMicro: huge }, {}, stack)).toEqual([
-      "dailyBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
+      "dailyBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000.00 in the funding instrument's currency; got 9007199254740991). "
         + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
-      "totalBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000 in the funding instrument's currency; got 9007199254740991). "
+      "totalBudgetAmountLocalMicro must be at most 100000000000000 micros (100,000,000.00 in the funding instrument's currency; got 9007199254740991). "
         + "That ceiling guards against typos; if the amount is meant, raise it for the stack: pulumi config set xads:maxBudgetMicro <micros> (or XADS_MAX_BUDGET_MICRO)",
     ]);
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 100_000_000_000_000, totalBudgetAmountLocalMicro: 100_000_000_000_000 }, {}, stack)).toEqual([]);
@@ -71,7 +71,7 @@ describe("Campaign check", () => {
     expect(campaign.check({}, budget).failures).toBeUndefined();
     expect(campaign.check({}, budget, raised).failures).toBeUndefined();
     expect(campaign.check({}, { ...budget, totalBudgetAmountLocalMicro: 600_000_000_000_000 }, raised).failures?.map((f) => f.reason)).toEqual([
-      expect.stringMatching(/^totalBudgetAmountLocalMicro must be at most 500000000000000 micros \(500,000,000 in the funding instrument's currency; got 600000000000000\)/),
+      expect.stringMatching(/^totalBudgetAmountLocalMicro must be at most 500000000000000 micros \(500,000,000.00 in the funding instrument's currency; got 600000000000000\)/),
     ]);
   });
 
@@ -89,6 +89,15 @@ describe("Campaign check", () => {
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_000 })).toEqual([]);
     expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 1_000_000_001 })).toEqual([
       "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: 1,000.000001 > 1,000.00 in the funding instrument's currency (1000000001 > 1000000000 micros)",
+    ]);
+  });
+
+  test("with the funding instrument's currency known, amounts are said in it, with the micros beside them", () => {
+    expect(reasons({ ...valid(), dailyBudgetAmountLocalMicro: 2_000_000_000, totalBudgetAmountLocalMicro: 400_000_000 }, {}, { sandbox: true, currency: "USD" })).toEqual([
+      "dailyBudgetAmountLocalMicro must be at most totalBudgetAmountLocalMicro: USD 2,000.00 > USD 400.00 (2000000000 > 400000000 micros)",
+    ]);
+    expect(reasons({ ...valid(), totalBudgetAmountLocalMicro: 200_000_000_000_000 }, {}, { sandbox: true, currency: "EUR" })).toEqual([
+      expect.stringMatching(/^totalBudgetAmountLocalMicro must be at most 100000000000000 micros \(EUR 100,000,000\.00; got 200000000000000\)/),
     ]);
   });
 
