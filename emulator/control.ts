@@ -25,6 +25,7 @@ const RANDOM_FAULTS = z.object({
 
 const LATENCY = z.object({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() });
 import { NewWebhook, Webhook } from "./webhooks";
+import { insertRecommendation, Recommendation } from "./routes/recommendations";
 
 export type CreateAccountOptions = NewAccount;
 
@@ -105,6 +106,11 @@ export class Control {
   insert(env: Env, accountId: string, collection: string, fields: Record<string, unknown>): AnyEntity {
     const { id: _ignored, ...rest } = fields;
     return this.account(env, accountId).collection(collection).insert(rest as never);
+  }
+
+  /** A campaign recommendation the platform made for a funding instrument (wire fields; at most one per funding instrument). */
+  addRecommendation(env: Env, accountId: string, body: unknown): Recommendation {
+    return insertRecommendation(this.account(env, accountId), body);
   }
 
   requests(): RequestLogEntry[] {

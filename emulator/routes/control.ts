@@ -92,6 +92,11 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return { data: control.members(env, accountId, collection, id) };
   });
 
+  app.post("/:env/accounts/:accountId/recommendations", async (req, reply) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    return reply.status(201).send({ data: control.addRecommendation(env, accountId, req.body ?? {}) });
+  });
+
   app.post("/:env/accounts/:accountId/:collection", async (req, reply) => {
     const { env, accountId, collection } = parseParams(collectionParams, req.params);
     return reply.status(201).send({ data: control.insert(env, accountId, collection, parseParams(z.record(z.string(), z.unknown()), req.body)) });

@@ -219,6 +219,8 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "POST /oauth2/token", usedBy: ["xads auth app-token", "getWebhooks (bearer token when none is cached)"] },
   { endpoint: "POST /oauth2/invalidate_token", usedBy: ["xads auth app-token --revoke"] },
   { endpoint: "GET /2/webhooks", usedBy: ["getWebhooks (webhook_config.fields=created_at,id,url,valid)"] },
+  { endpoint: "GET /5/accounts/:account_id/recommendations", usedBy: ["getRecommendations", "xads recommendations"] },
+  { endpoint: "GET /5/accounts/:account_id/recommendations/:recommendation_id", usedBy: ["getRecommendations (each one's changes)", "xads recommendations"] },
 ];
 
 

@@ -8,7 +8,7 @@
  */
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
-import type { CorpusEntry } from "./corpus";
+import { CorpusEntry, entryFor } from "./corpus";
 import { ACCOUNT, authorization, CREDS, encodeQuery, HOST, TestApi, USER } from "../integration/emulator-helpers";
 
 export { ACCOUNT, USER };
@@ -149,6 +149,17 @@ export class World {
   promotableUser = () => this.once("pu", async () => (await this.call("GET", `/12/accounts/${ACCOUNT}/promotable_users`))[0].id);
 
   /**
+   * A recommendation for the world's funding instrument, with the reference's
+   * own tree of changes: the platform makes recommendations, the control API
+   * inserts them.
+   */
+  recommendation = () => this.once("recommendation", async () => {
+    const recorded = (entryFor("GET", "/5/accounts/a/recommendations/r")!.response.body as { data: Record<string, unknown> }).data;
+    const { changes, status, message } = recorded;
+    return this.api.control.addRecommendation("sandbox", ACCOUNT, { funding_instrument_id: await this.fundingInstrument(), changes, status, message }).id;
+  });
+
+  /**
    * The world's entity of the collection a list endpoint names (its last
    * path segment), so the list has a record to compare.
    */
@@ -159,7 +170,7 @@ export class World {
       promoted_tweets: "promoted_tweet_id", promoted_accounts: "promoted_account_id", scheduled_promoted_tweets: "scheduled_promoted_tweet_id",
       cards: "card_id", image_conversation: "card_id", video_conversation: "card_id", custom_audiences: "custom_audience_id",
       permissions: path.includes("tailored") ? "tailored_audience_permission_id" : "custom_audience_permission_id",
-      do_not_reach_lists: "do_not_reach_list_id", tweets: "tweet_id",
+      do_not_reach_lists: "do_not_reach_list_id", tweets: "tweet_id", recommendations: "recommendation_id",
     };
     if (single[collection]) await this.valueFor(single[collection]!, path);
   }
@@ -200,6 +211,7 @@ export class World {
       custom_audience_permission_id: this.permission,
       tailored_audience_permission_id: this.permission,
       do_not_reach_list_id: this.doNotReachList,
+      recommendation_id: this.recommendation,
       media_key: async () => (path.includes("video_conversation") ? "7_3001" : "3_1001"),
       media_keys: async () => "3_1003",
       scheduled_at: async () => FUTURE,
