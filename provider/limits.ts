@@ -528,3 +528,16 @@ export function monthsAfter(ms: number, months: number): number {
   d.setUTCDate(Math.min(day, last));
   return d.getTime();
 }
+
+/**
+ * Campaign recommendations (seed 4.7 and section 9; xdevplatform/docs
+ * x-ads-api/campaign-management/reference.mdx, GET
+ * accounts/:account_id/recommendations): a closed beta still under the
+ * version 5 path, "a limit of 1 recommendation per funding instrument".
+ */
+export const RECOMMENDATIONS = {
+  apiVersion: "5",
+  perFundingInstrument: 1,
+  /** seed 4.7: each change maps to one endpoint: Create to POST, Update to PUT, Delete to DELETE (null: the entity is kept as it is). */
+  operationTypes: ["Create", "Update", "Delete"] as const,
+} as const;

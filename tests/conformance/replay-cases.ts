@@ -18,6 +18,8 @@ import { exchangePin, invalidateAccessToken, requestToken } from "../../cli/auth
 import { AppCredentials, invalidateBearerToken } from "../../provider/platform-auth";
 import { Context } from "../../provider/resources/framework";
 import * as sdk from "../../sdk/data-sources";
+import { listRecommendations } from "../../provider/recommendations";
+import { getRecommendations } from "../../sdk/recommendations";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -410,6 +412,17 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     },
     expected: [{ id: "1234567890", url: "https://yourdomain.com/webhooks/twitter", valid: true, createdAt: "2025-01-15T12:00:00.000Z" }],
   },
+  {
+    // The list (no changes), then each recommendation by id for its tree of changes.
+    name: "getRecommendations (listRecommendations)", run: (ctx) => listRecommendations(ctx, { accountId: ACCOUNT, fundingInstrumentId: "gpvzb" }),
+    expected: [{
+      id: "62ce8zza1q0w", accountId: ACCOUNT, fundingInstrumentId: "gpvzb", status: "PENDING", message: "Recommendation for testing",
+      changes: [{
+        entityType: "campaigns", operationType: "Update", params: { id: "64m0d", dailyBudgetAmountLocalMicro: 2200000, totalBudgetAmountLocalMicro: 12000000 },
+        dependentEntities: [{ entityType: "line_items", operationType: "Update", params: { id: "6f5kq", bidAmountLocalMicro: 1430000 } }],
+      }],
+    }],
+  },
 ];
 
 /**
@@ -435,6 +448,7 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
     name: "getAudienceTargetedLineItems", run: () => sdk.getAudienceTargetedLineItems({ customAudienceId: "2906h" }),
     expected: [{ campaignId: "59hod", lineItems: [{ id: "5gzog" }] }, { campaignId: "arja7", lineItems: [{ id: "bjw1q" }] }],
   },
+  { name: "getRecommendations", run: () => getRecommendations({ fundingInstrumentId: "gpvzb" }), expected: [{ id: "62ce8zza1q0w", accountId: ACCOUNT, changes: [{ entityType: "campaigns" }] }] },
 ];
 
 // ------------------------------------------------------ xads auth ---
