@@ -140,6 +140,8 @@ export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined
 /** A declared kind: the registry's definition plus what the factory derived. */
 export interface DeclaredResource<I extends object, O extends object> extends ResourceDefinition<I, O> {
   readonly fields: Fields;
+  /** The account's collection of this kind (the platform's entity type, e.g. `line_items`), where it declares one. */
+  readonly collection?: string;
   readonly rules: readonly Rule<I>[];
   /**
    * What creates sent earlier made (recovery after an interrupted update):
@@ -423,6 +425,7 @@ export function declareResource<In extends object, O extends object>(declaration
     : op);
   return {
     kind: d.kind,
+    collection,
     description: d.description,
     inputs: d.inputs as z.ZodType<I>,
     outputs: outputFields,
