@@ -217,8 +217,8 @@ export function renderRecommendations(stack: string, map: RecommendationMap, pat
 }
 
 /**
- * The edits as a unified diff (`a/<file>` `b/<file>`: `git apply` or
- * `patch -p1` in the project folder), three lines of context.
+ * The edits as a unified diff (`a/<file>` `b/<file>`, paths in the project
+ * folder: `patch -p1` there), three lines of context.
  */
 export function unifiedDiff(edits: readonly ProgramEdit[], read: (file: string) => string | undefined): string {
   const byFile = new Map<string, ProgramEdit[]>();

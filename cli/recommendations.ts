@@ -75,8 +75,8 @@ export function registerRecommendations(program: Command): void {
         "entities under their parent, deletes, and entities no resource of the stack holds. Amounts are in the funding " +
         "instrument's currency.\n\n" +
         "With --patch, the changes whose value is a literal in the program (the resource's `new xads.Kind(...)` call, found " +
-        "from the source position the state records) are written as a unified diff: apply it with `git apply <file>` or " +
-        "`patch -p1 < <file>` in the project folder, then review it with `pulumi preview --diff`. Changes that are not a literal " +
+        "from the source position the state records) are written as a unified diff of paths in the project folder: apply it " +
+        "there with `patch -p1 < <file>` (or `git apply <file>` where the project folder is the repository's root), then review it with `pulumi preview --diff`. Changes that are not a literal " +
         "there (an expression, a computed field, a new or deleted entity) are listed as \"apply by hand\", never guessed.\n\n" +
         "Nothing is changed: the state is only read. Exit codes: 0 done, 2 error. Needs the `pulumi` CLI on PATH, the stack's backend " +
         "and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
