@@ -71,7 +71,7 @@ export function registerRecommendations(program: Command): void {
     .description(
       "Reads the platform's campaign recommendations (a closed beta: GET 5/accounts/:id/recommendations, at most one per " +
         "funding instrument) for the funding instruments the stack's resources name, and maps each suggested change onto " +
-        "the stack's resources by id, as a Markdown list: `campaign `spring-sale`: daily budget USD 50.00 -> USD 70.00`, new " +
+        "the stack's resources by id, as a Markdown list (\"campaign `spring-sale`: daily budget USD 50.00 -> USD 70.00\"), new " +
         "entities under their parent, deletes, and entities no resource of the stack holds. Amounts are in the funding " +
         "instrument's currency.\n\n" +
         "With --patch, the changes whose value is a literal in the program (the resource's `new xads.Kind(...)` call, found " +
