@@ -15,6 +15,7 @@ import { ApiError } from "../errors";
 import { echo, found } from "../http";
 import { resourceContext } from "../resource";
 import { Account, Entity } from "../store";
+import { fundingInstruments } from "./funding-instruments";
 
 /** seed 4.7: "at most 1 recommendation per funding instrument" (reference: "a limit of 1 recommendation per funding instrument"). */
 export const RECOMMENDATIONS_PER_FUNDING_INSTRUMENT = 1;
@@ -78,7 +79,7 @@ export function insertRecommendation(account: Account, body: unknown): Recommend
     throw ApiError.invalid(at, `${at}: ${issue.message}`);
   }
   const { funding_instrument_id: fi } = fields.data;
-  const instrument = account.collection("funding_instruments").live(fi);
+  const instrument = account.collection(fundingInstruments.collection).live(fi);
   if (!instrument) throw ApiError.invalid("funding_instrument_id", `funding_instrument_id ${fi} is not a funding instrument of account ${account.id}`);
   const recommendations = account.collection<Recommendation>(RECOMMENDATIONS_COLLECTION);
   const existing = recommendations.all().filter((r) => !r.deleted && r.funding_instrument_id === fi);
