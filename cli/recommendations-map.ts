@@ -175,6 +175,8 @@ export function mapRecommendations(recommendations: readonly RecommendationInfo[
           const line = `${label(c)}: ${fieldLabel(field)} ${show(field, current)} -> ${show(field, value)}`;
           const edit = literalEdit(h.resource, field, value, options);
           if ("reason" in edit) manual(line, edit.reason);
+          // Two changes of one value (the same entity in two recommendations): neither is picked.
+          else if (edits.some((e) => e.file === edit.file && e.start < edit.end && edit.start < e.end)) manual(line, "another change of the same value is in the patch");
           else {
             edits.push(edit);
             lines.push(line);

@@ -117,6 +117,13 @@ test("entities no resource of the stack holds are listed as such; entities kept 
   ]);
 });
 
+test("a second change of a value the patch already changes is left to apply by hand, not written twice", () => {
+  const twice = [recommendation([change("campaigns", "Update", { id: "c1", dailyBudgetAmountLocalMicro: 70_000_000 })]), { ...recommendation([change("campaigns", "Update", { id: "c1", dailyBudgetAmountLocalMicro: 90_000_000 })]), id: "r2" }];
+  const map = mapRecommendations(twice, deployment, options);
+  expect(map.edits).toHaveLength(1);
+  expect(map.recommendations[1]!.lines).toEqual(["campaign `spring-sale`: daily budget EUR 50.00 -> EUR 90.00 (apply by hand: another change of the same value is in the patch)"]);
+});
+
 test("a change to the value the stack already has is no change", () => {
   const map = mapRecommendations([recommendation([change("campaigns", "Update", { id: "c1", dailyBudgetAmountLocalMicro: 50_000_000 })])], deployment, options);
   expect(map.recommendations[0]!.lines).toEqual([]);
