@@ -46,6 +46,7 @@ import { customAudienceRoutes } from "./routes/custom-audiences";
 import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
 import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
 import { audiencePermissionRoutes } from "./routes/audience-permissions";
+import { tweetPreviewRoutes } from "./routes/tweet-previews";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -93,6 +94,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   doNotReachListRoutes,
   flexibleAudienceRoutes,
   audiencePermissionRoutes,
+  tweetPreviewRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -528,3 +528,13 @@ export function monthsAfter(ms: number, months: number): number {
   d.setUTCDate(Math.min(day, last));
   return d.getTime();
 }
+
+/**
+ * Previews of posts (xdevplatform/docs x-ads-api/creatives/reference.mdx,
+ * GET accounts/:account_id/tweet_previews): "Up to 200 IDs may be
+ * provided", all of the one `tweet_type` given (an id of another type gets
+ * no preview).
+ */
+export const TWEET_PREVIEWS = {
+  tweetIdsPerRequest: 200,
+} as const;

@@ -219,6 +219,8 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "POST /oauth2/token", usedBy: ["xads auth app-token", "getWebhooks (bearer token when none is cached)"] },
   { endpoint: "POST /oauth2/invalidate_token", usedBy: ["xads auth app-token --revoke"] },
   { endpoint: "GET /2/webhooks", usedBy: ["getWebhooks (webhook_config.fields=created_at,id,url,valid)"] },
+  { endpoint: "GET /12/accounts/:account_id/tweet_previews", usedBy: ["getTweetPreviews (tweet_ids of one tweet_type, at most 200)", "xads pr-summary --previews"] },
+  { endpoint: "POST /12/accounts/:account_id/draft_tweets/preview/:draft_tweet_id", usedBy: ["xads draft-preview"] },
 ];
 
 
