@@ -26,16 +26,14 @@ export interface TweetPreviewInfo {
   preview: string;
 }
 
-const tweetId = z.string().regex(/^\d+$/, { error: "must be Tweet ids in decimal digits (strings: ids exceed JavaScript's safe integers)" });
+const tweetId = z.string().regex(/^\d+$/, { error: "must be a post id in decimal digits (a string: ids exceed JavaScript's safe integers)" });
 
 export const tweetPreviewArgs = {
   previews: z.strictObject({
     accountId: entityId,
-    tweetIds: z.array(tweetId)
-      .min(1, { error: "tweetIds must name at least one post" })
-      .max(TWEET_PREVIEWS.tweetIdsPerRequest, { error: (i) => `tweetIds must be at most ${TWEET_PREVIEWS.tweetIdsPerRequest} ids a request (got ${(i.input as unknown[]).length})` }),
+    tweetIds: z.array(tweetId).min(1).max(TWEET_PREVIEWS.tweetIdsPerRequest),
     // One type a request: the platform leaves out an id of another type.
-    tweetType: z.enum(ENUMS.tweetType, { error: `tweetType must be one of ${ENUMS.tweetType.join(", ")}: every id of a request is of that one type` }),
+    tweetType: z.enum(ENUMS.tweetType),
   }),
   draftPreview: z.strictObject({ accountId: entityId, draftTweetId: tweetId }),
 };
@@ -67,7 +65,7 @@ export interface DraftPreviewSent {
  * changes on the account, so sending it again only notifies again.
  */
 export async function sendDraftPreview(ctx: Context, args: { accountId: string; draftTweetId: string }): Promise<DraftPreviewSent> {
-  const { accountId, draftTweetId } = checkArgs("draft preview", tweetPreviewArgs.draftPreview, args);
+  const { accountId, draftTweetId } = checkArgs("draftPreview", tweetPreviewArgs.draftPreview, args);
   // The answer carries `message`, no `data` (the reference's example).
   const answer = await ctx.client.request<unknown>({ method: "POST", path: `/12/accounts/${accountId}/draft_tweets/preview/${draftTweetId}` }) as Envelope<unknown> & { message?: unknown };
   return { accountId, draftTweetId, message: typeof answer.message === "string" ? answer.message : "" };
