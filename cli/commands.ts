@@ -9,6 +9,7 @@ import { registerDrift } from "./drift";
 import { registerImport } from "./import";
 import { registerRecover } from "./recover";
 import { registerEmulator } from "./emulator";
+import { registerDraftPreview } from "./draft-preview";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -19,4 +20,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerRecover,
   registerEmulator,
+  registerDraftPreview,
 ];
