@@ -65,6 +65,12 @@ test("pr-summary --previews writes the platform's rendering of the changed draft
   // The rendering is of the draft as it is live: the text before the change.
   const page = await (await fetch(iframes[0]!)).text();
   expect(page).toContain("Spring &lt;b&gt;sale&lt;/b&gt; &amp; more");
+
+  // Without credentials (the stack's config cannot be read, no XADS_*): the summary is written, each post says why it has no rendering.
+  const blind = await stack.xads(["pr-summary", "preview.json", "--output", "summary.md", "--previews", "previews.html"], { env: { PULUMI_CONFIG_PASSPHRASE: "wrong" } });
+  expect(blind).toMatchObject({ code: 0 });
+  expect(readFileSync(join(stack.dir, "summary.md"), "utf8")).toMatch(/1 preview unavailable\)\n\nRenderings need Ads API credentials: missing Ads API credentials/);
+  expect(readFileSync(join(stack.dir, "previews.html"), "utf8")).toContain("preview unavailable: no credentials to ask the platform for it (missing Ads API credentials");
   stack.writeProgram(program({ draftText: OLD_TEXT }));
 });
 
