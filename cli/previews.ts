@@ -123,9 +123,9 @@ export async function fetchRenderings(posts: PostPreview[], source: RenderingSou
       p.rendering = { unavailable: "its account is unknown: the state names none and xads:accountId is not set" };
       continue;
     }
-    const key = `${accountId} ${p.tweetType}`;
-    groups.set(key, [...(groups.get(key) ?? []), { ...p, accountId }]);
     p.accountId = accountId;
+    const key = `${accountId} ${p.tweetType}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   for (const [key, group] of groups) {
     const [accountId, tweetType] = key.split(" ") as [string, TweetType];
@@ -139,14 +139,13 @@ export async function fetchRenderings(posts: PostPreview[], source: RenderingSou
         found = err instanceof Error ? err : new Error(String(err));
       }
       for (const p of chunk) {
-        const target = out.find((o) => o.name === p.name && o.kind === p.kind)!;
         if (found instanceof Error) {
-          target.rendering = { unavailable: redact(found.message, source.secrets ?? []) };
+          p.rendering = { unavailable: redact(found.message, source.secrets ?? []) };
           continue;
         }
         const preview = found.get(p.id!);
         const src = preview === undefined ? undefined : iframeSource(preview);
-        target.rendering = src ? { src }
+        p.rendering = src ? { src }
           : { unavailable: preview === undefined ? `the platform has no ${tweetType} post ${p.id} to render (deleted, or no longer ${tweetType.toLowerCase()})` : "the platform's answer is not an iframe of an http(s) address" };
       }
     }
