@@ -10,6 +10,7 @@ import { registerImport } from "./import";
 import { registerRecover } from "./recover";
 import { registerEmulator } from "./emulator";
 import { registerRecommendations } from "./recommendations";
+import { registerDraftPreview } from "./draft-preview";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -21,4 +22,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerRecover,
   registerEmulator,
   registerRecommendations,
+  registerDraftPreview,
 ];

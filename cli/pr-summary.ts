@@ -7,6 +7,7 @@ import { Command } from "commander";
 import { CliError } from "./errors";
 import { parsePreview } from "./preview-input";
 import { renderPrSummary } from "./pr-summary-render";
+import { writePreviews } from "./previews";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -40,8 +41,14 @@ export function registerPrSummary(program: Command): void {
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
     .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
-    .action(async (file: string | undefined, opts: { output?: string }) => {
-      const markdown = renderPrSummary(parsePreview(await readInput(file)));
+    .option("--previews <file.html>", "also write the platform's rendering of each new or changed Tweet, draft and scheduled Tweet to this HTML file " +
+      "(a CI artifact) and link it from the summary. Asks the Ads API (GET tweet_previews): the credentials are the preview's stack's " +
+      "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
+      "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string }) => {
+      const model = parsePreview(await readInput(file));
+      let markdown = renderPrSummary(model);
+      if (opts.previews) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);
     });

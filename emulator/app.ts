@@ -47,6 +47,7 @@ import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
 import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
 import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { recommendationRoutes } from "./routes/recommendations";
+import { tweetPreviewRoutes } from "./routes/tweet-previews";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -95,6 +96,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   flexibleAudienceRoutes,
   audiencePermissionRoutes,
   recommendationRoutes,
+  tweetPreviewRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -541,3 +541,13 @@ export const RECOMMENDATIONS = {
   /** seed 4.7: each change maps to one endpoint: Create to POST, Update to PUT, Delete to DELETE (null: the entity is kept as it is). */
   operationTypes: ["Create", "Update", "Delete"] as const,
 } as const;
+
+/**
+ * Previews of posts (xdevplatform/docs x-ads-api/creatives/reference.mdx,
+ * GET accounts/:account_id/tweet_previews): "Up to 200 IDs may be
+ * provided", all of the one `tweet_type` given (an id of another type gets
+ * no preview).
+ */
+export const TWEET_PREVIEWS = {
+  tweetIdsPerRequest: 200,
+} as const;

@@ -25,7 +25,7 @@ export async function getAccount(args: { accountId?: string } = {}): Promise<Acc
 }
 
 /** The account of a data source: the argument, or the stack's `xads:accountId`. */
-function accountOf(source: string, accountId?: string): string {
+export function accountOf(source: string, accountId?: string): string {
   const id = accountId ?? settingFromProgram("accountId");
   if (!id) throw new Error(`${source}: accountId is required (or set xads:accountId)`);
   return id;

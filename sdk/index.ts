@@ -9,3 +9,4 @@ export * from "./data-sources";
 export { typeToken } from "../provider/resources";
 export { LIMITS, ENUMS } from "../provider/limits";
 export * from "./recommendations";
+export * from "./tweet-previews";

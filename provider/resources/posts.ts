@@ -67,7 +67,7 @@ export const postRules: readonly Rule<PostInputs>[] = [
 
 // ------------------------------------------------------------ lifecycle ---
 
-type TweetType = "DRAFT" | "SCHEDULED" | "PUBLISHED";
+export type TweetType = "DRAFT" | "SCHEDULED" | "PUBLISHED";
 
 export const accountPath = (accountId: string) => `/12/accounts/${accountId}`;
 export const tweetsPath = (accountId: string) => `${accountPath(accountId)}/tweets`;
@@ -128,7 +128,8 @@ export function declarePost<S extends z.ZodObject, Out extends Record<string, z.
   const noun = d.noun ?? nounOf(kind);
   const published = tweetType === "PUBLISHED";
   const record = (e: Entity) => (published ? publishedTweet(e) : e);
-  return defineResource<S, Out>(kind, inputs, {
+  // The kind's `tweet_type`, for what reads posts of every kind (xads pr-summary --previews).
+  return Object.assign(defineResource<S, Out>(kind, inputs, {
     describe: (i) => { const p = post(i); return `${noun} "${p.name ?? p.text ?? p.mediaKeys?.join(",")}"`; },
     ...d,
     rules: [...(postRules as unknown as Rule<z.infer<S>>[]), ...(d.rules ?? [])],
@@ -145,5 +146,10 @@ export function declarePost<S extends z.ZodObject, Out extends Record<string, z.
       const authored = (e.user_id ?? undefined) === undefined ? outs : { ...outs, asUserId: String(e.user_id) };
       return d.outputsFrom ? d.outputsFrom(authored, declared, e) : authored;
     },
-  });
+  }), { tweetType });
+}
+
+/** The `tweet_type` of a post kind (DraftTweet, ScheduledTweet, Tweet), undefined for every other kind. */
+export function tweetTypeOf(definition: object): TweetType | undefined {
+  return (definition as { tweetType?: TweetType }).tweetType;
 }

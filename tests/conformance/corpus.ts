@@ -221,6 +221,8 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "GET /2/webhooks", usedBy: ["getWebhooks (webhook_config.fields=created_at,id,url,valid)"] },
   { endpoint: "GET /5/accounts/:account_id/recommendations", usedBy: ["getRecommendations", "xads recommendations"] },
   { endpoint: "GET /5/accounts/:account_id/recommendations/:recommendation_id", usedBy: ["getRecommendations (each one's changes)", "xads recommendations"] },
+  { endpoint: "GET /12/accounts/:account_id/tweet_previews", usedBy: ["getTweetPreviews (tweet_ids of one tweet_type, at most 200)", "xads pr-summary --previews"] },
+  { endpoint: "POST /12/accounts/:account_id/draft_tweets/preview/:draft_tweet_id", usedBy: ["xads draft-preview"] },
 ];
 
 

@@ -20,6 +20,8 @@ import { Context } from "../../provider/resources/framework";
 import * as sdk from "../../sdk/data-sources";
 import { listRecommendations } from "../../provider/recommendations";
 import { getRecommendations } from "../../sdk/recommendations";
+import { listTweetPreviews, sendDraftPreview } from "../../provider/tweet-previews";
+import { getTweetPreviews } from "../../sdk/tweet-previews";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -423,6 +425,18 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
       }],
     }],
   },
+  {
+    name: "getTweetPreviews (listTweetPreviews)", run: (ctx) => listTweetPreviews(ctx, { accountId: ACCOUNT, tweetIds: ["1122911801354510336", "1102836745790316550"], tweetType: "PUBLISHED" }),
+    expected: [
+      { tweetId: "1122911801354510336", preview: expect.stringMatching(/^<iframe class='tweet-preview' src='https:\/\/ton\.twimg\.com\/ads-manager\/tweet-preview\/index\.html\?data=/) },
+      // The replay answers each record under an id of the request (replay.ts): the second's own id is not kept.
+      { preview: expect.stringMatching(/^<iframe /) },
+    ],
+  },
+  {
+    name: "xads draft-preview (sendDraftPreview)", run: (ctx) => sendDraftPreview(ctx, { accountId: ACCOUNT, draftTweetId: "996132315829948416" }),
+    expected: { accountId: ACCOUNT, draftTweetId: "996132315829948416", message: "See @apimctestface's notifications in the X app to preview your Tweet." },
+  },
 ];
 
 /**
@@ -449,6 +463,10 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
     expected: [{ campaignId: "59hod", lineItems: [{ id: "5gzog" }] }, { campaignId: "arja7", lineItems: [{ id: "bjw1q" }] }],
   },
   { name: "getRecommendations", run: () => getRecommendations({ fundingInstrumentId: "gpvzb" }), expected: [{ id: "62ce8zza1q0w", accountId: ACCOUNT, changes: [{ entityType: "campaigns" }] }] },
+  {
+    name: "getTweetPreviews", run: () => getTweetPreviews({ tweetIds: ["1122911801354510336", "1102836745790316550"], tweetType: "PUBLISHED" }),
+    expected: [{ tweetId: "1122911801354510336", preview: expect.stringMatching(/^<iframe class='tweet-preview'/) }, { preview: expect.any(String) }],
+  },
 ];
 
 // ------------------------------------------------------ xads auth ---
