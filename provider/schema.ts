@@ -11,10 +11,18 @@ import { metaOf } from "./resources/fields";
 
 type JsonSchema = Record<string, unknown>;
 
+/** What a create-only input's description says of it, written here from the declaration (never typed beside a field). */
+export const CREATE_ONLY_NOTE = "Create-only.";
+
 function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
-  return { ...json, ...(replaceOnChanges ? { replaceOnChanges: true } : {}), ...(metaOf(schema).secret ? { secret: true } : {}) };
+  const described = typeof json.description === "string" ? json.description : undefined;
+  return {
+    ...json,
+    ...(replaceOnChanges ? { description: described ? `${described} ${CREATE_ONLY_NOTE}` : CREATE_ONLY_NOTE, replaceOnChanges: true } : {}),
+    ...(metaOf(schema).secret ? { secret: true } : {}),
+  };
 }
 
 export function packageSchema(version: string): JsonSchema {

@@ -18,8 +18,8 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { toSnake } from "../names";
-import { accountField, adoptIdInput, createOnly, entityId } from "./common";
-import { DeclaredResource, declareResource } from "./define";
+import { accountField, adoptIdInput, entityId } from "./common";
+import { DeclaredResource, defineResource, InputsOf } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
 
@@ -63,12 +63,11 @@ export function permissionInputs<A extends string>(v: PermissionVariant<A>): z.Z
   return z.strictObject({
     accountId: accountField("The account that owns the audience (only the owner may share it). Defaults to the provider's `xads:accountId`."),
     // In the path, never a field of the permission (as the account is).
-    [audienceInput]: field(entityId.describe(`The ${noun} to share. Create-only.`), { createOnly: true, inPath: true }),
-    grantedAccountId: createOnly(entityId.describe("The account the audience is shared with; of the owner's business unless the owner has SHARE_AUDIENCE_OUTSIDE_BUSINESS. Create-only.")),
-    // No PUT on the platform: every input it keeps is create-only.
-    permissionLevel: createOnly(z.enum(ENUMS.audiencePermissionLevel).describe("READ_ONLY or READ_WRITE. The platform has no update: a new level replaces the permission.")),
+    [audienceInput]: field(entityId.describe(`The ${noun} to share.`), { inPath: true }),
+    grantedAccountId: entityId.describe("The account the audience is shared with; of the owner's business unless the owner has SHARE_AUDIENCE_OUTSIDE_BUSINESS."),
+    permissionLevel: z.enum(ENUMS.audiencePermissionLevel).describe("READ_ONLY or READ_WRITE. The platform has no update: a new level replaces the permission."),
     adoptId: adoptIdInput,
-  }) as unknown as z.ZodType<PermissionInputs<`${A}Id`>, PermissionInputs<`${A}Id`>>;
+  }).describe(`Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`) as unknown as z.ZodType<PermissionInputs<`${A}Id`>, PermissionInputs<`${A}Id`>>;
 }
 
 /** A permission kind, declared. */
@@ -79,12 +78,10 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
   const path = (p: I) => `/${v.version}/accounts/${p.accountId}/${collection}/${audienceOf(p)}/permissions`;
   const what = (p: I) => `${noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
 
-  return declareResource<I, PermissionOutputs<`${A}Id`>>({
-    kind,
+  return defineResource<I, PermissionOutputs<`${A}Id`>>(kind, permissionInputs(v) as unknown as InputsOf<I>, {
+    immutable: true,
     noun: `${noun} permission`,
-    description: `Shares a ${noun} with another account (READ_ONLY or READ_WRITE). No update exists on the platform: any change replaces it. ${REVOKE_NOTE}`,
-    inputs: permissionInputs(v) as unknown as z.ZodObject & z.ZodType<I>,
-      rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>
+    rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>
       i.grantedAccountId === i.accountId
         ? [{ property: "grantedAccountId", reason: `grantedAccountId must be another account than the owner accountId ${i.accountId}` }]
         : [])],

@@ -22,7 +22,7 @@ import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { toSnake } from "../names";
 import { entityId, isoTime } from "./common";
-import { DeclaredResource, declareResource } from "./define";
+import { DeclaredResource, defineResource, InputsOf } from "./define";
 import { field } from "./fields";
 import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 
@@ -335,7 +335,6 @@ export type MemberOutputs = MemberInputs & { memberCount?: number; memberChanges
 
 export interface MemberListSpec {
   kind: string;
-  description: string;
   /** e.g. "custom audience" */
   noun: string;
   /** The input naming the audience or list, e.g. `customAudienceId`. */
@@ -343,7 +342,8 @@ export interface MemberListSpec {
   fields: readonly UserField[];
   /** Custom audiences take effectiveAt; the do-not-reach list has none (always now). */
   effectiveAt: boolean;
-  inputs: z.ZodObject & z.ZodType<MemberInputs>;
+  /** Its `.describe()` is the kind's description. */
+  inputs: InputsOf<MemberInputs>;
   usersPath: (accountId: string, parentId: string) => string;
   /** The live audience or list, undefined when it is gone. */
   readParent: (ctx: Context, accountId: string, parentId: string) => Promise<Entity | undefined>;
@@ -406,11 +406,8 @@ export function memberListResource(spec: MemberListSpec): DeclaredResource<Membe
     if (chunks.length > 0) await uploadChunks(ctx.client, spec.usersPath(inputs.accountId, parentOf(inputs)), chunks, what(inputs));
   }
 
-  return declareResource<MemberInputs, MemberOutputs>({
-    kind: spec.kind,
+  return defineResource<MemberInputs, MemberOutputs>(spec.kind, spec.inputs, {
     noun: `${spec.noun} users`,
-    description: spec.description,
-    inputs: spec.inputs,
     // The platform's record has no created_at.
     timestamps: false,
     outputs: MEMBER_OUTPUTS,

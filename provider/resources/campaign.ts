@@ -13,7 +13,7 @@ import { CheckFailure, deletionProtectionInput, rule } from "./framework";
 
 export const campaignInputs = z.strictObject({
   accountId: accountIdInput,
-  fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign. Create-only: a change replaces the campaign.")),
+  fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign.")),
   name: name(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
   // The seed's default was CAMPAIGN; today's platform takes LINE_ITEM only and

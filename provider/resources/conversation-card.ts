@@ -16,7 +16,7 @@ import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
 import { accountIdInput, adoptIdInput, clearable, name, text, tweetText } from "./common";
 import { mediaOfCategory } from "./card";
-import { declareResource } from "./define";
+import { defineResource, InputsOf } from "./define";
 import { field } from "./fields";
 import { CheckFailure, rule } from "./framework";
 
@@ -108,7 +108,7 @@ type Outputs<I, X extends z.ZodRawShape> = I & { cardUri?: string; createdAt?: s
 
 /** A conversation card kind: its schema and lifecycle from the shared fields and its media. */
 export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShape = {}>(spec: ConversationKind<S, X>) {
-  const inputs = z.strictObject({ ...conversationFields, ...spec.media });
+  const inputs = z.strictObject({ ...conversationFields, ...spec.media }).describe(spec.description);
   type I = z.infer<typeof inputs> & ConversationInputs;
   const mediaFields = Object.keys(spec.media) as (keyof S & keyof I & string)[];
   const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/${spec.segment}`;
@@ -122,11 +122,8 @@ export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShap
     return new Error(`${field} ${JSON.stringify(given[field])} was refused by the platform: ${err.message}. ${media.rule} (the provider cannot see media sizes: only the platform checks them)`);
   };
 
-  const definition = declareResource<I, Outputs<I, X>>({
-    kind: spec.kind,
+  const definition = defineResource<I, Outputs<I, X>>(spec.kind, inputs as unknown as InputsOf<I>, {
     noun: spec.noun,
-    description: spec.description,
-    inputs: inputs as unknown as z.ZodObject & z.ZodType<I>,
     outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."), ...spec.outputs },
     rules: [
       ...conversationRules,
@@ -137,7 +134,7 @@ export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShap
     ],
     path,
     idsParam: "card_ids",
-      lookUp: {
+    lookUp: {
       candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { q: c!.name }),
       matches: (c, e) => e.name === c.name,
     },

@@ -11,15 +11,14 @@ import { readCustomAudience } from "./custom-audience";
 
 export const customAudienceMembersInputs = z.strictObject({
   accountId: accountIdInput,
-  customAudienceId: memberParent("The custom audience the users belong to. Create-only."),
+  customAudienceId: memberParent("The custom audience the users belong to."),
   users: memberUsers(CUSTOM_AUDIENCE_USER_FIELDS, "The audience's users: each an object of identifier arrays (email, deviceId, handle, platformId, phoneNumber, partnerUserId). Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program, so the engine and the state only see hashes; partnerUserId is sent as given."),
   effectiveAt: memberTime("When the users join the audience (ISO 8601 UTC); now by default."),
   expiresAt: memberTime("When they leave it: later than effectiveAt, at most 13 months after it (the default)."),
-});
+}).describe("The users of a custom audience, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.");
 
 export const customAudienceMembers = memberListResource({
   kind: "CustomAudienceMembers",
-  description: "The users of a custom audience, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.",
   noun: "custom audience",
   parentField: "customAudienceId",
   fields: CUSTOM_AUDIENCE_USER_FIELDS,

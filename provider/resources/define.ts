@@ -32,16 +32,23 @@ import { isPendingId, partialCreate, PENDING_KEY, pendingCreates, pendingOf, Res
 /** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
 type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
 
+/**
+ * What a kind declares beyond its name and its inputs (the inputs schema's
+ * own `.describe()` is the kind's description): only what differs from the
+ * standard lifecycle.
+ */
 export interface Declaration<I extends object, O extends object> {
-  readonly kind: string;
   /** The entity in messages (default: the kind in words, e.g. "promoted Tweet"). */
   readonly noun?: string;
-  readonly description: string;
-  readonly inputs: z.ZodObject & z.ZodType<I>;
   /** Output-only fields, read from the live entity (`createdAt` is every entity's, unless `timestamps` is false). */
   readonly outputs?: Record<string, z.ZodType>;
   /** False for records the platform answers without `created_at` (settings, feature lists, member lists). */
   readonly timestamps?: false;
+  /**
+   * The platform has no update for this kind: every input it keeps is
+   * create-only (a change replaces the entity), without marking each field.
+   */
+  readonly immutable?: true;
   readonly rules?: readonly Rule<I>[];
   /**
    * The account's collection of this kind, e.g. `tracking_tags`: the path
@@ -189,37 +196,39 @@ export function nounOf(kind: string): string {
   return kind.replace(/([a-z])([A-Z])/g, "$1 $2").split(" ").map((w) => (w === "Tweet" ? w : w.toLowerCase())).join(" ");
 }
 
-/** What a kind declares beyond its name and inputs (the inputs schema's own description describes the kind). */
-export type Spec<I extends object, O extends object> = Omit<Declaration<I, O>, "kind" | "inputs" | "description">;
+/** The inputs schema of a kind whose input type a builder gives (audience permissions, member lists, conversation cards). */
+export type InputsOf<I> = z.ZodObject & z.ZodType<I>;
 
 /**
  * A kind from its name, its inputs (a zod object whose `.describe()` is the
  * kind's description in the SDK, the README and schema.json) and what it
- * declares beyond the standard.
+ * declares beyond the standard. The types of its inputs and state come from
+ * the schema and the declared outputs; a builder of kinds whose input types
+ * are generic gives them (`defineResource<I, O>(kind, inputs as InputsOf<I>, ...)`).
  */
 export function defineResource<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
   kind: string,
   inputs: S,
-  spec: Spec<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
-): DeclaredResource<z.infer<S>, StateOf<S, Out>> {
+  declaration: Declaration<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
+): DeclaredResource<z.infer<S>, StateOf<S, Out>>;
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsOf<In>, declaration: Declaration<In, O>): DeclaredResource<In, O>;
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsOf<In>, declaration: Declaration<In, O>): DeclaredResource<In, O> {
   if (!inputs.description) throw new Error(`${kind}: describe the kind on its inputs schema, z.strictObject({...}).describe("what it is")`);
-  return declareResource<z.infer<S>, StateOf<S, Out>>({ ...spec, kind, inputs: inputs as unknown as z.ZodObject & z.ZodType<z.infer<S>>, description: inputs.description });
-}
-
-/** The same for builders of kinds whose input types are generic (audience permissions, member lists, conversation cards). */
-export function declareResource<In extends object, O extends object>(declaration: Declaration<In, O>): DeclaredResource<In, O> {
   type I = In & Base;
   const { collection } = declaration;
   const d = {
     ...declaration,
-    noun: declaration.noun ?? nounOf(declaration.kind),
+    kind,
+    inputs,
+    description: inputs.description,
+    noun: declaration.noun ?? nounOf(kind),
     path: declaration.path ?? ((p: I) => `/12/accounts/${p.accountId}/${collection}`),
     idsParam: declaration.idsParam ?? (collection && !declaration.readBy ? idsParamOf(collection) : undefined),
     readQuery: { with_deleted: true, ...declaration.readQuery },
   };
-  if (!declaration.path && !collection) throw new Error(`${declaration.kind}: declare its collection or its path`);
+  if (!declaration.path && !collection) throw new Error(`${kind}: declare its collection or its path`);
   const outputFields = { ...d.outputs, ...(d.timestamps === false ? {} : timestamps) };
-  const fields = fieldsOf(d.inputs, outputFields);
+  const fields = fieldsOf(d.inputs, outputFields, { immutable: d.immutable });
   const rules = d.rules ?? [];
   const protectedKind = fields.inputs.includes("deletionProtection");
   const describe = d.describe ?? ((p: I) => (typeof (p as Record<string, unknown>).name === "string" ? `${d.noun} "${(p as Record<string, unknown>).name}"` : d.noun));

@@ -11,14 +11,13 @@ import { readDoNotReachList } from "./do-not-reach-list";
 
 export const doNotReachListMembersInputs = z.strictObject({
   accountId: accountIdInput,
-  doNotReachListId: memberParent("The account's do-not-reach list. Create-only."),
+  doNotReachListId: memberParent("The account's do-not-reach list."),
   users: memberUsers(DO_NOT_REACH_USER_FIELDS, "Users to keep out of every campaign: objects with email and phoneNumber arrays. Give raw values to the SDK class: it normalizes and hashes them (SHA-256) in the program."),
   expiresAt: memberTime("When the users leave the list: later than now, at most 13 months ahead (the default)."),
-});
+}).describe("The users of the account's do-not-reach list, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.");
 
 export const doNotReachListMembers = memberListResource({
   kind: "DoNotReachListMembers",
-  description: "The users of the account's do-not-reach list, declared as a list: added and removed users are uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.",
   noun: "do-not-reach list",
   parentField: "doNotReachListId",
   fields: DO_NOT_REACH_USER_FIELDS,

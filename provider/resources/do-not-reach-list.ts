@@ -10,13 +10,13 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
 import { LIMITS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, text } from "./common";
+import { accountIdInput, adoptIdInput, text } from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
 export const doNotReachListInputs = z.strictObject({
   accountId: accountIdInput,
-  description: createOnly(text(undefined, { min: 0 }).optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again).")),
+  description: text(undefined, { min: 0 }).optional().describe("Free text. The platform has no update: a change replaces the list (and uploads its users again)."),
   adoptId: adoptIdInput,
 }).describe(`The account's do-not-reach list (at most ${LIMITS.doNotReachListsPerAccount} per account): its users (DoNotReachListMembers) are kept out of every campaign of the account. No update exists: a new description replaces it.`);
 
@@ -38,6 +38,7 @@ export async function readDoNotReachList(ctx: Context, accountId: string, id: st
 }
 
 export const doNotReachList = defineResource("DoNotReachList", doNotReachListInputs, {
+  immutable: true,
   noun: "do-not-reach list",
   path: (l) => path(l.accountId),
   find: (ctx, l, id) => readDoNotReachList(ctx, l.accountId, id),

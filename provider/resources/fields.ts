@@ -108,9 +108,19 @@ export type Fields = { readonly [L in keyof typeof LISTS]: readonly string[] } &
   sameness(field: string): ((a: unknown, b: unknown) => boolean) | undefined;
 };
 
-export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType> = {}): Fields {
+/**
+ * The field lists of a kind. `immutable`: the platform has no update for
+ * the kind, so every input it keeps is create-only, whatever the field
+ * declares; the resource's own inputs (adoptId, deletionProtection) stay as
+ * declared, as changing them sends nothing.
+ */
+export function fieldsOf(inputs: z.ZodObject, outputs: Record<string, z.ZodType> = {}, { immutable = false } = {}): Fields {
+  const inputMeta = (s: z.ZodType): FieldMeta => {
+    const meta = metaOf(s);
+    return immutable && !meta.local ? { ...meta, createOnly: true } : meta;
+  };
   const entries = [
-    ...Object.entries(inputs.shape as Record<string, z.ZodType>).map(([name, s]) => ({ name, meta: metaOf(s), input: true })),
+    ...Object.entries(inputs.shape as Record<string, z.ZodType>).map(([name, s]) => ({ name, meta: inputMeta(s), input: true })),
     ...Object.entries(outputs).map(([name, s]) => ({ name, meta: metaOf(s), input: false })),
   ];
   const wireNames = new Map(entries.map((e) => [e.name, e.meta.wire ?? toSnake(e.name)]));

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { ENUMS, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, name } from "./common";
+import { accountIdInput, adoptIdInput, entityId, name } from "./common";
 import { customAudiencesPath, isOwner, ownershipOutputs, readCustomAudience } from "./custom-audience";
 import { defineResource } from "./define";
 import { field } from "./fields";
@@ -56,13 +56,12 @@ export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, Flexibl
  * under `metadata[].segments` in its own form (tests/conformance corpus):
  * the outputs keep the declared tree.
  */
-const tree = <T extends z.ZodType>(schema: T) => field(schema, { createOnly: true, writeOnly: true });
+const tree = <T extends z.ZodType>(schema: T) => field(schema, { writeOnly: true });
 
-// Immutable after creation (seed 4.12): every field the platform keeps is create-only.
 export const flexibleAudienceInputs = z.strictObject({
   accountId: accountIdInput,
-  name: createOnly(name().describe("The audience's name, unique among the account's custom audiences.")),
-  audienceType: createOnly(z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE.")),
+  name: name().describe("The audience's name, unique among the account's custom audiences."),
+  audienceType: z.enum(ENUMS.flexibleAudienceType).default("FLEXIBLE").describe("FLEXIBLE (the default) or MOBILE_AUDIENCE."),
   booleanOperator: tree(booleanOperator.optional().describe("AND or OR: how childSegments combine; required when childSegments is non-empty.")),
   childSegments: tree(z.array(flexibleAudienceSegment).optional().describe(`The segments; at most ${LIMITS.flexibleAudienceLeaves} custom audience leaves in all.`)),
   segments: tree(z.strictObject({
@@ -138,6 +137,7 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
 // ------------------------------------------------------------ lifecycle ---
 
 export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudienceInputs, {
+  immutable: true,
   outputs: ownershipOutputs,
   // The structure rules need no ids, so they run even while leaf ids are unknown.
   rules: [rule<FlexibleAudienceInputs>(["booleanOperator", "childSegments", "segments"], flexibleAudienceFailures, { structural: true })],

@@ -6,19 +6,18 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, createOnly, isoTime } from "./common";
+import { accountIdInput, adoptIdInput, isoTime } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 
 // --------------------------------------------------------------- schema ---
 
-// No update on the platform: every field is create-only.
 export const fundingInstrumentInputs = z.strictObject({
   accountId: accountIdInput,
-  currency: createOnly(z.string().regex(/^[A-Z]{3}$/, { error: "must be an ISO-4217 code of three capital letters, e.g. USD" }).describe("ISO-4217 currency code.")),
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be an ISO-4217 code of three capital letters, e.g. USD" }).describe("ISO-4217 currency code."),
   // The platform answers times in its own format: the declared text is kept while both are the same instant.
-  startTime: field(isoTime.describe("ISO 8601 date the instrument becomes active."), { createOnly: true, instant: true }),
-  type: createOnly(z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default.")),
+  startTime: field(isoTime.describe("ISO 8601 date the instrument becomes active."), { instant: true }),
+  type: z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default."),
   adoptId: adoptIdInput,
 }).describe("A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.");
 
@@ -30,6 +29,7 @@ const path = (fi: { accountId: string }) => `/12/accounts/${fi.accountId}/fundin
 // ------------------------------------------------------------ lifecycle ---
 
 export const fundingInstrument = defineResource("FundingInstrument", fundingInstrumentInputs, {
+  immutable: true,
   outputs: { entityStatus: z.string().describe("ACTIVE while it can fund campaigns.") },
   collection: "funding_instruments",
   describe: (fi) => `${fi.type} funding instrument in ${fi.currency} from ${fi.startTime}`,

@@ -37,11 +37,11 @@ const bidAmount = localMicro.min(1);
 
 export const lineItemInputs = z.strictObject({
   accountId: accountIdInput,
-  campaignId: createOnly(entityId.describe("The campaign. Create-only. All line items of a campaign share one product type and one objective.")),
+  campaignId: createOnly(entityId.describe("The campaign. All line items of a campaign share one product type and one objective.")),
   name: clearable(name(LIMITS.text.lineItemName).optional().describe("Line item name, at most 255 characters.")),
-  objective: createOnly(z.enum(ENUMS.objective).describe("Campaign objective. Create-only.")),
-  productType: createOnly(z.enum(ENUMS.productType).describe("MEDIA, PROMOTED_ACCOUNT or PROMOTED_TWEETS. Create-only.")),
-  placements: field(z.array(z.enum(ENUMS.placement)).min(1).describe("Where the line item serves. Create-only."), { createOnly: true, same: sameSet }),
+  objective: createOnly(z.enum(ENUMS.objective).describe("Campaign objective.")),
+  productType: createOnly(z.enum(ENUMS.productType).describe("MEDIA, PROMOTED_ACCOUNT or PROMOTED_TWEETS.")),
+  placements: field(z.array(z.enum(ENUMS.placement)).min(1).describe("Where the line item serves."), { createOnly: true, same: sameSet }),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT (creation only)."),
   // The platform picks the bid strategy, goal and pay-by by objective when not given: unset means "not managed".
   bidStrategy: computed(z.enum(ENUMS.bidStrategy).optional().describe("AUTO, MAX (not for REACH or FOLLOWERS) or TARGET (REACH, FOLLOWERS, WEBSITE_CLICKS and the app objectives). The platform picks one by objective when not given.")),
@@ -50,7 +50,7 @@ export const lineItemInputs = z.strictObject({
   payBy: computed(z.enum(ENUMS.payBy).optional().describe("Billing event, only for APP_INSTALLS (APP_CLICK or IMPRESSION) and WEBSITE_CLICKS (LINK_CLICK or IMPRESSION). The platform picks it when not given, and may answer other values (ENGAGEMENT).")),
   dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros; at most the total budget."), { limits: "daily spend" }),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros."), { limits: "total spend" }),
-  standardDelivery: field(z.boolean().optional().describe("Standard (true) or accelerated (false) delivery of the daily budget; the platform's choice when not given. Create-only."), { createOnly: true, computed: true }),
+  standardDelivery: field(z.boolean().optional().describe("Standard (true) or accelerated (false) delivery of the daily budget; the platform's choice when not given."), { createOnly: true, computed: true }),
   startTime: field(isoTime.optional().describe("ISO 8601 start; the platform starts now when not given."), { computed: true, instant: true }),
   endTime: field(isoTime.optional().describe("ISO 8601 end."), { clearable: true, instant: true }),
   advertiserDomain: clearable(z.string().regex(/^(?![a-z][a-z0-9+.-]*:\/\/)[^\s/]+$/i, { error: "must be a domain without the protocol, e.g. example.com" })
@@ -58,7 +58,7 @@ export const lineItemInputs = z.strictObject({
   androidAppStoreIdentifier: clearable(z.string().min(1).optional().describe("The promoted app's Google Play identifier. APP_INSTALLS and APP_ENGAGEMENTS need this or iosAppStoreIdentifier; the platform then adds PLATFORM targeting for it.")),
   iosAppStoreIdentifier: clearable(z.string().regex(/^\d+$/, { error: "must be the numeric part of the App Store identifier, e.g. 333903271" })
     .optional().describe("The numeric part of the promoted app's App Store identifier. APP_INSTALLS and APP_ENGAGEMENTS need this or androidAppStoreIdentifier.")),
-  primaryWebEventTag: createOnly(z.string().min(1).optional().describe("The primary web event tag's id; required with goal WEBSITE_CONVERSIONS. Create-only.")),
+  primaryWebEventTag: createOnly(z.string().min(1).optional().describe("The primary web event tag's id; required with goal WEBSITE_CONVERSIONS.")),
   categories: field(z.array(z.string().regex(IAB_CATEGORY_VALUE, { error: "must be an IAB category, e.g. IAB3 or IAB9-26" })).min(LIMITS.lineItemCategories.min).optional()
     .describe("IAB categories of the advertiser: every iab_categories value of one or two advertiser business categories. Required for PREROLL_VIEWS (seed 4.3) and with the PUBLISHER_NETWORK placement."),
   { same: sameSet }),

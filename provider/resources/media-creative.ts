@@ -9,21 +9,20 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 
 // --------------------------------------------------------------- schema ---
 
-// No PUT on the platform: every field is create-only.
 export const mediaCreativeInputs = z.strictObject({
   accountId: accountIdInput,
-  accountMediaId: createOnly(entityId.describe("The account media to run (see getAccountMedia). Create-only.")),
-  lineItemId: createOnly(entityId.describe("The line item. Create-only.")),
+  accountMediaId: entityId.describe("The account media to run (see getAccountMedia)."),
+  lineItemId: entityId.describe("The line item."),
   // The platform fills one in when none is given (tests/conformance corpus: a POST without landing_url answers one): unset is not managed.
   landingUrl: field(z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL" }).optional()
-    .describe("Where a display creative leads; required when the line item's objective is WEBSITE_CLICKS, ignored for preroll. Left unset, the platform's value is kept. Create-only."),
-  { createOnly: true, computed: true }),
+    .describe("Where a display creative leads; required when the line item's objective is WEBSITE_CLICKS, ignored for preroll. Left unset, the platform's value is kept."),
+  { computed: true }),
   adoptId: adoptIdInput,
 }).describe("Account media running on a line item. No update exists: any change replaces it. landingUrl is required on WEBSITE_CLICKS line items.");
 
@@ -33,6 +32,7 @@ export type MediaCreativeOutputs = MediaCreativeInputs & { approvalStatus?: stri
 // ------------------------------------------------------------ lifecycle ---
 
 export const mediaCreative = defineResource("MediaCreative", mediaCreativeInputs, {
+  immutable: true,
   outputs: {
     approvalStatus: z.string().describe("The platform's review of the creative."),
     // The platform answers no serving status (tests/conformance corpus): entity_status and creative_type.

@@ -9,13 +9,13 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../limits";
 import { createOnly, name, tweetText } from "./common";
-import { defineResource, nounOf, Spec, StateOf } from "./define";
+import { Declaration, defineResource, nounOf, StateOf } from "./define";
 import { readLive, rule, Rule } from "./framework";
 
 // --------------------------------------------------------------- inputs ---
 
 export const asUserIdInput = createOnly(z.string().regex(/^\d+$/, { error: "must be a user id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
-  .describe("The advertiser user the post is by (`as_user_id`). Create-only."));
+  .describe("The advertiser user the post is by (`as_user_id`)."));
 
 // The inputs below differ in what they are from kind to kind (a draft's
 // media are clearable, a scheduled Tweet's create-only): each call makes a
@@ -102,7 +102,7 @@ export function publishedTweet(e: Entity): Entity {
   };
 }
 
-export interface PostDeclaration<I extends object, O extends object> extends Omit<Spec<I, O>, "find" | "lookUp"> {
+export interface PostDeclaration<I extends object, O extends object> extends Omit<Declaration<I, O>, "find" | "lookUp"> {
   /** The posts GET tweets lists for this kind. */
   readonly tweetType: TweetType;
   /** What else the post a lost POST made shares with the inputs, beyond text, name and media. */

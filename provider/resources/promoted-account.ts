@@ -9,18 +9,17 @@ import { z } from "zod";
 import { ENUMS } from "../limits";
 import { Entity, Query } from "../client/client";
 import { ValidationError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { Context } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
-// No PUT on the platform: every field is create-only.
 export const promotedAccountInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: createOnly(entityId.describe(`The line item that promotes the user; its productType must be ${ENUMS.promotedAccountProductType}. Create-only.`)),
-  userId: createOnly(z.string().regex(/^\d+$/, { error: "must be a user id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
-    .describe("The user (account) to promote: a promotable user of the ads account or a public user. Create-only.")),
+  lineItemId: entityId.describe(`The line item that promotes the user; its productType must be ${ENUMS.promotedAccountProductType}.`),
+  userId: z.string().regex(/^\d+$/, { error: "must be a user id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
+    .describe("The user (account) to promote: a promotable user of the ads account or a public user."),
   adoptId: adoptIdInput,
 }).describe("A user (account) promoted on a line item of product type PROMOTED_ACCOUNT. No update exists on the platform: any change replaces it. An existing promotion of the same user is taken over, not duplicated.");
 
@@ -33,6 +32,7 @@ const promotes = (p: PromotedAccountInputs, e: Entity) => e.line_item_id === p.l
 // ------------------------------------------------------------ lifecycle ---
 
 export const promotedAccount = defineResource("PromotedAccount", promotedAccountInputs, {
+  immutable: true,
   outputs: {
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promotion."),

@@ -8,18 +8,17 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { lineItem, LineItemOutputs } from "./line-item";
 
 // --------------------------------------------------------------- schema ---
 
-// No PUT on the platform: every field is create-only.
 export const promotedTweetInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: createOnly(entityId.describe("The line item that promotes the Tweet. Create-only.")),
-  tweetId: createOnly(z.string().regex(/^\d+$/, { error: "must be a Tweet id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
-    .describe("The Tweet to promote. Create-only.")),
+  lineItemId: entityId.describe("The line item that promotes the Tweet."),
+  tweetId: z.string().regex(/^\d+$/, { error: "must be a Tweet id in decimal digits (a string: ids exceed JavaScript's safe integers)" })
+    .describe("The Tweet to promote."),
   adoptId: adoptIdInput,
 }).describe("A Tweet promoted on a line item. No update exists on the platform: any change replaces it. Deleting it shows the Tweet as paused in the advertiser UI.");
 
@@ -31,6 +30,7 @@ export type PromotedTweetOutputs = PromotedTweetInputs & {
 // ------------------------------------------------------------ lifecycle ---
 
 export const promotedTweet = defineResource("PromotedTweet", promotedTweetInputs, {
+  immutable: true,
   outputs: {
     servedTweetId: z.string().describe("The Tweet that serves: a repost's own id when another user's Tweet is promoted."),
     entityStatus: z.string().describe("ACTIVE or PAUSED."),

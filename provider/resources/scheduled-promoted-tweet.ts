@@ -7,18 +7,17 @@
  */
 import { z } from "zod";
 import { AdsApiError } from "../client/errors";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems } from "./common";
 import { defineResource } from "./define";
 import { stateDeleteCommand } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
-// No PUT on the platform: every field is create-only.
 export const scheduledPromotedTweetInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: createOnly(entityId.describe("The line item that promotes the scheduled Tweet. Create-only.")),
-  scheduledTweetId: createOnly(z.string().regex(/^\d+$/, { error: "must be a scheduled Tweet id in decimal digits (a ScheduledTweet's id)" })
-    .describe("The scheduled Tweet to promote (a ScheduledTweet's id). Create-only.")),
+  lineItemId: entityId.describe("The line item that promotes the scheduled Tweet."),
+  scheduledTweetId: z.string().regex(/^\d+$/, { error: "must be a scheduled Tweet id in decimal digits (a ScheduledTweet's id)" })
+    .describe("The scheduled Tweet to promote (a ScheduledTweet's id)."),
   adoptId: adoptIdInput,
 }).describe("A scheduled Tweet promoted on a line item. No update exists: any change replaces it. The platform deletes it only before the scheduled Tweet's scheduledAt; after that, destroy fails with what to do and keeps it in the stack.");
 
@@ -36,6 +35,7 @@ export function undeletableMessage(id: string, props: Partial<ScheduledPromotedT
 // ------------------------------------------------------------ lifecycle ---
 
 export const scheduledPromotedTweet = defineResource("ScheduledPromotedTweet", scheduledPromotedTweetInputs, {
+  immutable: true,
   outputs: { tweetId: z.string().describe("The published Tweet's id, once the scheduled Tweet is out.") },
   collection: "scheduled_promoted_tweets",
   describe: (p) => `scheduled promotion of ${p.scheduledTweetId} on line item ${p.lineItemId}`,

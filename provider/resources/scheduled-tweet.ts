@@ -24,8 +24,8 @@ export const scheduledTweetInputs = z.strictObject({
   scheduledAt: field(isoTime.describe("When the platform publishes the post (ISO 8601); in the future when created or changed."), { instant: true }),
   // The platform cannot unset text or name: left out of the program, they are not managed.
   text: computed(textInput("The post's text; required when there are no mediaKeys. Left unset, the platform's value is kept.")),
-  cardUri: createOnly(cardUriInput("A card to attach, `card://<card_id>`. Create-only.")),
-  mediaKeys: createOnly(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only.")),
+  cardUri: createOnly(cardUriInput("A card to attach, `card://<card_id>`.")),
+  mediaKeys: createOnly(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video.")),
   nullcast: nullcastInput("true (default): promoted-only, not shown on the user's timeline. false publishes an organic Tweet at scheduledAt, which this tool cannot manage or remove."),
   name: computed(nameInput()),
   adoptId: adoptIdInput,

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ENUMS, IAB_CATEGORY_VALUE, LIMITS } from "../limits";
 import { Entity } from "../client/client";
-import { accountIdInput, adoptIdInput, createOnly, entityId, ofLineItems, text } from "./common";
+import { accountIdInput, adoptIdInput, entityId, ofLineItems, text } from "./common";
 import { defineResource } from "./define";
 import { rule } from "./framework";
 
@@ -18,15 +18,14 @@ const IAB = ENUMS.contentCategoryTargetingType;
 
 // --------------------------------------------------------------- schema ---
 
-// No PUT on the platform: every field is create-only.
 export const targetingCriterionInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: createOnly(entityId.describe("The line item the criterion targets for. Create-only.")),
-  targetingType: createOnly(z.enum(ENUMS.targetingType).describe(`The kind of targeting; ${IAB} for content categories (their iabCategories values). Create-only.`)),
-  targetingValue: createOnly(text(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY. Create-only.")),
-  operatorType: createOnly(z.enum(ENUMS.operatorType).default("EQ").describe(
-    "EQ (default) targets the value; NE excludes it. APP_LIST takes NE only; NETWORK_ACTIVATION_DURATION takes GTE or LT only, and no other type takes them. Create-only.",
-  )),
+  lineItemId: entityId.describe("The line item the criterion targets for."),
+  targetingType: z.enum(ENUMS.targetingType).describe(`The kind of targeting; ${IAB} for content categories (their iabCategories values).`),
+  targetingValue: text(255).describe("The value targeted, e.g. IAB1-1 with IAB_CATEGORY."),
+  operatorType: z.enum(ENUMS.operatorType).default("EQ").describe(
+    "EQ (default) targets the value; NE excludes it. APP_LIST takes NE only; NETWORK_ACTIVATION_DURATION takes GTE or LT only, and no other type takes them.",
+  ),
   adoptId: adoptIdInput,
 }).describe("One targeting value of a line item, e.g. a content category's IAB category with targetingType IAB_CATEGORY. No update exists on the platform: any change replaces it.");
 
@@ -87,6 +86,7 @@ export const targetingCriterionRules = [
 // ------------------------------------------------------------ lifecycle ---
 
 export const targetingCriterion = defineResource("TargetingCriterion", targetingCriterionInputs, {
+  immutable: true,
   outputs: { name: z.string().describe("The platform's name of the targeted value.") },
   rules: targetingCriterionRules,
   // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).

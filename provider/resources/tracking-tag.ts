@@ -12,8 +12,8 @@ import { defineResource } from "./define";
 
 export const trackingTagInputs = z.strictObject({
   accountId: accountIdInput,
-  lineItemId: createOnly(entityId.describe("The line item the tag measures. Create-only.")),
-  trackingTagType: createOnly(z.enum(ENUMS.trackingTagType).describe("IMPRESSION_TAG or CLICK_TRACKER. Create-only.")),
+  lineItemId: createOnly(entityId.describe("The line item the tag measures.")),
+  trackingTagType: createOnly(z.enum(ENUMS.trackingTagType).describe("IMPRESSION_TAG or CLICK_TRACKER.")),
   // The only input that changes in place (seed 4.10: PUT takes tracking_tag_url).
   trackingTagUrl: z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL from the tracking partner" }).describe("The tracking partner's URL; changes in place."),
   adoptId: adoptIdInput,

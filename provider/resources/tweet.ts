@@ -24,17 +24,17 @@ const sentOnce = <T extends z.ZodType>(schema: T) => field(schema, { createOnly:
 export const tweetInputs = z.strictObject({
   accountId: accountIdInput,
   asUserId: asUserIdInput,
-  text: createOnly(textInput("The Tweet's text; required when there are no mediaKeys. Create-only.")),
+  text: createOnly(textInput("The Tweet's text; required when there are no mediaKeys.")),
   // The platform's Tweet object carries neither the card nor the media keys (tests/conformance corpus, GET tweets): kept as declared.
-  cardUri: sentOnce(cardUriInput("A card to attach, `card://<card_id>`. Create-only.")),
-  mediaKeys: sentOnce(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video. Create-only.")),
+  cardUri: sentOnce(cardUriInput("A card to attach, `card://<card_id>`.")),
+  mediaKeys: sentOnce(mediaKeysInput("Media of the account's media library: up to 4 images, or 1 animated GIF, or 1 video.")),
   nullcast: createOnly(nullcastInput("Must stay true (the default): a nullcast Tweet is promoted-only. false (an organic Tweet) is refused: it is not an ad, and this tool could not manage or remove it.")),
   // The platform picks EVERYONE when not given: unset means not managed.
-  conversationSettings: field(z.enum(ENUMS.conversationSettings).optional().describe("Who can reply: EVERYONE (the platform's default), FOLLOWING or MENTIONED_USERS. Create-only."), { createOnly: true, computed: true }),
-  videoCta: sentOnce(z.enum(ENUMS.videoCta).optional().describe("Call to action of the video: VISIT_SITE or WATCH_NOW; needs videoCtaValue. Create-only.")),
-  videoCtaValue: sentOnce(text().optional().describe("The call to action's value (e.g. the URL). Create-only.")),
-  videoDescription: sentOnce(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters. Create-only.`)),
-  videoTitle: sentOnce(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters. Create-only.`)),
+  conversationSettings: field(z.enum(ENUMS.conversationSettings).optional().describe("Who can reply: EVERYONE (the platform's default), FOLLOWING or MENTIONED_USERS."), { createOnly: true, computed: true }),
+  videoCta: sentOnce(z.enum(ENUMS.videoCta).optional().describe("Call to action of the video: VISIT_SITE or WATCH_NOW; needs videoCtaValue.")),
+  videoCtaValue: sentOnce(text().optional().describe("The call to action's value (e.g. the URL).")),
+  videoDescription: sentOnce(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters.`)),
+  videoTitle: sentOnce(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters.`)),
   // seed 4.11: PUT tweets/:tweet_id/name; no name clears it.
   name: field(nameInput(`A name for the Tweet in the ads UI, at most ${LIMITS.text.tweetName} characters; the only input that changes in place.`), { clearable: true }),
   adoptId: adoptIdInput,

@@ -21,7 +21,7 @@ export const userSettingsInputs = z.strictObject({
   accountId: accountIdInput,
   // In the path; unset, it is the authenticated user, resolved at create: not a change.
   userId: field(z.string().regex(/^\d+$/, { error: "must be a user id (decimal digits)" }).optional()
-    .describe("The user (a long, as a string). Defaults to the authenticated user: the only one whose settings the credentials can change. Create-only."),
+    .describe("The user (a long, as a string). Defaults to the authenticated user: the only one whose settings the credentials can change."),
   { createOnly: true, computed: true, inPath: true }),
   notificationEmail: computed(z.email({ error: "must be an e-mail address" }).optional().describe("Where the platform sends this user's notifications.")),
   contactPhone: computed(text().optional().describe("The user's contact phone number.")),

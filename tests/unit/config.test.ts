@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
 import { checkInputs } from "../../provider/dispatch";
-import { renderSchema } from "../../provider/schema";
+import { CREATE_ONLY_NOTE, renderSchema } from "../../provider/schema";
 
 const creds = {
   "xads:consumerKey": "ck-value", "xads:consumerSecret": "cs-value",
@@ -85,5 +85,14 @@ describe("schema.json", () => {
     expect(campaign.inputProperties.name.replaceOnChanges).toBeUndefined();
     expect(campaign["x-dynamicTypeToken"]).toBe("pulumi-nodejs:dynamic/xads:Campaign");
     expect(schema.config.variables.consumerSecret.secret).toBe(true);
+  });
+
+  test("a create-only input's description says Create-only. once, at its end; no other input's says it", () => {
+    const schema = JSON.parse(renderSchema("0.0.0")) as { resources: Record<string, { inputProperties: Record<string, { description?: string; replaceOnChanges?: boolean }> }> };
+    const wrong = Object.entries(schema.resources).flatMap(([kind, r]) => Object.entries(r.inputProperties)
+      .filter(([, p]) => (p.description ?? "").split(CREATE_ONLY_NOTE).length - 1 !== (p.replaceOnChanges ? 1 : 0)
+        || (p.replaceOnChanges === true && !p.description!.endsWith(CREATE_ONLY_NOTE)))
+      .map(([name, p]) => `${kind}.${name}: ${p.description}`));
+    expect(wrong).toEqual([]);
   });
 });
