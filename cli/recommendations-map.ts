@@ -15,7 +15,7 @@
 import type * as TS from "typescript";
 import { RecommendationInfo, RecommendedChange } from "../provider/recommendations";
 import { definitionOf, RESOURCES } from "../provider/resources";
-import { nounOf } from "../provider/resources/define";
+import { nounOf } from "../provider/resources/declaration";
 import { toSnake } from "../provider/names";
 import { nameOf, showField } from "./properties";
 import { Deployment, KIND_OF, StateResource } from "./recover-plan";

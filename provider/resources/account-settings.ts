@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
-import { changedFields, Standard } from "./define";
+import { changedFields, Standard } from "./lifecycle";
 import { fieldsOf } from "./fields";
 import { Context, CreateResult, declaresSomething, Rule, rule } from "./framework";
 

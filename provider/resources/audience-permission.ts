@@ -19,7 +19,8 @@ import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { toSnake } from "../names";
 import { accountField, adoptIdInput, entityId } from "./common";
-import { DeclaredResource, defineResource, InputsOf } from "./define";
+import { InputsOf } from "./declaration";
+import { DeclaredResource, defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
 

@@ -22,7 +22,8 @@ import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { toSnake } from "../names";
 import { entityId, isoTime } from "./common";
-import { DeclaredResource, defineResource, InputsOf } from "./define";
+import { InputsOf } from "./declaration";
+import { DeclaredResource, defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 

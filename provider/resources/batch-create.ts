@@ -18,9 +18,11 @@
  * the platform refuses fails the whole call and commits nothing, so the
  * refused items get their errors and the others are sent again.
  */
-import { Entity } from "../client/client";
+import { Entity, Query } from "../client/client";
 import { AdsApiError, MaybeCommittedError } from "../client/errors";
+import type { Base, Resolved } from "./declaration";
 import type { Context } from "./framework";
+import type { LookUps } from "./look-up";
 
 export interface BatchCreate<I> {
   /** For messages, e.g. `campaign "Spring sale"`. */
@@ -100,7 +102,7 @@ const CLOCK_SLACK_MS = 60_000;
 /**
  * A create that may have committed (no answer came back) and whose look-up
  * failed too: whether it made its entity is unknown. A declared kind keeps
- * the resource as pending (define.ts), never forgotten: the next `up` looks
+ * the resource as pending (pending.ts), never forgotten: the next `up` looks
  * it up before creating anything.
  */
 export class PendingCreateError extends Error {
@@ -175,4 +177,33 @@ export function matchCreated<I>(items: SentItem<I>[], live: Entity[], matches: (
     if (found.length === 1) taken.add(String(found[0]!.id));
     return found.length === 0 ? undefined : found.length === 1 ? found[0] : found;
   });
+}
+
+// ------------------------------------------------------ a kind's batch ---
+
+/** The batch of a kind that declares one (`batch`), for the create of `p`: its group, its call, and its look-ups. */
+export function kindBatch<I extends Base, O extends object>(d: Resolved<I, O>, lookUps: LookUps<I>, ctx: Context, p: I): BatchCreate<I> {
+  const b = d.batch!;
+  return {
+    what: d.describe,
+    group: lookUps.groupOf(p),
+    max: b.max,
+    windowMs: b.windowMs,
+    send: b.send ? (items) => b.send!(ctx, items, d.path(p)) : batchSend(ctx, b.path!(p), b.max, (item) => (d.jsonBody ? d.wire(item) : listsAsText(d.wire(item)))),
+    candidates: (items) => lookUps.candidates(ctx, items),
+    matches: lookUps.matches,
+    single: b.alwaysBatch ? undefined : (item) => lookUps.createAlone(ctx, item),
+  };
+}
+
+/**
+ * A batch item's params in the single POST's form, for kinds whose fields
+ * are form parameters (a `jsonBody` kind's are JSON already): lists of values comma-separated
+ * (reference.mdx, POST batch line_items: `"placements":"ALL_ON_TWITTER"`;
+ * the official Python SDK's batch_save sends its to_params, which joins lists
+ * with commas: twitterdev/twitter-python-ads-sdk twitter_ads/resource.py).
+ */
+function listsAsText(params: Query): Query {
+  const isList = (v: unknown): v is (string | number)[] => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isList(v) ? v.join(",") : v])) as Query;
 }

@@ -16,7 +16,8 @@ import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
 import { accountIdInput, adoptIdInput, clearable, name, text, tweetText } from "./common";
 import { mediaOfCategory } from "./card";
-import { defineResource, InputsOf } from "./define";
+import { InputsOf } from "./declaration";
+import { defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, rule } from "./framework";
 

@@ -11,8 +11,12 @@
  * replacement (same provider process, same inputs) takes it.
  */
 import { randomBytes } from "node:crypto";
-import type { PendingCreateError } from "./batch-create";
+import { Entity } from "../client/client";
+import { PendingCreateError, SentItem } from "./batch-create";
+import type { Base, Resolved } from "./declaration";
 import { sameValue } from "./fields";
+import { Context, CreateResult, DiffResult } from "./framework";
+import { changedFields, diffOf, Lifecycle, Standard } from "./lifecycle";
 
 /** The property of a pending resource's state that says what was sent, and when. */
 export const PENDING_KEY = "__pendingCreate";
@@ -100,3 +104,70 @@ function sameInputs(a: Record<string, unknown>, b: Record<string, unknown>): boo
 
 /** One per provider process: every dynamic resource of a deployment runs in it (docs/architecture.md rule 4). */
 export const pendingCreates = new PendingCreates();
+
+// -------------------------------------------------- a kind's lifecycle ---
+
+/**
+ * What a kind's lifecycle does with a pending resource: diff replaces it,
+ * the replacement's create looks up what the earlier create made first
+ * (`findSent`), read looks it up, delete sends nothing.
+ */
+export function pendingLifecycle<I extends Base, O extends object>(
+  d: Resolved<I, O>,
+  standard: Standard<I, O>,
+  findSent: (ctx: Context, sent: SentItem<I>) => Promise<Entity | Error | undefined>,
+) {
+  const { fields, describe, outputs } = d;
+  /** The replacement of a pending resource: the entity its earlier create made, taken over with the changes declared since; undefined when it made none. */
+  const resume = async (ctx: Context, p: I, { marker, sent }: Resumed<I>): Promise<CreateResult<O> | undefined> => {
+    const found = await findSent(ctx, { item: sent, sentAtMs: Date.parse(marker.sentAt) });
+    if (found instanceof Error) throw found;
+    if (!found) return undefined;
+    const id = String(found.id);
+    const outs = outputs(p, found);
+    const { replaces } = diffOf(fields, outs as Record<string, unknown>, p as Record<string, unknown>);
+    if (replaces) {
+      throw new Error(`${describe(sent)} (id ${id}) was made by the create that got no answer, but the declaration changed since in ${replaces.join(", ")}, which cannot change in place: adopt it with adoptId: "${id}" and change it afterwards, or delete it in the ads UI; nothing was created`);
+    }
+    if (changedFields(fields, outs as Record<string, unknown>, p as Record<string, unknown>).length === 0) return { id, outs };
+    try {
+      return { id, outs: await standard.update(ctx, id, outs, p) };
+    } catch (err) {
+      // Found: the engine records it (id), and the next up sends the changes again.
+      const message = `${describe(sent)} (id ${id}) was found and taken over, but updating it to the declaration failed (${err instanceof Error ? err.message : String(err)}); run pulumi up again`;
+      throw Object.assign(new Error(message), { id, properties: { ...outs, __provider: (p as Record<string, unknown>).__provider } });
+    }
+  };
+
+  return {
+    /** A pending resource is replaced: the create of the replacement looks its entity up first. */
+    diff(olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult | undefined {
+      const marker = pendingOf(olds);
+      if (!marker) return undefined;
+      pendingCreates.remember<I>(d.kind, news, { marker, sent: sentInputs<I>(olds) });
+      return { changes: true, replaces: [PENDING_KEY] };
+    },
+    create: (op: Lifecycle<I, O>["create"]) => async (ctx: Context, inputs: I): Promise<CreateResult<O>> => {
+      const resumed = inputs.adoptId ? undefined : pendingCreates.take<I>(d.kind, inputs as Record<string, unknown>);
+      try {
+        return (resumed && await resume(ctx, inputs, resumed)) || await op(ctx, inputs);
+      } catch (err) {
+        // Kept as pending where the next up can look it up (a kind with a look-up).
+        throw err instanceof PendingCreateError && d.lookUp ? partialCreate(d.kind, inputs as Record<string, unknown>, err) : err;
+      }
+    },
+    /** The entity the pending create made, under its own id; gone when it made none. */
+    async read(ctx: Context, props: Record<string, unknown>) {
+      const marker = pendingOf(props)!;
+      const sent = sentInputs<I>(props);
+      const found = await findSent(ctx, { item: sent, sentAtMs: Date.parse(marker.sentAt) });
+      if (found instanceof Error) throw found;
+      return found && { id: String(found.id), props: outputs(sent, found) };
+    },
+    /** Nothing to send: the entity it may have made belongs to the replacement that found it, or to nobody. */
+    async delete(id: string, props: Record<string, unknown>) {
+      const marker = pendingOf(props);
+      process.stderr.write(`${d.noun} ${id} was pending (its create got no answer at ${marker?.sentAt ?? "an unknown time"}): nothing is deleted; if ${marker?.what ?? `the ${d.noun}`} exists and no resource holds it, delete it in the ads UI\n`);
+    },
+  };
+}

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { LIMITS, mediaTypeOfKey, tweetMediaProblem } from "../limits";
 import { createOnly, name, tweetText } from "./common";
-import { Declaration, defineResource, nounOf, StateOf } from "./define";
+import { Declaration, nounOf, StateOf } from "./declaration";
+import { defineResource } from "./define";
 import { readLive, rule, Rule } from "./framework";
 
 // --------------------------------------------------------------- inputs ---

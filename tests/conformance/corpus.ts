@@ -226,7 +226,7 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
 ];
 
 
-const BY_IDS = "adoption reads the entity as refresh does, through the list's ids filter (define.ts find), so that reads of many entities share calls (docs/architecture.md rule 8)";
+const BY_IDS = "adoption reads the entity as refresh does, through the list's ids filter (declaration.ts find), so that reads of many entities share calls (docs/architecture.md rule 8)";
 /**
  * Endpoints the corpus records that the project does not call, and why: the
  * emulator serves them as the platform does (emulator-shapes.test.ts drives

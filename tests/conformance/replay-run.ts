@@ -6,7 +6,8 @@
  * read, adoption and update, diff(outputs, the program) must say no changes.
  */
 import { definitionOf } from "../../provider/resources";
-import { changedFields, DeclaredResource } from "../../provider/resources/define";
+import { DeclaredResource } from "../../provider/resources/define";
+import { changedFields } from "../../provider/resources/lifecycle";
 import { Context, differingInputs } from "../../provider/resources/framework";
 import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
 

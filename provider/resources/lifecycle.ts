@@ -1,0 +1,207 @@
+/**
+ * The standard lifecycle of a kind, from its resolved declaration, and the
+ * pure functions of its diff and update.
+ *
+ * Check validates, holds amounts in micros to the provider's ceiling and
+ * runs the rules (a protected kind also refuses an unapproved replacement);
+ * diff compares every input, create-only ones replace; create adopts
+ * (`adoptId`), or creates the entity once (`createNew`: alone or in a batch,
+ * look-up.ts and batch-create.ts); read is coalesced by id; update PUTs the
+ * changed fields; delete is idempotent and respects deletion protection.
+ */
+import { z } from "zod";
+import { Entity, Query } from "../client/client";
+import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
+import {
+  adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, Context,
+  CreateResult, deleteIdempotent, differingInputs, DiffResult, protectReplacement, ResourceDefinition, sandboxOnlyFailures, validate,
+} from "./framework";
+import type { Base, Resolved } from "./declaration";
+
+export type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
+
+/** The standard lifecycle and its parts, for overrides. */
+export interface Standard<I extends object, O extends object> extends Lifecycle<I, O> {
+  readonly fields: Fields;
+  outputs(declared: Partial<I>, entity: Entity): O;
+  find(ctx: Context, p: I, id: string): Promise<Entity | undefined>;
+  /** Reads the entity `adoptId` names: the state adoption would write, or why it is refused (nothing written). */
+  adoption(ctx: Context, inputs: I): Promise<Adoption<O>>;
+  /** Takes over the entity `adoptId` names, or throws why not (before any write). */
+  adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
+  /** The platform fields of some inputs in wire names (all the platform fields by default). */
+  wire(p: I, names?: readonly string[]): Query;
+  /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
+  updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
+}
+
+/** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
+export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined; refusals: CheckFailure[] };
+
+/** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
+export function standardLifecycle<I extends Base, O extends object>(d: Resolved<I, O>, createNew: (ctx: Context, p: I) => Promise<Entity>): Standard<I, O> {
+  const { fields, rules, protectedKind, describe, outputs, adoptedOf, find, wire, write } = d;
+  const standard: Standard<I, O> = {
+    fields,
+    outputs,
+    find,
+    wire,
+
+    check(olds, news, env?: CheckEnv): CheckResult<I> {
+      const result = validate(d.inputs as z.ZodType<I>, news, rules, env);
+      // Compared with the defaults filled in: a default left out is no change.
+      const filled = (result.inputs ?? news) as Record<string, unknown>;
+      const failures = [
+        ...(result.failures ?? []),
+        ...budgetCeilingFailures(fields.amounts, filled, env),
+        ...(d.transitions?.(olds, news) ?? []),
+        ...(protectedKind ? protectReplacement(d.noun, olds, filled, fields.createOnly) : []),
+        ...(d.sandboxOnly ? sandboxOnlyFailures(d.kind, d.sandboxOnly, env) : []),
+      ];
+      return failures.length > 0 ? { ...result, failures } : result;
+    },
+
+    diff(id, olds, news) {
+      const diff = diffOf(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      const sameKey = d.uniqueBy?.every((f) => sameValue((olds as Record<string, unknown>)[f], news[f]));
+      const ordered = diff.replaces && sameKey ? { ...diff, deleteBeforeReplace: true } : diff;
+      return protectedKind ? approveDeletion(id, ordered, news as Record<string, unknown>) : ordered;
+    },
+
+    async adoption(ctx, inputs) {
+      const id = inputs.adoptId!;
+      const live = await find(ctx, inputs, id);
+      if (!live || live.deleted === true) {
+        return { refusals: [{ property: "adoptId", reason: `${d.noun} ${id} cannot be adopted: no live ${d.noun} has that id (it was deleted, or belongs to another account or parent)` }] };
+      }
+      const refusals = adoptionRefusals(d.noun, fields, inputs as Record<string, unknown>, adoptedOf(inputs, live));
+      return refusals.length > 0 ? { refusals } : { outs: outputs(inputs, live) };
+    },
+
+    async adopt(ctx, inputs) {
+      const adopted = await standard.adoption(ctx, inputs);
+      if (adopted.refusals) {
+        throw adopted.refusals[0]!.property === "adoptId" ? new Error(adopted.refusals[0]!.reason) : adoptionError(d.noun, inputs.adoptId!, adopted.refusals);
+      }
+      return { id: inputs.adoptId!, outs: adopted.outs };
+    },
+
+    async create(ctx, inputs) {
+      if (inputs.adoptId) return standard.adopt(ctx, inputs);
+      const entity = await createNew(ctx, inputs);
+      return { id: String(entity.id), outs: outputs(inputs, entity) };
+    },
+
+    async read(ctx, id, props) {
+      const live = await find(ctx, props as unknown as I, id);
+      return live && { id, props: outputs(props as unknown as Partial<I>, live) };
+    },
+
+    async update(ctx, id, olds, news) {
+      const changed = changedFields(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
+      if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
+      const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
+      return standard.updated(id, olds, news, outputs(news, entity), changed);
+    },
+
+    updated(id, olds, news, answered, sent) {
+      const { outs, edited } = keptAsSeen(fields, olds as Record<string, unknown>, news as Record<string, unknown>, answered as Record<string, unknown>, sent);
+      if (edited.length > 0) process.stderr.write(editedOutsideMessage(`${describe(news)} (id ${id})`, edited) + "\n");
+      return outs as O;
+    },
+
+    async delete(ctx, id, props) {
+      if (d.leftInPlace) {
+        process.stderr.write(d.leftInPlace(id, props) + "\n");
+        return;
+      }
+      if (protectedKind) assertDeletable(d.noun, id, props as Record<string, unknown>);
+      await deleteIdempotent(() => ctx.client.delete(`${d.path(props as unknown as I)}/${id}`));
+    },
+  };
+
+  return standard;
+}
+
+// ----------------------------------------------------------------- diff ---
+
+/**
+ * Which inputs differ between the state (olds) and the program (news), and
+ * which of those replace. An input not known yet counts as a change; a
+ * computed one the program leaves unset is not managed, so no difference.
+ */
+export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
+  const changed = differingInputs(fields, olds, news);
+  const replaces = changed.filter((f) => fields.createOnly.includes(f));
+  return {
+    changes: changed.length > 0,
+    ...(replaces.length > 0 ? { replaces } : {}),
+    stables: fields.inputs.filter((f) => !changed.includes(f) && fields.createOnly.includes(f)),
+  };
+}
+
+/**
+ * The inputs a refresh writes into the state beside the live outputs: the
+ * live values of the inputs diff compares, and the resource's own inputs as
+ * they were. The engine shows a change as the state's inputs -> the
+ * program's (pulumi/pulumi pkg/backend/display/object_diff.go,
+ * getResourcePropertiesDetails; the dynamic provider of @pulumi/pulumi
+ * 3.259 sends no detailed diff), so after a refresh an edit made in the ads
+ * UI shows as live -> declared. A computed input is left out: the program
+ * may leave it unset, and it would show as removed.
+ */
+export function refreshedInputs(fields: Fields, outs: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.inputs.filter((f) => !fields.computed.includes(f) && outs[f] !== undefined).map((f) => [f, outs[f]]));
+}
+
+/** A field the platform answered with another value than the state's, which the update did not send. */
+export interface EditedField {
+  field: string;
+  live: unknown;
+  declared: unknown;
+}
+
+/**
+ * The outputs an update records: the PUT's answer, except for fields it did
+ * not send whose live value differs from the state's (edited outside the
+ * program since the last up or refresh). For those the state keeps its
+ * value. `edited` names those the answer carries a value of: an answer
+ * without a field (a card's PUT answers fewer fields) says nothing of it. Taking the live value would make the next diff (outputs against the
+ * program) plan a change the preview cannot show (the state's inputs, which
+ * the engine shows, still hold the program's value), and the up after it
+ * would undo the edit unseen. A refresh takes the live value into inputs
+ * and outputs (refreshedInputs), so the preview shows it as live -> declared.
+ */
+export function keptAsSeen(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>, answered: Record<string, unknown>, sent: readonly string[]): { outs: Record<string, unknown>; edited: EditedField[] } {
+  const edited = fields.updatable.filter((f) => !sent.includes(f)
+    && !leftToPlatform(fields, f, news)
+    && !sameField(fields, f, olds[f], answered[f]));
+  const outs = { ...answered };
+  for (const f of edited) {
+    if (olds[f] === undefined) delete outs[f];
+    else outs[f] = olds[f];
+  }
+  return { outs, edited: edited.filter((f) => answered[f] !== undefined).map((f) => ({ field: f, live: answered[f], declared: news[f] })) };
+}
+
+/** What an update says of the edits it found and left alone. */
+export function editedOutsideMessage(what: string, edited: readonly EditedField[]): string {
+  const shown = (v: unknown) => (v === undefined ? "not set" : JSON.stringify(v));
+  const list = edited.map((e) => `${e.field} is ${shown(e.live)} on the platform, ${shown(e.declared)} in the program`).join("; ");
+  return `${what} was changed outside the program since the last up or refresh (e.g. in the ads UI): ${list}. `
+    + "This up left those values as they are on the platform. Run pulumi refresh (or pulumi preview --refresh): the preview then shows each as live -> declared, "
+    + "and the next up changes them back unless the program declares the live values";
+}
+
+/** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */
+export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return fields.updatable.filter((f) =>
+    !sameField(fields, f, olds[f], news[f]) && !leftToPlatform(fields, f, news));
+}
+
+/** The resource's own inputs that are set (the engine cannot serialize an undefined value: "Unexpected struct type"). */
+function localOf(fields: Fields, inputs: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.local.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
+}
+
