@@ -219,6 +219,10 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "POST /oauth2/token", usedBy: ["xads auth app-token", "getWebhooks (bearer token when none is cached)"] },
   { endpoint: "POST /oauth2/invalidate_token", usedBy: ["xads auth app-token --revoke"] },
   { endpoint: "GET /2/webhooks", usedBy: ["getWebhooks (webhook_config.fields=created_at,id,url,valid)"] },
+  { endpoint: "GET /12/insights/keywords/search", usedBy: ["getKeywordInsights"] },
+  { endpoint: "GET /12/accounts/:account_id/account_apps", usedBy: ["getAccountApps"] },
+  { endpoint: "GET /12/advertiser_business_categories", usedBy: ["getAdvertiserBusinessCategories"] },
+  { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
 ];
 
 
