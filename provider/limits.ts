@@ -528,3 +528,21 @@ export function monthsAfter(ms: number, months: number): number {
   d.setUTCDate(Math.min(day, last));
   return d.getTime();
 }
+
+/**
+ * Reference reads beside the data sources (seed 4.3; xdevplatform/docs
+ * x-ads-api/audiences/reference.mdx, GET insights/keywords/search):
+ * keyword insights take a granularity of DAY or HOUR, at most 10 keywords
+ * and negative keywords together, and a range (end_time, default now, minus
+ * start_time) of at most 7 days. `location` is a targeting value of GET
+ * targeting_criteria/locations, country level only: which values are
+ * countries only that endpoint knows, so the platform refuses the others;
+ * here its form is checked (16 hexadecimal digits in every example of
+ * x-ads-api/campaign-management/reference.mdx, GET targeting_criteria/locations).
+ */
+export const KEYWORD_INSIGHTS = {
+  granularity: ["DAY", "HOUR"] as const,
+  maxKeywords: 10,
+  maxRangeDays: 7,
+  locationTargetingValue: /^[0-9a-f]{16}$/,
+} as const;

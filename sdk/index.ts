@@ -8,3 +8,4 @@ export * from "./resources";
 export * from "./data-sources";
 export { typeToken } from "../provider/resources";
 export { LIMITS, ENUMS } from "../provider/limits";
+export * from "./reference-reads";

@@ -18,6 +18,8 @@ import { exchangePin, invalidateAccessToken, requestToken } from "../../cli/auth
 import { AppCredentials, invalidateBearerToken } from "../../provider/platform-auth";
 import { Context } from "../../provider/resources/framework";
 import * as sdk from "../../sdk/data-sources";
+import { listAccountApps, listAdvertiserBusinessCategories, listPublishers, readKeywordInsights } from "../../provider/reference-reads";
+import * as sdkReference from "../../sdk/reference-reads";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -410,6 +412,26 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     },
     expected: [{ id: "1234567890", url: "https://yourdomain.com/webhooks/twitter", valid: true, createdAt: "2025-01-15T12:00:00.000Z" }],
   },
+  {
+    name: "getKeywordInsights (readKeywordInsights)",
+    run: (ctx) => readKeywordInsights(ctx, { granularity: "DAY", keywords: ["developers"], startTime: "2018-02-01", endTime: "2018-02-02" }),
+    expected: { tweetVolume: [15707], relatedKeywords: ["dev", "developer", "coders"] },
+  },
+  {
+    name: "getAccountApps (listAccountApps)", run: (ctx) => listAccountApps(ctx, { accountId: ACCOUNT }),
+    expected: [{ id: "4x", appStoreIdentifier: "com.twitter.android", osType: "Android", deepLinkPattern: "twitter://", conversionTrackingEnabled: false }],
+  },
+  {
+    name: "getAdvertiserBusinessCategories (listAdvertiserBusinessCategories)", run: (ctx) => withFreshCache((cache) => listAdvertiserBusinessCategories(ctx, cache)),
+    expected: [{ id: "1jl", name: "Consumer Packaged Goods", iabCategories: ["IAB9-26", "IAB9-18", "IAB9-29"] }, { id: "1jm", iabCategories: ["IAB7"] }, { id: "1jn" }],
+  },
+  {
+    name: "getPublishers (listPublishers)", run: (ctx) => withFreshCache((cache) => listPublishers(ctx, cache)),
+    expected: [
+      { userId: "1353868435021721602", username: "PeoplesSports", contentCategoryIds: ["se"], monetizableCountryCodes: ["US"], promotionEligibleCountryCodes: ["US"], monetizationRestricted: true },
+      { username: "NewYork_Jack" }, { username: "twispatv" },
+    ],
+  },
 ];
 
 /**
@@ -435,6 +457,13 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
     name: "getAudienceTargetedLineItems", run: () => sdk.getAudienceTargetedLineItems({ customAudienceId: "2906h" }),
     expected: [{ campaignId: "59hod", lineItems: [{ id: "5gzog" }] }, { campaignId: "arja7", lineItems: [{ id: "bjw1q" }] }],
   },
+  {
+    name: "getKeywordInsights", run: () => sdkReference.getKeywordInsights({ granularity: "DAY", keywords: ["developers"], startTime: "2018-02-01", endTime: "2018-02-02" }),
+    expected: { tweetVolume: [15707] },
+  },
+  { name: "getAccountApps", run: () => sdkReference.getAccountApps(), expected: [{ id: "4x", osType: "Android" }] },
+  { name: "getAdvertiserBusinessCategories", run: () => sdkReference.getAdvertiserBusinessCategories(), expected: [{ id: "1jl" }, { id: "1jm" }, { id: "1jn" }] },
+  { name: "getPublishers", run: () => sdkReference.getPublishers(), expected: [{ userId: "1353868435021721602" }, { username: "NewYork_Jack" }, { username: "twispatv" }] },
 ];
 
 // ------------------------------------------------------ xads auth ---
