@@ -107,7 +107,7 @@ function keywordRules(now: number) {
       if (end <= start) return fails(a.endTime === undefined ? "startTime" : "endTime", `startTime (${a.startTime}) must be before ${endName}`);
       const days = (end - start) / DAY_MS;
       return days > KEYWORD_INSIGHTS.maxRangeDays
-        ? fails(a.endTime === undefined ? "startTime" : "endTime", `the range from startTime to ${a.endTime === undefined ? "now" : "endTime"} must be at most ${KEYWORD_INSIGHTS.maxRangeDays} days (got ${days.toFixed(1)} days: ${a.startTime} to ${endName})`)
+        ? fails(a.endTime === undefined ? "startTime" : "endTime", `the range from startTime to ${a.endTime === undefined ? "now" : "endTime"} must be at most ${KEYWORD_INSIGHTS.maxRangeDays} days (got ${days.toFixed(2)} days: ${a.startTime} to ${endName})`)
         : [];
     }),
   ];
