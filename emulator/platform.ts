@@ -63,6 +63,8 @@ export const LIMITS = {
     otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
     /** Targeting criteria: one category per user, 400 per 15 minutes. */
     targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Keyword insights (GET insights/keywords/search: no :account_id, yet a row of its own, not a global read): one category, 500 per 15 minutes. */
+    keywordInsights: { requests: 500, windowSeconds: 15 * 60 },
     /** Global reads (GET endpoints without :account_id): per endpoint, 5 per 15 minutes. */
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
