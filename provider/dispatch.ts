@@ -13,7 +13,8 @@ import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, 
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
 import { isPendingId } from "./resources/pending";
-import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY } from "./resources/framework";
+import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY, ReferenceData } from "./resources/framework";
+import { readReferenceData } from "./reference-reads";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -161,6 +162,8 @@ async function checkAll(kind: string, olds: Record<string, unknown>, news: Recor
     const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder)), addressSource(holder)));
     if (denied.length > 0) return { inputs, failures: denied };
   }
+  const withData = await withReference(kind, olds, news, holder, context, inputs);
+  if (withData) return withData;
   const adoptId = inputs.adoptId;
   if (Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
   const def = definitionOf(kind);
@@ -197,14 +200,38 @@ async function withCurrency(
   return currency ? checkInputs(kind, olds, news, holder, currency) : result;
 }
 
+/**
+ * Rules that read the platform's reference data (a PREROLL_VIEWS line item's
+ * business categories) run again with it, read where the kind's
+ * `referenceNeeds` asks for it (kept on disk a day: reference-cache.ts).
+ * Unread (the platform did not answer), the platform decides: only the
+ * failures of a successful read are the check's.
+ */
+async function withReference(
+  kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder: Holder, context: Context, inputs: Record<string, unknown>,
+): Promise<CheckResult<unknown> | undefined> {
+  const needs = definitionOf(kind).referenceNeeds?.(inputs) ?? [];
+  if (needs.length === 0) return undefined;
+  let reference: ReferenceData;
+  try {
+    reference = await engineSteps.run(() => readReferenceData(context, needs));
+  } catch {
+    return undefined;
+  }
+  const again = checkInputs(kind, olds, news, holder, undefined, reference);
+  return again.failures ? again : undefined;
+}
+
 /** Check's pure part: the kind's validation with what it may know of the configuration. */
-export function checkInputs(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, currency?: string): CheckResult<unknown> {
+export function checkInputs(
+  kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, currency?: string, reference?: ReferenceData,
+): CheckResult<unknown> {
   // Sandbox-only kinds refuse a production stack in check (preview, before
   // any request); amounts are held to the stack's ceiling.
   if (!holder) return definitionOf(kind).check(olds, news);
   const lookup = (key: string) => holder.xadsSettings?.[key];
   try {
-    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup), currency });
+    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup), currency, reference });
   } catch (err) {
     if (err instanceof ConfigError) return { inputs: news, failures: [{ property: "", reason: err.message }] };
     throw err;

@@ -8,15 +8,15 @@
 import { z } from "zod";
 import { Entity, Query } from "./client/client";
 import { checkArgs } from "./data-sources";
-import { KEYWORD_INSIGHTS } from "./limits";
+import { ENUMS, LIMITS } from "./limits";
 import { keysToCamel } from "./names";
 import { cachedReference, ReferenceCacheOptions } from "./reference-cache";
 import { entityId } from "./resources/common";
-import { CheckFailure, Context, rule, validate } from "./resources/framework";
+import { CheckFailure, Context, ReferenceData, rule, validate } from "./resources/framework";
 
 export interface KeywordInsightsArgs {
   /** DAY or HOUR: one tweetVolume number per day or hour of the range. */
-  granularity: (typeof KEYWORD_INSIGHTS.granularity)[number];
+  granularity: (typeof ENUMS.keywordInsightsGranularity)[number];
   /** Keywords OR'ed together; at most 10 together with negativeKeywords. */
   keywords: string[];
   /** ISO 8601 date or date-time. */
@@ -80,11 +80,11 @@ const keyword = z.string().trim().min(1).regex(/^[^,]*$/, { error: "must not con
 
 export const referenceReadArgs = {
   keywordInsights: z.strictObject({
-    granularity: z.enum(KEYWORD_INSIGHTS.granularity),
+    granularity: z.enum(ENUMS.keywordInsightsGranularity),
     keywords: z.array(keyword).min(1),
     startTime: instant,
     endTime: instant.optional(),
-    location: z.string().regex(KEYWORD_INSIGHTS.locationTargetingValue, { error: "must be a targeting value of GET targeting_criteria/locations (16 hexadecimal digits, e.g. 96683cc9126741d1), a country's" }).optional(),
+    location: z.string().regex(LIMITS.locationTargetingValue, { error: "must be a targeting value of GET targeting_criteria/locations (16 hexadecimal digits, e.g. 96683cc9126741d1), a country's" }).optional(),
     negativeKeywords: z.array(keyword).optional(),
   }),
   account: z.strictObject({ accountId: entityId }),
@@ -96,8 +96,8 @@ function keywordRules(now: number) {
   return [
     rule<KeywordInsightsArgs>(["keywords", "negativeKeywords"], (a) => {
       const total = a.keywords.length + (a.negativeKeywords?.length ?? 0);
-      return total > KEYWORD_INSIGHTS.maxKeywords
-        ? fails("keywords", `keywords and negativeKeywords together must be at most ${KEYWORD_INSIGHTS.maxKeywords} (got ${total})`)
+      return total > LIMITS.keywordInsights.maxKeywords
+        ? fails("keywords", `keywords and negativeKeywords together must be at most ${LIMITS.keywordInsights.maxKeywords} (got ${total})`)
         : [];
     }),
     rule<KeywordInsightsArgs>(["startTime", "endTime"], (a) => {
@@ -106,8 +106,8 @@ function keywordRules(now: number) {
       const endName = a.endTime === undefined ? `now (endTime not given: ${new Date(now).toISOString()})` : `endTime (${a.endTime})`;
       if (end <= start) return fails(a.endTime === undefined ? "startTime" : "endTime", `startTime (${a.startTime}) must be before ${endName}`);
       const days = (end - start) / DAY_MS;
-      return days > KEYWORD_INSIGHTS.maxRangeDays
-        ? fails(a.endTime === undefined ? "startTime" : "endTime", `the range from startTime to ${a.endTime === undefined ? "now" : "endTime"} must be at most ${KEYWORD_INSIGHTS.maxRangeDays} days (got ${days.toFixed(2)} days: ${a.startTime} to ${endName})`)
+      return days > LIMITS.keywordInsights.maxRangeDays
+        ? fails(a.endTime === undefined ? "startTime" : "endTime", `the range from startTime to ${a.endTime === undefined ? "now" : "endTime"} must be at most ${LIMITS.keywordInsights.maxRangeDays} days (got ${days.toFixed(2)} days: ${a.startTime} to ${endName})`)
         : [];
     }),
   ];
@@ -164,4 +164,16 @@ export async function listAdvertiserBusinessCategories(ctx: Context, cache?: Ref
 export async function listPublishers(ctx: Context, cache?: ReferenceCacheOptions): Promise<PublisherInfo[]> {
   const rows = await reference<PublisherInfo>(ctx, "getPublishers", "/12/publishers", cache);
   return rows.map((p) => ({ ...p, userId: String(p.userId) }));
+}
+
+/**
+ * The reference data a kind's check reads (framework.ts ReferenceData), for
+ * dispatch: through the same on-disk copies as the data sources, so a
+ * preview spends no more of the global reads' limit than a program's own
+ * getAdvertiserBusinessCategories.
+ */
+export async function readReferenceData(ctx: Context, needs: readonly (keyof ReferenceData)[], cache?: ReferenceCacheOptions): Promise<ReferenceData> {
+  const data: ReferenceData = {};
+  if (needs.includes("advertiserBusinessCategories")) data.advertiserBusinessCategories = await listAdvertiserBusinessCategories(ctx, cache);
+  return data;
 }

@@ -8,7 +8,11 @@ import { listContentCategories, listCuratedCategories } from "../../provider/dat
 import {
   KeywordInsightsArgs, listAccountApps, listAdvertiserBusinessCategories, listPublishers, readKeywordInsights,
 } from "../../provider/reference-reads";
-import { ACCOUNT, seedCampaign, useEmulator, useReferenceCache } from "./fixtures";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { check } from "../../provider/dispatch";
+import { ACCOUNT, seedCampaign, setProcessEnv, useEmulator, useReferenceCache } from "./fixtures";
 
 const fixture = useEmulator();
 const cache = useReferenceCache();
@@ -107,6 +111,46 @@ describe("getAdvertiserBusinessCategories", () => {
     });
     await expect(lineItem([...finance!.iab, ...health!.iab])).resolves.toMatchObject({ objective: "PREROLL_VIEWS" });
     await expect(lineItem([...finance!.iab, ...health!.iab, ...retail!.iab])).rejects.toMatchObject({ status: 400, parameter: "categories" });
+  });
+});
+
+describe("preview's check of a PREROLL_VIEWS line item", () => {
+  let restore: () => void;
+  let dir: string;
+  beforeEach(() => {
+    // The provider process's own cache folder (XDG_CACHE_HOME), never the user's.
+    dir = mkdtempSync(join(tmpdir(), "xads-check-reference-"));
+    restore = setProcessEnv({ XDG_CACHE_HOME: dir });
+  });
+  afterEach(() => {
+    restore();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const provider = () => {
+    const { consumerKey, consumerSecret, accessToken, accessTokenSecret } = fixture.creds;
+    return { xadsSettings: {
+      "xads:consumerKey": consumerKey, "xads:consumerSecret": consumerSecret, "xads:accessToken": accessToken, "xads:accessTokenSecret": accessTokenSecret,
+      "xads:sandbox": "true", "xads:sandboxBaseUrl": fixture.emu.sandboxUrl, "xads:accountId": ACCOUNT,
+    } };
+  };
+  const preroll = (categories: string[]) => ({ accountId: ACCOUNT, campaignId: "c1", objective: "PREROLL_VIEWS", productType: "MEDIA", placements: ["ALL_ON_TWITTER"], categories });
+
+  test("refuses the values of three business categories, naming categories, having read them once and written nothing", async () => {
+    const result = await check("LineItem", {}, preroll(["IAB3", "IAB13", "IAB21", "IAB7", "IAB18"]), provider());
+    // A list's failure is the check's as a whole (dispatch valuesNamedInReasons); its reason names categories.
+    expect(result.failures).toEqual([{
+      property: "",
+      reason: "categories of a PREROLL_VIEWS line item must be those of at most 2 advertiser business categories (got 3: Financial Services, Health & Pharma, Retail)",
+    }]);
+    expect((await check("LineItem", {}, preroll(["IAB3", "IAB13", "IAB21", "IAB7"]), provider())).failures).toBeUndefined();
+    expect(requests().filter((r) => r.path === "/12/advertiser_business_categories")).toHaveLength(1);
+    expect(requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test("another line item reads no business categories", async () => {
+    await check("LineItem", {}, { ...preroll(["IAB3"]), objective: "VIDEO_VIEWS" }, provider());
+    expect(requests().map((r) => r.path)).not.toContain("/12/advertiser_business_categories");
   });
 });
 
