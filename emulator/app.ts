@@ -34,6 +34,7 @@ import { promotedAccountRoutes } from "./routes/promoted-accounts";
 import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
 import { targetingCriterionRoutes } from "./routes/targeting-criteria";
 import { referenceDataRoutes } from "./routes/reference-data";
+import { referenceReadRoutes } from "./routes/reference-reads";
 import { oauthRoutes } from "./routes/oauth";
 import { webhookRoutes } from "./routes/webhooks";
 import { postRoutes } from "./routes/posts";
@@ -97,6 +98,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   audiencePermissionRoutes,
   recommendationRoutes,
   tweetPreviewRoutes,
+  referenceReadRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

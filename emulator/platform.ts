@@ -63,6 +63,8 @@ export const LIMITS = {
     otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
     /** Targeting criteria: one category per user, 400 per 15 minutes. */
     targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Keyword insights (GET insights/keywords/search: no :account_id, yet a row of its own, not a global read): one category, 500 per 15 minutes. */
+    keywordInsights: { requests: 500, windowSeconds: 15 * 60 },
     /** Global reads (GET endpoints without :account_id): per endpoint, 5 per 15 minutes. */
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
@@ -181,10 +183,22 @@ export const LIMITS = {
   countryCodeLength: 2,
   /** seed 2 and 4.3: ISO-4217 currencies, three letters. */
   currencyCodeLength: 3,
+  /**
+   * seed 4.3 (and ref audiences/reference.mdx, GET insights/keywords/search):
+   * at most 10 keywords and negative keywords together, end_time minus
+   * start_time at most 7 days, volume of the input keywords and 30 related ones.
+   */
+  keywordInsights: { maxKeywords: 10, maxRangeDays: 7, relatedKeywords: 30 },
+  /** seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser business categories. */
+  lineItemBusinessCategories: { max: 2 },
 } as const;
 
 /** Wire values: the lists the platform accepts, and single values it names. */
 export const ENUMS = {
+  /** seed 4.3: `granularity` of GET insights/keywords/search. */
+  keywordInsightsGranularity: ["DAY", "HOUR"],
+  /** ref campaign-management/reference.mdx, GET targeting_criteria/locations: the location_type of a country, the only kind keyword insights take (seed 4.3). */
+  countryLocationType: "COUNTRIES",
   /**
    * The collections whose reads are "core entity reads" (ref
    * fundamentals/rate-limiting.mdx: "Line Items, Campaigns, etc"): the

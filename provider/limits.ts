@@ -60,6 +60,8 @@ export const LIMITS = {
     otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
     /** Targeting criteria: one category per user token. */
     targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Keyword insights (GET insights/keywords/search): no :account_id, yet a category of its own, not a global read. */
+    keywordInsights: { requests: 500, windowSeconds: 15 * 60 },
     /** GET endpoints without :account_id (content categories, bidding rules, placements): per endpoint. */
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
@@ -112,9 +114,15 @@ export const LIMITS = {
    * business categories (seed 4.3), so at least one value. Each business
    * category holds many IAB values (reference.mdx, GET
    * advertiser_business_categories; its POST line_items example sends
-   * three): the values cannot be counted against "one or two".
+   * three): the values alone cannot be counted against "one or two"...
    */
   lineItemCategories: { min: 1 },
+  /**
+   * ...and of at most two business categories: counted against GET
+   * advertiser_business_categories, which dispatch reads for the check of a
+   * PREROLL_VIEWS line item (resources/line-item.ts).
+   */
+  lineItemBusinessCategories: { max: 2 },
   activeLineItemsPerAccount: 8000,
   /** Cards (seed 4.11): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes of section 8. */
   cards: {
@@ -139,6 +147,21 @@ export const LIMITS = {
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,
   currencyCodeLength: 3,
+  /**
+   * GET insights/keywords/search (seed 4.3; xdevplatform/docs
+   * x-ads-api/audiences/reference.mdx): at most 10 keywords and negative
+   * keywords together, a range (end_time, default now, minus start_time) of
+   * at most 7 days; the answer holds 30 related keywords.
+   */
+  keywordInsights: { maxKeywords: 10, maxRangeDays: 7, relatedKeywords: 30 },
+  /**
+   * `location` of keyword insights: a targeting value of GET
+   * targeting_criteria/locations, country level only. Which values are
+   * countries only that endpoint knows (the platform refuses the others);
+   * the form is checked: 16 hexadecimal digits in every example of
+   * x-ads-api/campaign-management/reference.mdx, GET targeting_criteria/locations.
+   */
+  locationTargetingValue: /^[0-9a-f]{16}$/,
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
   /**
@@ -459,6 +482,8 @@ export const ENUMS = {
   audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
   /** The owner account's feature that allows sharing audiences with accounts of other businesses (seed 4.12). */
   shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+  /** `granularity` of GET insights/keywords/search (seed 4.3; x-ads-api/audiences/reference.mdx). */
+  keywordInsightsGranularity: ["DAY", "HOUR"] as const,
 } as const;
 
 /**

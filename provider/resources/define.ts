@@ -24,7 +24,7 @@ import { BatchCreate, batchSend, createInBatch, createOnce, lookUpSent, PendingC
 import { Fields, fieldsOf, leftToPlatform, sameField, sameValue, toOutputs, toWire } from "./fields";
 import {
   adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, Context,
-  CreateResult, deleteIdempotent, differingInputs, DiffResult, oneRecord, protectReplacement, readLive, ResourceDefinition, Rule, sandboxOnlyFailures,
+  CreateResult, deleteIdempotent, differingInputs, DiffResult, oneRecord, protectReplacement, readLive, ReferenceData, ResourceDefinition, Rule, sandboxOnlyFailures,
   validate,
 } from "./framework";
 import { isPendingId, partialCreate, PENDING_KEY, pendingCreates, pendingOf, Resumed, sentInputs } from "./pending";
@@ -43,6 +43,8 @@ export interface Declaration<I extends object, O extends object> {
   /** False for records the platform answers without `created_at` (settings, feature lists, member lists). */
   readonly timestamps?: false;
   readonly rules?: readonly Rule<I>[];
+  /** The reference data the rules read for these inputs (framework.ts ReferenceData), read by dispatch before it checks again. */
+  readonly referenceNeeds?: (p: I) => readonly (keyof ReferenceData)[];
   /**
    * The account's collection of this kind, e.g. `tracking_tags`: the path
    * is `/12/accounts/:account_id/tracking_tags` and reads are filtered by
@@ -433,6 +435,7 @@ export function declareResource<In extends object, O extends object>(declaration
     fields,
     rules,
     check: own.check ?? standard.check,
+    referenceNeeds: d.referenceNeeds,
     diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? standard.diff(id, olds, news),
     create: inSandbox(pending.create(own.create ?? standard.create)),
     read: async (ctx, id, props) => {

@@ -70,6 +70,8 @@ describe("rate limits are planned from the headers", () => {
     ["POST", "/12/accounts/abc/custom_audiences/a1/users", undefined, { limit: 1500, windowMs: minutes(1) }],
     ["GET", "/12/accounts/abc/targeting_criteria", undefined, { limit: 400, windowMs: minutes(15) }],
     ["GET", "/12/content_categories", undefined, { limit: 5, windowMs: minutes(15) }],
+    ["GET", "/12/advertiser_business_categories", undefined, { limit: 5, windowMs: minutes(15) }],
+    ["GET", "/12/insights/keywords/search?granularity=DAY", undefined, { limit: 500, windowMs: minutes(15) }],
   ])("%s %s: the published limits of its windows (the account's, the user's)", (method, path, account, user) => {
     const w = windowsOf(method, path);
     expect(w.account?.published).toEqual(account);
