@@ -49,6 +49,7 @@ import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
 import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { recommendationRoutes } from "./routes/recommendations";
 import { tweetPreviewRoutes } from "./routes/tweet-previews";
+import { audienceEstimateRoutes } from "./routes/audience-estimate";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -99,6 +100,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   recommendationRoutes,
   tweetPreviewRoutes,
   referenceReadRoutes,
+  audienceEstimateRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -465,3 +465,22 @@ export const FORMS = {
    */
   emailType: /^[A-Z][A-Z_]*$/,
 } as const;
+
+/**
+ * POST accounts/:account_id/audience_estimate (seed 4.3; ref
+ * campaign-management/reference.mdx, "Audience Estimate"): at least one
+ * primary targeting criterion, the primary types being those the targeting
+ * guide puts in a union (ref campaign-management.mdx, "Targeting Criteria
+ * Combinations": Followers, Tailored Audiences, Interests, Keywords, TV);
+ * the request's operator_type is EQ (default) or NE.
+ */
+export const AUDIENCE_ESTIMATE = {
+  primaryTargetingTypes: [
+    "FOLLOWERS_OF_USER", "SIMILAR_TO_FOLLOWERS_OF_USER",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "INTEREST",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "TV_SHOW", "LIVE_TV_EVENT",
+  ],
+  operatorType: ["EQ", "NE"],
+} as const;

@@ -576,3 +576,27 @@ export const RECOMMENDATIONS = {
 export const TWEET_PREVIEWS = {
   tweetIdsPerRequest: 200,
 } as const;
+
+/**
+ * getAudienceEstimate: POST accounts/:account_id/audience_estimate (seed
+ * 4.3; xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+ * "Audience Estimate"). Criteria are as for the targeting criteria create
+ * endpoint (ENUMS.targetingType, LIMITS.targetingPerLineItem), at least one
+ * of a primary type: "you can see a list of all primary targeting criteria
+ * in our campaigns targeting page", i.e. x-ads-api/campaign-management.mdx,
+ * "Targeting Criteria Combinations": Followers (FOLLOWERS_OF_USER,
+ * SIMILAR_TO_FOLLOWERS_OF_USER), Tailored Audiences (CUSTOM_AUDIENCE,
+ * CUSTOM_AUDIENCE_EXPANDED), Interests, Keywords (the four keyword types)
+ * and TV (TV_SHOW, LIVE_TV_EVENT). The request's operator_type: EQ (the
+ * default) or NE.
+ */
+export const AUDIENCE_ESTIMATE = {
+  primaryTargetingTypes: [
+    "FOLLOWERS_OF_USER", "SIMILAR_TO_FOLLOWERS_OF_USER",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "INTEREST",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "TV_SHOW", "LIVE_TV_EVENT",
+  ],
+  operatorType: ["EQ", "NE"],
+} as const;

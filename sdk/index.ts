@@ -11,3 +11,4 @@ export { LIMITS, ENUMS } from "../provider/limits";
 export * from "./recommendations";
 export * from "./tweet-previews";
 export * from "./reference-reads";
+export * from "./audience-estimate";

@@ -227,6 +227,7 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "GET /12/accounts/:account_id/account_apps", usedBy: ["getAccountApps"] },
   { endpoint: "GET /12/advertiser_business_categories", usedBy: ["getAdvertiserBusinessCategories"] },
   { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
+  { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
 ];
 
 

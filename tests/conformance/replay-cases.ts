@@ -24,6 +24,8 @@ import { listTweetPreviews, sendDraftPreview } from "../../provider/tweet-previe
 import { getTweetPreviews } from "../../sdk/tweet-previews";
 import { listAccountApps, listAdvertiserBusinessCategories, listPublishers, readKeywordInsights } from "../../provider/reference-reads";
 import * as sdkReference from "../../sdk/reference-reads";
+import { estimateAudience } from "../../provider/audience-estimate";
+import { getAudienceEstimate } from "../../sdk/audience-estimate";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -343,6 +345,15 @@ async function withFreshCache<T>(read: (cache: ReferenceCacheOptions) => Promise
   }
 }
 
+/** The criteria of the reference's audience_estimate example request. */
+const ESTIMATE_CRITERIA = [
+  { targetingType: "BROAD_KEYWORD", targetingValue: "nba", operatorType: "EQ" },
+  { targetingType: "BROAD_KEYWORD", targetingValue: "tech", operatorType: "NE" },
+  { targetingType: "LOCATION", targetingValue: "96683cc9126741d1", operatorType: "EQ" },
+  { targetingType: "SIMILAR_TO_FOLLOWERS_OF_USER", targetingValue: "14230524" },
+  { targetingType: "SIMILAR_TO_FOLLOWERS_OF_USER", targetingValue: "90420314" },
+];
+
 /** The provider's reads behind each data source (provider/data-sources.ts). */
 export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
   {
@@ -415,6 +426,10 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
       }
     },
     expected: [{ id: "1234567890", url: "https://yourdomain.com/webhooks/twitter", valid: true, createdAt: "2025-01-15T12:00:00.000Z" }],
+  },
+  {
+    name: "getAudienceEstimate (estimateAudience)", run: (ctx) => estimateAudience(ctx, ACCOUNT, ESTIMATE_CRITERIA),
+    expected: { audienceSize: { min: 38236294, max: 42261167 } },
   },
   {
     // The list (no changes), then each recommendation by id for its tree of changes.
@@ -496,6 +511,7 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
   { name: "getAccountApps", run: () => sdkReference.getAccountApps(), expected: [{ id: "4x", osType: "Android" }] },
   { name: "getAdvertiserBusinessCategories", run: () => sdkReference.getAdvertiserBusinessCategories(), expected: [{ id: "1jl" }, { id: "1jm" }, { id: "1jn" }] },
   { name: "getPublishers", run: () => sdkReference.getPublishers(), expected: [{ userId: "1353868435021721602" }, { username: "NewYork_Jack" }, { username: "twispatv" }] },
+  { name: "getAudienceEstimate", run: () => getAudienceEstimate({ targetingCriteria: [...ESTIMATE_CRITERIA] }), expected: { audienceSize: { min: 38236294, max: 42261167 } } },
 ];
 
 // ------------------------------------------------------ xads auth ---

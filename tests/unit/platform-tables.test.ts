@@ -22,8 +22,9 @@ const PROVIDER_TABLE: Table = {
   ENUMS: provider.ENUMS,
   ACCOUNT_SETTINGS: provider.ACCOUNT_SETTINGS,
   IAB_CATEGORY_VALUE: provider.IAB_CATEGORY_VALUE,
+  AUDIENCE_ESTIMATE: provider.AUDIENCE_ESTIMATE,
 };
-const EMULATOR_TABLE: Table = { LIMITS: emulator.LIMITS, ENUMS: emulator.ENUMS, FORMS: emulator.FORMS };
+const EMULATOR_TABLE: Table = { LIMITS: emulator.LIMITS, ENUMS: emulator.ENUMS, FORMS: emulator.FORMS, AUDIENCE_ESTIMATE: emulator.AUDIENCE_ESTIMATE };
 
 /** Provider path (or path prefix) -> the emulator's name for the same entry. */
 const RENAMED: Record<string, string> = {
