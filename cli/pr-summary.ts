@@ -1,13 +1,21 @@
 /**
  * `xads pr-summary [file]`: turns `pulumi preview --json` (a file, or
- * stdin) into a Markdown pull-request comment (pr-summary-render.ts).
+ * stdin) into a Markdown pull-request comment (pr-summary-render.ts), with
+ * the estimated reach of line items whose targeting changes (reach.ts, the
+ * calls in reach-estimates.ts) where credentials are at hand.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { Command } from "commander";
+import { SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { parsePreview } from "./preview-input";
+import { refreshFailure } from "./drift";
+import { parsePreview, PreviewModel } from "./preview-input";
 import { renderPrSummary } from "./pr-summary-render";
 import { writePreviews } from "./previews";
+import { ReachReport, reachPlan } from "./reach";
+import { estimateReach } from "./reach-estimates";
+import { stackClient } from "./untracked";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -21,6 +29,43 @@ async function readInput(file: string | undefined): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A stack's config values (secrets in clear, kept in memory), as `xads drift` reads them. */
+async function stackConfig(cwd: string, stackName: string): Promise<Record<string, string | undefined>> {
+  // Loaded here: the Automation API is large, and only --stack needs it.
+  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
+  try {
+    const stack = await LocalWorkspace.selectStack({ stackName, workDir: cwd });
+    return Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value]));
+  } catch (err) {
+    throw new CliError(`reading the config of stack ${stackName} failed: ${refreshFailure(err instanceof Error ? err.message : String(err))}`);
+  }
+}
+
+const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SETTINGS.accessToken, SETTINGS.accessTokenSecret].map((s) => s.env);
+
+/**
+ * The Reach section's estimates, or what it needs: undefined when no line
+ * item's targeting changes. The stack's config (--stack) or the XADS_*
+ * variables give the credentials; without them the summary says so.
+ */
+async function reachOf(model: PreviewModel, opts: { stack?: string; cwd: string }): Promise<ReachReport | undefined> {
+  const plan = reachPlan(model);
+  if (plan.length === 0) return undefined;
+  let ctx;
+  try {
+    const values = opts.stack ? await stackConfig(resolve(opts.cwd), opts.stack) : {};
+    ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
+  } catch (err) {
+    // Reach is a help to the review, never a reason for no summary.
+    const message = err instanceof Error ? err.message : String(err);
+    const note = /missing Ads API credentials/.test(message)
+      ? `set ${CREDENTIAL_VARIABLES.join(", ")} (or pass --stack to use the stack's xads:* config) to see estimates`
+      : `estimates unavailable: ${message}`;
+    return { note, lineItems: plan.length };
+  }
+  return { rows: await estimateReach(plan, ctx) };
 }
 
 export function registerPrSummary(program: Command): void {
@@ -37,7 +82,13 @@ export function registerPrSummary(program: Command): void {
         "Policy violations are only in the engine's event stream: run the preview as\n" +
         "  PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json --policy-pack <pack> > preview.json\n" +
         "(plain `pulumi preview --json` leaves them out). Add --show-sames so a new campaign's currency can be found from its " +
-        "funding instrument.",
+        "funding instrument.\n\n" +
+        "Reach: for each line item whose targeting criteria change, or that is new, the estimated audience before -> after " +
+        "(POST audience_estimate: one call per line item and side, the same criteria asked once; unchanged criteria the preview " +
+        "leaves out are read live). It needs the Ads API credentials: the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, " +
+        "XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET, and XADS_ACCOUNT_ID, XADS_SANDBOX... as for the provider), or --stack to read " +
+        "the stack's xads:* config as `xads drift` does. Without them the summary says what to set; a call that fails shows " +
+        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
     .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
@@ -45,9 +96,12 @@ export function registerPrSummary(program: Command): void {
       "(a CI artifact) and link it from the summary. Asks the Ads API (GET tweet_previews): the credentials are the preview's stack's " +
       "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
       "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
-    .action(async (file: string | undefined, opts: { output?: string; previews?: string }) => {
+    .option("-s, --stack <name>", "read the Ads API credentials for the Reach section from this stack's xads:* config (default: the XADS_* variables)")
+    .option("-C, --cwd <dir>", "the Pulumi project folder of --stack", ".")
+    .option("--no-reach", "leave out the Reach section (no Ads API call)")
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string; stack?: string; cwd: string; reach: boolean }) => {
       const model = parsePreview(await readInput(file));
-      let markdown = renderPrSummary(model);
+      let markdown = renderPrSummary(model, opts.reach ? await reachOf(model, opts) : undefined);
       if (opts.previews) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);
