@@ -7,7 +7,7 @@
  * The estimates themselves are asked at the edge (reach-estimates.ts).
  */
 import { PreviewModel, PreviewStep } from "./preview-input";
-import { Props, UNKNOWN } from "./properties";
+import { nameOf, Props, UNKNOWN } from "./properties";
 
 /** One targeting criterion, named as the TargetingCriterion resource's inputs. */
 export interface Criterion {
@@ -18,7 +18,7 @@ export interface Criterion {
 
 /** A line item whose reach the summary shows. */
 export interface ReachLineItem {
-  /** The resource's name in the program, or the line item's id when the preview has no step of it. */
+  /** The resource's name in the program (of its step, or of a criterion's dependency on it), else the line item's id. */
   name: string;
   /** The line item's id on the platform before this change (none for a new one). */
   id?: string;
@@ -86,7 +86,7 @@ export function reachPlan(model: PreviewModel): ReachLineItem[] {
   const urnOfId = new Map(lineItems.filter((s) => s.op !== "create" && s.id).map((s) => [s.id!, s.urn]));
   const keyOfId = (id: string) => urnOfId.get(id) ?? `id:${id}`;
 
-  interface Entry { before: Criterion[]; after: Criterion[]; unknownAfter?: string; shown: string[]; changed: boolean; accountId?: string }
+  interface Entry { before: Criterion[]; after: Criterion[]; unknownAfter?: string; shown: string[]; changed: boolean; accountId?: string; dependency?: string }
   const entries = new Map<string, Entry>();
   const entry = (key: string) => {
     if (!entries.has(key)) entries.set(key, { before: [], after: [], shown: [], changed: false });
@@ -106,10 +106,12 @@ export function reachPlan(model: PreviewModel): ReachLineItem[] {
     }
     if (HAS_NEW.has(s.op) && s.newInputs) {
       const id = known(s.newInputs.lineItemId);
-      const urn = (s.propertyDependencies?.lineItemId ?? []).find((u) => byUrn.has(u));
-      const key = id !== undefined ? keyOfId(id) : urn;
+      const dependencies = s.propertyDependencies?.lineItemId ?? [];
+      const key = id !== undefined ? keyOfId(id) : dependencies.find((u) => byUrn.has(u));
       if (key === undefined) continue;
       const e = entry(key);
+      // The line item's resource, which names it where the preview has no step of it (unchanged).
+      e.dependency ??= dependencies.find((u) => u.includes("::pulumi-nodejs:dynamic/xads:LineItem::"));
       const c = criterionOf(s.newInputs);
       if (c) e.after.push(c);
       else e.unknownAfter ??= `a criterion of ${s.name} has a value known only after apply`;
@@ -127,7 +129,7 @@ export function reachPlan(model: PreviewModel): ReachLineItem[] {
     const id = step ? (isNew ? undefined : step.id) : key.slice("id:".length);
     const accountId = known(step?.newInputs?.accountId) ?? known(step?.oldInputs?.accountId) ?? e.accountId;
     out.push({
-      name: step?.name ?? id!,
+      name: step?.name ?? (e.dependency ? nameOf(e.dependency) : id!),
       ...(id !== undefined ? { id } : {}),
       ...(accountId !== undefined ? { accountId } : {}),
       isNew,

@@ -32,6 +32,13 @@ describe("which line items, and their criteria before and after", () => {
     expect(plan).toEqual([{ name: "li1", id: "li1", accountId: "acc1", isNew: false, before: [], after: [LOCATION], shown: [] }]);
   });
 
+  test("a line item the preview does not show is named by the criterion's dependency on its resource", () => {
+    const plan = reachPlan(model([step("create", "TargetingCriterion", "where", {
+      newInputs: tc("li1", "LOCATION", LOCATION.targetingValue), propertyDependencies: { lineItemId: [urn("LineItem", "tweets")] },
+    })]));
+    expect(plan).toEqual([expect.objectContaining({ name: "tweets", id: "li1" })]);
+  });
+
   test("with --show-sames the unchanged criteria are in both sides, and their ids are known as shown", () => {
     const plan = reachPlan(model([
       step("same", "LineItem", "li", { id: "li1", oldInputs: { accountId: "acc1", name: "L" }, newInputs: { accountId: "acc1", name: "L" } }),
