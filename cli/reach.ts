@@ -119,7 +119,8 @@ export function reachPlan(model: PreviewModel): ReachLineItem[] {
       e.accountId ??= known(s.newInputs.accountId);
     }
   }
-  for (const s of lineItems) if (s.op === "create" || s.op === "replace") entry(s.urn).changed = true;
+  // A new line item is shown even without criteria (it targets everyone); a replaced one only if its criteria change (they are replaced with it).
+  for (const s of lineItems) if (s.op === "create") entry(s.urn).changed = true;
 
   const out: ReachLineItem[] = [];
   for (const [key, e] of entries) {

@@ -69,8 +69,9 @@ describe("which line items, and their criteria before and after", () => {
     expect(plan[0]!.after).toBeUndefined();
   });
 
-  test("left out: a line item deleted with its criteria, a line item updated without a targeting change, unchanged criteria alone", () => {
+  test("left out: a line item deleted with its criteria, a line item updated or replaced without a targeting change, unchanged criteria alone", () => {
     expect(reachPlan(model([
+      step("replace", "LineItem", "moved", { id: "li4", oldInputs: { placements: ["ALL_ON_TWITTER"] }, newInputs: { placements: ["TWITTER_TIMELINE"] }, replaceReasons: ["placements"] }),
       step("delete", "LineItem", "gone", { id: "li2", oldInputs: { accountId: "acc1" } }),
       step("delete", "TargetingCriterion", "gone-tc", { id: "tc2", oldInputs: tc("li2", "INTEREST", "1") }),
       step("update", "LineItem", "renamed", { id: "li3", oldInputs: { name: "a" }, newInputs: { name: "b" } }),
