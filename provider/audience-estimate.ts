@@ -86,7 +86,8 @@ export async function estimateAudience(
       targeting_type: c.targetingType, targeting_value: c.targetingValue, ...(c.operatorType ? { operator_type: c.operatorType } : {}),
     })),
   };
-  const data = await ctx.client.post<{ audience_size?: { min?: unknown; max?: unknown } }>(
+  // Nothing is written: a lost answer or a server fault is asked again (docs/architecture.md rule 7).
+  const data = await ctx.client.postRead<{ audience_size?: { min?: unknown; max?: unknown } }>(
     `/12/accounts/${valid.accountId}/audience_estimate`, { operator_type: valid.operatorType }, body,
   );
   const size = data?.audience_size;

@@ -48,6 +48,15 @@ describe("the estimate", () => {
     expect(requests().map((r) => r.query)).toEqual([{ operator_type: "NE" }]);
   });
 
+  test("nothing is written, so a server fault or a lost answer is asked again (not taken as a create that may have committed)", async () => {
+    fixture.emu.control.clearRequests();
+    fixture.emu.control.fault({ method: "POST", path: "/audience_estimate$", kind: "status", status: 500 });
+    fixture.emu.control.fault({ method: "POST", path: "/audience_estimate$", kind: "drop" });
+    const client = fixture.client(30_000, { sleep: async () => {} });
+    expect(await estimateAudience(fixture.ctx(client), ACCOUNT, [INTEREST])).toEqual({ audienceSize: { min: 4_500_000, max: 5_500_000 } });
+    expect(requests().map((r) => r.status)).toEqual([500, null, 200]);
+  });
+
   test("the SDK's getAudienceEstimate: the stack's account, camelCase criteria", async () => {
     const restore = setProcessEnv({ ...xadsEnv(fixture.creds, fixture.emu), XADS_ACCOUNT_ID: ACCOUNT });
     try {

@@ -20,6 +20,11 @@ describe("retry decisions never double-spend", () => {
   test("a request to an address where nothing listens, or to a host that does not exist, fails at once, whatever the method", () => {
     for (const m of ["GET", "POST", "PUT", "DELETE"]) expect(decide(m, { kind: "unreachable" }, 0)).toBe("fail");
   });
+  test("a POST that writes nothing (an audience estimate) is retried after a lost answer or a 500, as a GET is", () => {
+    expect(decide("POST", { kind: "no-response" }, 0, true)).toBe("retry");
+    expect(decide("POST", { kind: "response", status: 500 }, 0, true)).toBe("retry");
+    expect(decide("POST", { kind: "response", status: 400 }, 0, true)).toBe("fail");
+  });
   test("GET, PUT and DELETE are retried after a lost answer", () => {
     for (const m of ["GET", "PUT", "DELETE"]) expect(decide(m, { kind: "no-response" }, 0)).toBe("retry");
   });

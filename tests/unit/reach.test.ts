@@ -92,7 +92,7 @@ describe("the calls (a fake client)", () => {
     const lists: unknown[] = [];
     const client = {
       list: async (path: string, query: unknown) => { lists.push([path, query]); return live; },
-      post: async (_path: string, _query: unknown, body: { targeting_criteria: unknown[] }) => {
+      postRead: async (_path: string, _query: unknown, body: { targeting_criteria: unknown[] }) => {
         posts.push(body.targeting_criteria);
         const a = answer(body.targeting_criteria);
         if (a instanceof Error) throw a;
