@@ -55,7 +55,10 @@ async function reachOf(model: PreviewModel, opts: { stack?: string; cwd: string 
   if (plan.length === 0) return undefined;
   let ctx;
   try {
-    const values = opts.stack ? await stackConfig(resolve(opts.cwd), opts.stack) : {};
+    // The preview's own config says where the stack points (account, sandbox, addresses); its secrets are
+    // blinded there, so credentials come from --stack or the XADS_* variables.
+    const shown = Object.fromEntries(Object.entries(model.config ?? {}).filter(([, v]) => v !== "[secret]"));
+    const values = { ...shown, ...(opts.stack ? await stackConfig(resolve(opts.cwd), opts.stack) : {}) };
     ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
   } catch (err) {
     // Reach is a help to the review, never a reason for no summary.
@@ -85,9 +88,9 @@ export function registerPrSummary(program: Command): void {
         "funding instrument.\n\n" +
         "Reach: for each line item whose targeting criteria change, or that is new, the estimated audience before -> after " +
         "(POST audience_estimate: one call per line item and side, the same criteria asked once; unchanged criteria the preview " +
-        "leaves out are read live). It needs the Ads API credentials: the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, " +
-        "XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET, and XADS_ACCOUNT_ID, XADS_SANDBOX... as for the provider), or --stack to read " +
-        "the stack's xads:* config as `xads drift` does. Without them the summary says what to set; a call that fails shows " +
+        "leaves out are read live). The account, xads:sandbox and the addresses come from the stack config the preview records " +
+        "(its secrets blinded); the credentials from the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, " +
+        "XADS_ACCESS_TOKEN_SECRET), or --stack to read the stack's xads:* config as `xads drift` does. Without them the summary says what to set; a call that fails shows " +
         "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")

@@ -4,11 +4,12 @@
  * pr-summary` of `pulumi preview --json` shows the estimated audience
  * before -> after, the emulator's deterministic numbers (emulator/README.md
  * "Audience estimates"), with credentials from the XADS_* variables or the
- * stack's config; without them it says what to set, and still exits 0.
+ * stack's config (the rest of the settings from the preview's own config);
+ * without them it says what to set, and still exits 0.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ResourceSpec, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -39,7 +40,8 @@ beforeAll(async () => {
 
 test("with the XADS_* credentials: the line item's estimate before and after, one live read and one estimate per side", async () => {
   e2e.emu.control.clearRequests();
-  const summary = await stack.xads(["pr-summary", "preview.json"], { env: e2e.env() });
+  // Only the credentials: the account, the sandbox and its address are in the preview's config.
+  const summary = await stack.xads(["pr-summary", "preview.json"], { env: xadsEnv(e2e.creds) });
   expect(summary).toMatchObject({ code: 0 });
   expect(summary.stdout).toContain("### Reach");
   expect(summary.stdout).toMatch(ROW);

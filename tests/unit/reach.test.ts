@@ -4,7 +4,9 @@
  * calls' plan (one per side, the same criteria asked once, a failure shown
  * as unavailable) and the Markdown.
  */
-import { PreviewModel, PreviewStep } from "../../cli/preview-input";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parsePreview, PreviewModel, PreviewStep } from "../../cli/preview-input";
 import { reachSection, renderPrSummary } from "../../cli/pr-summary-render";
 import { criteriaChange, Criterion, reachPlan, ReachReport } from "../../cli/reach";
 import { estimateReach } from "../../cli/reach-estimates";
@@ -37,6 +39,11 @@ describe("which line items, and their criteria before and after", () => {
       newInputs: tc("li1", "LOCATION", LOCATION.targetingValue), propertyDependencies: { lineItemId: [urn("LineItem", "tweets")] },
     })]));
     expect(plan).toEqual([expect.objectContaining({ name: "tweets", id: "li1" })]);
+  });
+
+  test("a real preview (CLI 3.259 digest, fixture preview-reach.json): a location added to line item tweets, which the preview does not show", () => {
+    const plan = reachPlan(parsePreview(readFileSync(join(__dirname, "fixtures", "preview-reach.json"), "utf8")));
+    expect(plan).toEqual([{ name: "tweets", id: "wgzpy", accountId: "18ce54d4x5t", isNew: false, before: [], after: [c("LOCATION", "5122804691e5fecc")], shown: [] }]);
   });
 
   test("with --show-sames the unchanged criteria are in both sides, and their ids are known as shown", () => {
