@@ -38,7 +38,7 @@ export interface ReachLineItem {
 const LINE_ITEM = "LineItem";
 const CRITERION = "TargetingCriterion";
 /** Ops whose step holds the resource's old state / new state. */
-const HAS_OLD = new Set(["same", "update", "replace", "delete", "refresh"]);
+const HAS_OLD = new Set(["same", "update", "replace", "delete"]);
 const HAS_NEW = new Set(["same", "update", "replace", "create", "import"]);
 
 const known = (v: unknown): string | undefined => (typeof v === "string" && v !== "" && v !== UNKNOWN ? v : undefined);
