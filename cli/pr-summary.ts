@@ -5,17 +5,15 @@
  * calls in reach-estimates.ts) where credentials are at hand.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { Command } from "commander";
 import { SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { refreshFailure } from "./drift";
 import { parsePreview, PreviewModel } from "./preview-input";
 import { renderPrSummary } from "./pr-summary-render";
 import { writePreviews } from "./previews";
 import { ReachReport, reachPlan } from "./reach";
 import { estimateReach } from "./reach-estimates";
-import { stackClient } from "./untracked";
+import { previewClient } from "./preview-client";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -31,41 +29,23 @@ async function readInput(file: string | undefined): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A stack's config values (secrets in clear, kept in memory), as `xads drift` reads them. */
-async function stackConfig(cwd: string, stackName: string): Promise<Record<string, string | undefined>> {
-  // Loaded here: the Automation API is large, and only --stack needs it.
-  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
-  try {
-    const stack = await LocalWorkspace.selectStack({ stackName, workDir: cwd });
-    return Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value]));
-  } catch (err) {
-    throw new CliError(`reading the config of stack ${stackName} failed: ${refreshFailure(err instanceof Error ? err.message : String(err))}`);
-  }
-}
-
 const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SETTINGS.accessToken, SETTINGS.accessTokenSecret].map((s) => s.env);
 
 /**
- * The Reach section's estimates, or what it needs: undefined when no line
- * item's targeting changes. The stack's config (--stack) or the XADS_*
- * variables give the credentials; without them the summary says so.
+ * The Reach section's estimates, or why there are none: undefined when no
+ * line item's targeting changes. The client is the one of every call the
+ * summary makes (preview-client.ts); without credentials the summary says
+ * what to set.
  */
-async function reachOf(model: PreviewModel, opts: { stack?: string; cwd: string }): Promise<ReachReport | undefined> {
+async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
   const plan = reachPlan(model);
   if (plan.length === 0) return undefined;
-  let ctx;
-  try {
-    // The preview's own config says where the stack points (account, sandbox, addresses); its secrets are
-    // blinded there, so credentials come from --stack or the XADS_* variables.
-    const shown = Object.fromEntries(Object.entries(model.config ?? {}).filter(([, v]) => v !== "[secret]"));
-    const values = { ...shown, ...(opts.stack ? await stackConfig(resolve(opts.cwd), opts.stack) : {}) };
-    ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
-  } catch (err) {
-    // Reach is a help to the review, never a reason for no summary.
-    const message = err instanceof Error ? err.message : String(err);
-    const note = /missing Ads API credentials/.test(message)
-      ? `set ${CREDENTIAL_VARIABLES.join(", ")} (or pass --stack to use the stack's xads:* config) to see estimates`
-      : `estimates unavailable: ${message}`;
+  const { ctx, noCredentials } = await previewClient(model);
+  // Reach is a help to the review, never a reason for no summary.
+  if (!ctx) {
+    const note = /missing Ads API credentials/.test(noCredentials ?? "")
+      ? `set ${CREDENTIAL_VARIABLES.join(", ")} (or run it in the stack's project folder, whose xads:* config it reads) to see estimates`
+      : `estimates unavailable: ${noCredentials}`;
     return { note, lineItems: plan.length };
   }
   return { rows: await estimateReach(plan, ctx) };
@@ -88,9 +68,10 @@ export function registerPrSummary(program: Command): void {
         "funding instrument.\n\n" +
         "Reach: for each line item whose targeting criteria change, or that is new, the estimated audience before -> after " +
         "(POST audience_estimate: one call per line item and side, the same criteria asked once; unchanged criteria the preview " +
-        "leaves out are read live). The account, xads:sandbox and the addresses come from the stack config the preview records " +
-        "(its secrets blinded); the credentials from the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, " +
-        "XADS_ACCESS_TOKEN_SECRET), or --stack to read the stack's xads:* config as `xads drift` does. Without them the summary says what to set; a call that fails shows " +
+        "leaves out are read live). It asks with the credentials of the preview's stack's xads:* config (its program in the current " +
+        "folder), else of the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET); " +
+        "the account, xads:sandbox and the addresses also come from the config the preview records. Without credentials the summary " +
+        "says what to set; a call that fails shows " +
         "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
@@ -99,12 +80,10 @@ export function registerPrSummary(program: Command): void {
       "(a CI artifact) and link it from the summary. Asks the Ads API (GET tweet_previews): the credentials are the preview's stack's " +
       "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
       "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
-    .option("-s, --stack <name>", "read the Ads API credentials for the Reach section from this stack's xads:* config (default: the XADS_* variables)")
-    .option("-C, --cwd <dir>", "the Pulumi project folder of --stack", ".")
     .option("--no-reach", "leave out the Reach section (no Ads API call)")
-    .action(async (file: string | undefined, opts: { output?: string; previews?: string; stack?: string; cwd: string; reach: boolean }) => {
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean }) => {
       const model = parsePreview(await readInput(file));
-      let markdown = renderPrSummary(model, opts.reach ? await reachOf(model, opts) : undefined);
+      let markdown = renderPrSummary(model, opts.reach ? await reachOf(model) : undefined);
       if (opts.previews) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);

@@ -3,11 +3,12 @@
  * interest, then a program that narrows it (adds a location). `xads
  * pr-summary` of `pulumi preview --json` shows the estimated audience
  * before -> after, the emulator's deterministic numbers (emulator/README.md
- * "Audience estimates"), with credentials from the XADS_* variables or the
- * stack's config (the rest of the settings from the preview's own config);
- * without them it says what to set, and still exits 0.
+ * "Audience estimates"), with credentials from the stack's config (its
+ * project folder) or the XADS_* variables (the rest of the settings from the
+ * config the preview records); without them it says what to set, and still
+ * exits 0.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ResourceSpec, Stack, useStackEmulator, xadsEnv } from "./harness";
 
@@ -26,6 +27,13 @@ const LINE_ITEM: ResourceSpec[] = [
 
 const ROW = /\| `tweets` \(LineItem, id `\w+`\) \| \+ `LOCATION 5122804691e5fecc` \| 4,500,000 to 5,500,000 \| 450,000 to 550,000 \(narrower -90%\) \|/;
 
+/** A backend without the stack: its config cannot be read, as in a CI job that has only the preview file. */
+const noStack = () => {
+  const dir = join(stack.dir, "no-backend");
+  mkdirSync(dir, { recursive: true });
+  return { PULUMI_BACKEND_URL: `file://${dir}` };
+};
+
 beforeAll(async () => {
   stack = e2e.stack("reach");
   stack.writeProgram([...LINE_ITEM, INTEREST]);
@@ -38,10 +46,9 @@ beforeAll(async () => {
   writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
 });
 
-test("with the XADS_* credentials: the line item's estimate before and after, one live read and one estimate per side", async () => {
+test("with the stack's config (its project folder): the line item's estimate before and after, one live read and one estimate per side", async () => {
   e2e.emu.control.clearRequests();
-  // Only the credentials: the account, the sandbox and its address are in the preview's config.
-  const summary = await stack.xads(["pr-summary", "preview.json"], { env: xadsEnv(e2e.creds) });
+  const summary = await stack.xads(["pr-summary", "preview.json"]);
   expect(summary).toMatchObject({ code: 0 });
   expect(summary.stdout).toContain("### Reach");
   expect(summary.stdout).toMatch(ROW);
@@ -51,17 +58,25 @@ test("with the XADS_* credentials: the line item's estimate before and after, on
   for (const secret of Object.values(e2e.creds)) expect(summary.stdout).not.toContain(secret);
 });
 
-test("with --stack: the credentials from the stack's config, as xads drift reads them", async () => {
-  const summary = await stack.xads(["pr-summary", "preview.json", "--stack", "dev"]);
+test("with only the XADS_* credentials (no stack to read): the account, sandbox and address from the config the preview records", async () => {
+  const summary = await stack.xads(["pr-summary", "preview.json"], { env: { ...noStack(), ...xadsEnv(e2e.creds) } });
   expect(summary).toMatchObject({ code: 0 });
   expect(summary.stdout).toMatch(ROW);
 });
 
 test("without credentials: the summary says what to set, and exits 0", async () => {
   e2e.emu.control.clearRequests();
-  const summary = await stack.xads(["pr-summary", "preview.json"]);
+  const summary = await stack.xads(["pr-summary", "preview.json"], { env: noStack() });
   expect(summary).toMatchObject({ code: 0 });
-  expect(summary.stdout).toContain("reach: set XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET (or pass --stack to use the stack's xads:* config) to see estimates (1 line item whose targeting changes).");
+  expect(summary.stdout).toContain("reach: set XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET (or run it in the stack's project folder, whose xads:* config it reads) to see estimates (1 line item whose targeting changes).");
   expect(summary.stdout).toContain("#### + create `in-sf` (TargetingCriterion)");
+  expect(e2e.emu.control.requests()).toEqual([]);
+});
+
+test("--no-reach: no Reach section, no call", async () => {
+  e2e.emu.control.clearRequests();
+  const summary = await stack.xads(["pr-summary", "preview.json", "--no-reach"]);
+  expect(summary).toMatchObject({ code: 0 });
+  expect(summary.stdout).not.toContain("### Reach");
   expect(e2e.emu.control.requests()).toEqual([]);
 });
