@@ -40,7 +40,7 @@ const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SET
 async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
   const plan = reachPlan(model);
   if (plan.length === 0) return undefined;
-  const { ctx, noCredentials } = await previewClient(model);
+  const { ctx, noCredentials, secrets } = await previewClient(model);
   // Reach is a help to the review, never a reason for no summary.
   if (!ctx) {
     const note = /missing Ads API credentials/.test(noCredentials ?? "")
@@ -48,7 +48,7 @@ async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
       : `estimates unavailable: ${noCredentials}`;
     return { note, lineItems: plan.length };
   }
-  return { rows: await estimateReach(plan, ctx) };
+  return { rows: await estimateReach(plan, ctx, secrets) };
 }
 
 export function registerPrSummary(program: Command): void {

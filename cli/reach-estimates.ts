@@ -8,15 +8,15 @@
  * makes that side "unavailable", never a failed summary.
  */
 import { Entity } from "../provider/client/client";
+import { redact } from "../provider/client/errors";
 import { estimateAudience } from "../provider/audience-estimate";
 import { LIMITS } from "../provider/limits";
 import { Context } from "../provider/resources/framework";
 import { canonical, Criterion, ReachLineItem, ReachRow, SideEstimate } from "./reach";
 
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/^reach: /, "");
 
 /** The live criteria of the line items (by id), or why they could not be read. */
-async function liveCriteria(ctx: Context, accountId: string, ids: string[]): Promise<Map<string, Entity[]> | string> {
+async function liveCriteria(ctx: Context, accountId: string, ids: string[], reason: (err: unknown) => string): Promise<Map<string, Entity[]> | string> {
   const out = new Map<string, Entity[]>(ids.map((id) => [id, []]));
   try {
     for (let i = 0; i < ids.length; i += LIMITS.idsPerFilter) {
@@ -33,14 +33,18 @@ const fromWire = (e: Entity): Criterion => ({
   targetingType: String(e.targeting_type), targetingValue: String(e.targeting_value), operatorType: String(e.operator_type ?? "EQ"),
 });
 
-/** Each line item's row: its criteria completed with the unchanged live ones, and both sides estimated. */
-export async function estimateReach(plan: readonly ReachLineItem[], ctx: Context): Promise<ReachRow[]> {
+/**
+ * Each line item's row: its criteria completed with the unchanged live ones,
+ * and both sides estimated. A reason never shows a credential (`secrets`).
+ */
+export async function estimateReach(plan: readonly ReachLineItem[], ctx: Context, secrets: readonly string[] = []): Promise<ReachRow[]> {
+  const reason = (err: unknown) => redact((err instanceof Error ? err.message : String(err)).replace(/^reach: /, ""), secrets);
   const accountOf = (li: ReachLineItem) => li.accountId ?? ctx.config.accountId;
   // The unchanged criteria of existing line items, per account.
   const existing = plan.filter((li) => li.id !== undefined && accountOf(li) !== undefined);
   const live = new Map<string, Map<string, Entity[]> | string>();
   for (const account of new Set(existing.map((li) => accountOf(li)!))) {
-    live.set(account, await liveCriteria(ctx, account, [...new Set(existing.filter((li) => accountOf(li) === account).map((li) => li.id!))]));
+    live.set(account, await liveCriteria(ctx, account, [...new Set(existing.filter((li) => accountOf(li) === account).map((li) => li.id!))], reason));
   }
 
   const asked = new Map<string, Promise<SideEstimate>>();

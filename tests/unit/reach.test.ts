@@ -144,6 +144,13 @@ describe("the calls (a fake client)", () => {
     expect(rows[1]!.afterEstimate).toEqual({ unavailable: expect.stringContaining("targetingCriteria must include at least one criterion of a primary targeting type") });
   });
 
+  test("a reason never shows a credential", async () => {
+    const { ctx } = fakeContext([], () => new Error("refused token s3cr3t-token"));
+    const plan = reachPlan(model([step("create", "TargetingCriterion", "a", { newInputs: tc("li1", "INTEREST", "1001") })]));
+    const [row] = await estimateReach(plan, ctx, ["s3cr3t-token"]);
+    expect(row!.afterEstimate).toEqual({ unavailable: "refused token [redacted]" });
+  });
+
   test("live criteria that cannot be read make both sides unavailable, saying so", async () => {
     const { ctx } = fakeContext([], size);
     (ctx.client as unknown as { list: () => Promise<never> }).list = async () => { throw new Error("timed out"); };
