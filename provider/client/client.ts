@@ -1,6 +1,7 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
+import type { Entity } from "./entity";
 import { accountScope, CollectionReads, ParentReads, WaveSent } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
@@ -111,7 +112,7 @@ export interface Envelope<T> {
   request?: unknown;
 }
 
-export type Entity = Record<string, unknown> & { id: string; deleted?: boolean };
+export type { Entity };
 
 /**
  * The Ads API client. Every request waits until its rate-limit windows have
