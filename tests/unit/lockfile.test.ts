@@ -18,7 +18,7 @@ interface Locked {
 }
 
 /** Each `package -> dependency` the lockfile declares but does not hold where Node resolves it. */
-export function missingFromLockfile(packages: Record<string, Locked>): string[] {
+function missingFromLockfile(packages: Record<string, Locked>): string[] {
   const missing: string[] = [];
   for (const [path, entry] of Object.entries(packages)) {
     if (entry.link) continue;
