@@ -19,12 +19,14 @@ help: ## list the targets
 $(STAMPS):
 	@mkdir -p $(STAMPS)
 
-# `npm install` with the committed lockfile installs exactly the locked
-# versions. Not `npm ci`: with npm 11 and this machine's npmrc
-# (omit-lockfile-registry-resolved) the lockfile records jest's optional
-# platform bindings without versions, which `npm ci` refuses.
+# `npm ci`: exactly the committed lockfile, which it never writes, so a
+# build leaves the clone as it found it. `npm install` rewrote the lockfile
+# whenever it lacked an entry this npm would record (jest's optional
+# platform bindings for other systems did), and that change then showed in
+# `git status`. A lockfile out of step with package.json stops here, with
+# npm's message: update it with `npm install` and commit it.
 $(STAMPS)/npm: package-lock.json package.json | $(STAMPS)
-	$(NPM) install
+	$(NPM) ci
 	@touch $@
 
 install: $(STAMPS)/npm ## install npm dependencies from the lockfile

@@ -12,6 +12,7 @@ import { definitionOf, RESOURCES } from "../provider/resources";
 import { metaOf } from "../provider/resources/fields";
 import { deletionProtectionInput } from "../provider/resources/framework";
 import { PreviewModel, PreviewStep } from "./preview-input";
+import { criteriaChange, ReachReport, ReachRow, showCriterion, SideEstimate } from "./reach";
 import {
   changedFields, FieldChange, IRREVERSIBLE_KINDS, money, moneyDelta, presentFields, Props, showField, UNKNOWN,
 } from "./properties";
@@ -329,6 +330,56 @@ function revertCautions(model: PreviewModel): string[] {
   ];
 }
 
+// --------------------------------------------------------------- reach ---
+
+const people = (n: number) => n.toLocaleString("en-US");
+
+function showEstimate(e: SideEstimate): string {
+  if ("size" in e) return `${people(e.size.min)} to ${people(e.size.max)}`;
+  if ("none" in e) return e.none;
+  return `estimate unavailable: ${e.unavailable.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ")}`;
+}
+
+/** After against before: narrower, wider or the same, by the range's upper end. */
+function direction(r: ReachRow): string {
+  if (!("size" in r.beforeEstimate) || !("size" in r.afterEstimate)) return "";
+  const [b, a] = [r.beforeEstimate.size.max, r.afterEstimate.size.max];
+  if (a === b) return " (unchanged)";
+  const percent = b === 0 ? "" : ` ${a > b ? "+" : "-"}${Math.round((Math.abs(a - b) / b) * 100)}%`;
+  return ` (${a < b ? "narrower" : "wider"}${percent})`;
+}
+
+function targetingChange(r: ReachRow): string {
+  if (!r.before || !r.after) return r.lineItem.isNew && r.after ? `new: ${r.after.map((c) => code(showCriterion(c))).join(", ") || "no criteria"}` : "";
+  const { added, removed } = criteriaChange(r.before, r.after);
+  const parts = [...added.map((c) => `+ ${code(showCriterion(c))}`), ...removed.map((c) => `- ${code(showCriterion(c))}`)];
+  return parts.join(", ") || "criteria replaced, same values";
+}
+
+/**
+ * The estimated audience of each line item whose targeting changes, before
+ * and after (POST audience_estimate); or, without credentials, what to set.
+ */
+export function reachSection(reach: ReachReport | undefined): string[] {
+  if (reach === undefined) return [];
+  if ("note" in reach) {
+    const n = reach.lineItems;
+    return ["### Reach", "", `reach: ${reach.note} (${n} line item${n === 1 ? "" : "s"} whose targeting changes).`, ""];
+  }
+  if (reach.rows.length === 0) return [];
+  const out = [
+    "### Reach", "",
+    "The estimated audience of each line item whose targeting changes or that is new (the platform's audience estimate), before -> after.", "",
+    "| line item | targeting change | before | after |", "|---|---|---|---|",
+  ];
+  for (const r of reach.rows) {
+    const li = r.lineItem;
+    const id = li.id ? `, id ${code(li.id)}` : "";
+    out.push(`| ${code(li.name)} (LineItem${id}) | ${targetingChange(r)} | ${showEstimate(r.beforeEstimate)} | ${showEstimate(r.afterEstimate)}${direction(r)} |`);
+  }
+  return [...out, ""];
+}
+
 function budgetSection(model: PreviewModel): string[] {
   const { rows, sums } = budgets(model);
   if (rows.length === 0) return [];
@@ -410,8 +461,8 @@ function errorSection(model: PreviewModel): string[] {
   return [...out, ""];
 }
 
-/** The pull-request comment for one preview. */
-export function renderPrSummary(model: PreviewModel): string {
+/** The pull-request comment for one preview (and the reach estimates asked for it, pr-summary.ts). */
+export function renderPrSummary(model: PreviewModel, reach?: ReachReport): string {
   const title = model.stack ? `### Pulumi preview of stack ${code(model.stack)} (project ${code(model.project ?? "?")})` : "### Pulumi preview";
   const shown = changes(model);
   // A failed preview says so first; warnings of a good one go last.
@@ -425,6 +476,7 @@ export function renderPrSummary(model: PreviewModel): string {
     ...warnings(model),
     ...revertCautions(model),
     ...budgetSection(model),
+    ...reachSection(reach),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
     ...policySection(model),
     ...(failed ? [] : problems),

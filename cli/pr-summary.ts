@@ -1,13 +1,19 @@
 /**
  * `xads pr-summary [file]`: turns `pulumi preview --json` (a file, or
- * stdin) into a Markdown pull-request comment (pr-summary-render.ts).
+ * stdin) into a Markdown pull-request comment (pr-summary-render.ts), with
+ * the estimated reach of line items whose targeting changes (reach.ts, the
+ * calls in reach-estimates.ts) where credentials are at hand.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Command } from "commander";
+import { SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { parsePreview } from "./preview-input";
+import { parsePreview, PreviewModel } from "./preview-input";
 import { renderPrSummary } from "./pr-summary-render";
 import { writePreviews } from "./previews";
+import { ReachReport, reachPlan } from "./reach";
+import { estimateReach } from "./reach-estimates";
+import { previewClient } from "./preview-client";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -21,6 +27,28 @@ async function readInput(file: string | undefined): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SETTINGS.accessToken, SETTINGS.accessTokenSecret].map((s) => s.env);
+
+/**
+ * The Reach section's estimates, or why there are none: undefined when no
+ * line item's targeting changes. The client is the one of every call the
+ * summary makes (preview-client.ts); without credentials the summary says
+ * what to set.
+ */
+async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
+  const plan = reachPlan(model);
+  if (plan.length === 0) return undefined;
+  const { ctx, noCredentials, secrets } = await previewClient(model);
+  // Reach is a help to the review, never a reason for no summary.
+  if (!ctx) {
+    const note = /missing Ads API credentials/.test(noCredentials ?? "")
+      ? `set ${CREDENTIAL_VARIABLES.join(", ")} (or run it in the stack's project folder, whose xads:* config it reads) to see estimates`
+      : `estimates unavailable: ${noCredentials}`;
+    return { note, lineItems: plan.length };
+  }
+  return { rows: await estimateReach(plan, ctx, secrets) };
 }
 
 export function registerPrSummary(program: Command): void {
@@ -37,7 +65,14 @@ export function registerPrSummary(program: Command): void {
         "Policy violations are only in the engine's event stream: run the preview as\n" +
         "  PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json --policy-pack <pack> > preview.json\n" +
         "(plain `pulumi preview --json` leaves them out). Add --show-sames so a new campaign's currency can be found from its " +
-        "funding instrument.",
+        "funding instrument.\n\n" +
+        "Reach: for each line item whose targeting criteria change, or that is new, the estimated audience before -> after " +
+        "(POST audience_estimate: one call per line item and side, the same criteria asked once; unchanged criteria the preview " +
+        "leaves out are read live). It asks with the credentials of the preview's stack's xads:* config (its program in the current " +
+        "folder), else of the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET); " +
+        "the account, xads:sandbox and the addresses also come from the config the preview records. Without credentials the summary " +
+        "says what to set; a call that fails shows " +
+        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
     .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
@@ -45,9 +80,10 @@ export function registerPrSummary(program: Command): void {
       "(a CI artifact) and link it from the summary. Asks the Ads API (GET tweet_previews): the credentials are the preview's stack's " +
       "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
       "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
-    .action(async (file: string | undefined, opts: { output?: string; previews?: string }) => {
+    .option("--no-reach", "leave out the Reach section (no Ads API call)")
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean }) => {
       const model = parsePreview(await readInput(file));
-      let markdown = renderPrSummary(model);
+      let markdown = renderPrSummary(model, opts.reach ? await reachOf(model) : undefined);
       if (opts.previews) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);

@@ -60,6 +60,8 @@ export interface PreviewModel {
   policyViolations: PolicyViolation[];
   /** Whether policy packs ran (known from the event stream only). */
   policyPacks: string[];
+  /** The stack's config the preview ran with, secrets as `[secret]` (the digest's `config`, the stream's prelude). */
+  config?: Record<string, string>;
 }
 
 type Json = Record<string, any>;
@@ -144,6 +146,11 @@ function foldSteps(steps: PreviewStep[]): PreviewStep[] {
   return [...byUrn.values()];
 }
 
+/** Config values as the preview prints them: strings only. */
+function configOf(v: unknown): Record<string, string> | undefined {
+  return isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === "string")) as Record<string, string> : undefined;
+}
+
 function withStack(model: Omit<PreviewModel, "stack" | "project">): PreviewModel {
   const where = model.steps.map((s) => stackOf(s.urn)).find(Boolean);
   return { ...model, ...where };
@@ -165,6 +172,7 @@ function fromDigest(d: Json): PreviewModel {
     diagnostics,
     policyViolations: [],
     policyPacks: [],
+    ...(configOf(d.config) ? { config: configOf(d.config) } : {}),
   });
 }
 
@@ -174,7 +182,9 @@ function fromEvents(events: Json[]): PreviewModel {
   const policyViolations: PolicyViolation[] = [];
   let changeSummary: Record<string, number> = {};
   let policyPacks: string[] = [];
+  let config: Record<string, string> | undefined;
   for (const e of events) {
+    if (isObject(e.preludeEvent)) config = configOf(e.preludeEvent.config);
     if (isObject(e.resourcePreEvent)) {
       const m = e.resourcePreEvent.metadata ?? {};
       if (typeof m.op === "string" && typeof m.urn === "string") steps.push(step(m.op, m.urn, m.type, m.old ?? undefined, m.new ?? undefined, m.keys));
@@ -193,5 +203,5 @@ function fromEvents(events: Json[]): PreviewModel {
       policyPacks = Object.keys(e.summaryEvent.PolicyPacks ?? {}).map((k) => k.split("|")[0]!);
     }
   }
-  return withStack({ source: "events", steps: foldSteps(steps), changeSummary, diagnostics, policyViolations, policyPacks });
+  return withStack({ source: "events", steps: foldSteps(steps), changeSummary, diagnostics, policyViolations, policyPacks, ...(config ? { config } : {}) });
 }

@@ -25,8 +25,8 @@ import { TWEET_PREVIEWS } from "../provider/limits";
 import { definitionOf, RESOURCES } from "../provider/resources";
 import { TweetType, tweetTypeOf } from "../provider/resources/posts";
 import { listTweetPreviews } from "../provider/tweet-previews";
-import { openStackConfig } from "./auth/stack-config";
 import { CliError } from "./errors";
+import { previewClient } from "./preview-client";
 import { PreviewModel } from "./preview-input";
 import { blind, Props, UNKNOWN } from "./properties";
 import { stackClient } from "./untracked";
@@ -249,35 +249,13 @@ export function previewsMarkdown(link: string, posts: PostPreview[], noCredentia
 // ------------------------------------------------------- the option ---
 
 /**
- * The provider's client for the renderings: the preview's stack's xads:*
- * config (in the current folder), else the XADS_* variables alone; or why
- * there is none.
- */
-async function renderingSource(stack: string | undefined): Promise<RenderingSource> {
-  let values: Record<string, string | undefined> = {};
-  let stackProblem: string | undefined;
-  try {
-    values = (await openStackConfig(process.cwd(), stack)).values;
-  } catch (err) {
-    stackProblem = err instanceof Error ? err.message : String(err);
-  }
-  try {
-    const { client, config } = stackClient(values, () => {});
-    return { ctx: { client, config }, secrets: Object.values(config.credentials) };
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    return { noCredentials: `${why}${stackProblem ? `; the stack's config was not read either: ${stackProblem}` : ""}` };
-  }
-}
-
-/**
  * Writes the page of the preview's new and changed posts to `htmlFile` and
  * answers the summary's section that links to it (relative to
  * `markdownFile`, or the current folder when the summary goes to stdout).
  */
 export async function writePreviews(model: PreviewModel, htmlFile: string, markdownFile?: string): Promise<string> {
   const posts = postsOfPreview(model);
-  const source = posts.some((p) => p.id) ? await renderingSource(model.stack) : {};
+  const source: RenderingSource = posts.some((p) => p.id) ? await previewClient(model) : {};
   const withRenderings = await fetchRenderings(posts, source);
   try {
     writeFileSync(htmlFile, renderPreviewsHtml(withRenderings, model));

@@ -34,6 +34,7 @@ import { promotedAccountRoutes } from "./routes/promoted-accounts";
 import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
 import { targetingCriterionRoutes } from "./routes/targeting-criteria";
 import { referenceDataRoutes } from "./routes/reference-data";
+import { referenceReadRoutes } from "./routes/reference-reads";
 import { oauthRoutes } from "./routes/oauth";
 import { webhookRoutes } from "./routes/webhooks";
 import { postRoutes } from "./routes/posts";
@@ -48,6 +49,7 @@ import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
 import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { recommendationRoutes } from "./routes/recommendations";
 import { tweetPreviewRoutes } from "./routes/tweet-previews";
+import { audienceEstimateRoutes } from "./routes/audience-estimate";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -97,6 +99,8 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   audiencePermissionRoutes,
   recommendationRoutes,
   tweetPreviewRoutes,
+  referenceReadRoutes,
+  audienceEstimateRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

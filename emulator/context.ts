@@ -1,10 +1,11 @@
 /**
  * What the plugins and routes share: the emulator's state on the fastify
  * instance, and what the hooks learn about one API request on the request.
+ * It sits below the routes and the control API (docs/architecture.md,
+ * "Layers"), so it names only the state modules.
  */
 import type { ApiPath } from "./api-path";
 import type { OAuthVerifier } from "./auth";
-import type { Control } from "./control";
 import type { Fault, Faults } from "./faults";
 import type { Holds } from "./holds";
 import type { Latency } from "./latency";
@@ -53,8 +54,6 @@ export interface RouteOptions {
 declare module "fastify" {
   interface FastifyInstance {
     emulator: EmulatorState;
-    /** The control API (README "Control"), in process. */
-    control: Control;
   }
   interface FastifyRequest {
     /** Null for requests outside /12 and /5 (the control API). */

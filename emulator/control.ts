@@ -33,6 +33,13 @@ export interface EntitiesOptions {
   withDeleted?: boolean;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The control API (README "Control"), in process. Declared here: context.ts is below the control API and does not name it. */
+    control: Control;
+  }
+}
+
 export class Control {
   constructor(private readonly state: EmulatorState, private readonly userId: string) {}
 

@@ -63,6 +63,8 @@ export const LIMITS = {
     otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
     /** Targeting criteria: one category per user, 400 per 15 minutes. */
     targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Keyword insights (GET insights/keywords/search: no :account_id, yet a row of its own, not a global read): one category, 500 per 15 minutes. */
+    keywordInsights: { requests: 500, windowSeconds: 15 * 60 },
     /** Global reads (GET endpoints without :account_id): per endpoint, 5 per 15 minutes. */
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
@@ -181,10 +183,22 @@ export const LIMITS = {
   countryCodeLength: 2,
   /** seed 2 and 4.3: ISO-4217 currencies, three letters. */
   currencyCodeLength: 3,
+  /**
+   * seed 4.3 (and ref audiences/reference.mdx, GET insights/keywords/search):
+   * at most 10 keywords and negative keywords together, end_time minus
+   * start_time at most 7 days, volume of the input keywords and 30 related ones.
+   */
+  keywordInsights: { maxKeywords: 10, maxRangeDays: 7, relatedKeywords: 30 },
+  /** seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser business categories. */
+  lineItemBusinessCategories: { max: 2 },
 } as const;
 
 /** Wire values: the lists the platform accepts, and single values it names. */
 export const ENUMS = {
+  /** seed 4.3: `granularity` of GET insights/keywords/search. */
+  keywordInsightsGranularity: ["DAY", "HOUR"],
+  /** ref campaign-management/reference.mdx, GET targeting_criteria/locations: the location_type of a country, the only kind keyword insights take (seed 4.3). */
+  countryLocationType: "COUNTRIES",
   /**
    * The collections whose reads are "core entity reads" (ref
    * fundamentals/rate-limiting.mdx: "Line Items, Campaigns, etc"): the
@@ -450,4 +464,23 @@ export const FORMS = {
    * checked for their form: capitals and _.
    */
   emailType: /^[A-Z][A-Z_]*$/,
+} as const;
+
+/**
+ * POST accounts/:account_id/audience_estimate (seed 4.3; ref
+ * campaign-management/reference.mdx, "Audience Estimate"): at least one
+ * primary targeting criterion, the primary types being those the targeting
+ * guide puts in a union (ref campaign-management.mdx, "Targeting Criteria
+ * Combinations": Followers, Tailored Audiences, Interests, Keywords, TV);
+ * the request's operator_type is EQ (default) or NE.
+ */
+export const AUDIENCE_ESTIMATE = {
+  primaryTargetingTypes: [
+    "FOLLOWERS_OF_USER", "SIMILAR_TO_FOLLOWERS_OF_USER",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "INTEREST",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "TV_SHOW", "LIVE_TV_EVENT",
+  ],
+  operatorType: ["EQ", "NE"],
 } as const;

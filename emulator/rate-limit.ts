@@ -42,6 +42,8 @@ export const TOTAL_COUNT_FAMILY = "with_total_count";
 export const WRITES = "writes";
 /** The category name of targeting criteria reads. */
 export const TARGETING_CRITERIA = "targeting_criteria";
+/** The family of keyword insights, a category of its own in the chart (not a global read). */
+export const KEYWORD_INSIGHTS = "insights/keywords/search";
 
 /**
  * The user token's window of an endpoint limited per ad account: the
@@ -66,6 +68,7 @@ export function classify(method: string, where: Pick<ApiPath, "family" | "accoun
   if (UPLOAD_FAMILIES.has(family)) return { kind: "audienceUploads", bucket: family, perAccount: false };
   if (method !== "GET" && method !== "HEAD") return { kind: "writes", bucket: WRITES, perAccount: false };
   if (family === TARGETING_CRITERIA || family.startsWith(`${TARGETING_CRITERIA}/`)) return { kind: "targetingCriteriaReads", bucket: TARGETING_CRITERIA, perAccount: false };
+  if (family === KEYWORD_INSIGHTS) return { kind: "keywordInsights", bucket: KEYWORD_INSIGHTS, perAccount: false };
   if (accountId === undefined) {
     return family === "accounts" ? { kind: "coreEntityReads", bucket: family, perAccount: false } : { kind: "globalReads", bucket: family, perAccount: false };
   }

@@ -13,7 +13,8 @@ import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, 
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
 import { isPendingId } from "./resources/pending";
-import { Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY } from "./resources/framework";
+import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY } from "./resources/framework";
+import { readReferenceData } from "./reference-reads";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -156,11 +157,13 @@ async function checkAll(kind: string, olds: Record<string, unknown>, news: Recor
   }
   // The resource's account (the SDK fills in the stack's); a kind without one (SandboxAccount) is checked under the stack's.
   const account = inputs.accountId === undefined ? context.config.accountId : inputs.accountId;
-  if (result.failures) return withCurrency(kind, olds, news, holder, context, account, result);
+  if (result.failures) return (await withPlatformFacts(kind, olds, news, holder, context, account, result)) ?? result;
   if (account === undefined || (typeof account === "string" && !containsUnknown(account))) {
     const denied = await engineSteps.run(() => accessFailures(context.client, account, (text) => redact(text, secretsOf(holder)), addressSource(holder)));
     if (denied.length > 0) return { inputs, failures: denied };
   }
+  const withFacts = await withPlatformFacts(kind, olds, news, holder, context, account, result);
+  if (withFacts?.failures) return withFacts;
   const adoptId = inputs.adoptId;
   if (Object.keys(olds).length > 0 || typeof adoptId !== "string" || containsUnknown(adoptId)) return result;
   const def = definitionOf(kind);
@@ -182,29 +185,43 @@ async function checkAll(kind: string, olds: Record<string, unknown>, news: Recor
 }
 
 /**
- * Failures that compare amounts say them in the funding instrument's
- * currency (`USD 2,000.00`): the validation runs again with the currency of
- * the resource's funding instrument or campaign, read once for the run
- * (access.ts currencyOf). Only a failed check reads it; without it the
- * failures stand as they are.
+ * The check again, with what only the platform knows (framework.ts
+ * CheckEnv): the currency of the resource's funding instrument or campaign,
+ * when a failure compares amounts (`USD 2,000.00`: access.ts currencyOf,
+ * once per entity for the run), and the reference data the kind's rules
+ * read (`referenceNeeds`: a PREROLL_VIEWS line item's business categories,
+ * kept on disk a day). A fact that cannot be read is left out: the failures
+ * then stand as they are, and the platform decides what the rules could
+ * not. Undefined when nothing was to be read.
  */
-async function withCurrency(
+async function withPlatformFacts(
   kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder: Holder, context: Context, account: unknown, result: CheckResult<unknown>,
-): Promise<CheckResult<unknown>> {
+): Promise<CheckResult<unknown> | undefined> {
   const inputs = result.inputs as Record<string, unknown>;
-  if (typeof account !== "string" || containsUnknown(account) || !result.failures!.some((f) => f.reason.includes(IN_THE_CURRENCY))) return result;
-  const currency = await engineSteps.run(() => currencyOf(context.client, account, inputs));
-  return currency ? checkInputs(kind, olds, news, holder, currency) : result;
+  const needs = result.failures ? [] : definitionOf(kind).referenceNeeds?.(inputs) ?? [];
+  const amounts = result.failures?.some((f) => f.reason.includes(IN_THE_CURRENCY)) && typeof account === "string" && !containsUnknown(account);
+  if (needs.length === 0 && !amounts) return undefined;
+  const [currency, reference] = await engineSteps.run(() => Promise.all([
+    amounts ? currencyOf(context.client, account as string, inputs) : undefined,
+    needs.length > 0 ? readReferenceData(context, needs).catch(() => undefined) : undefined,
+  ]));
+  if (currency === undefined && reference === undefined) return undefined;
+  return checkInputs(kind, olds, news, holder, { currency, reference });
 }
 
-/** Check's pure part: the kind's validation with what it may know of the configuration. */
-export function checkInputs(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, currency?: string): CheckResult<unknown> {
+/** What only the platform knows that check's rules may read. */
+type PlatformFacts = Pick<CheckEnv, "currency" | "reference">;
+
+/** Check's pure part: the kind's validation with what it may know of the configuration (and of the platform). */
+export function checkInputs(
+  kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, facts: PlatformFacts = {},
+): CheckResult<unknown> {
   // Sandbox-only kinds refuse a production stack in check (preview, before
   // any request); amounts are held to the stack's ceiling.
   if (!holder) return definitionOf(kind).check(olds, news);
   const lookup = (key: string) => holder.xadsSettings?.[key];
   try {
-    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup), currency });
+    return definitionOf(kind).check(olds, news, { sandbox: isSandbox(lookup), maxBudgetMicro: maxBudgetMicro(lookup), ...facts });
   } catch (err) {
     if (err instanceof ConfigError) return { inputs: news, failures: [{ property: "", reason: err.message }] };
     throw err;

@@ -60,6 +60,8 @@ export const LIMITS = {
     otherAccountReads: { requests: 2000, windowSeconds: 15 * 60 },
     /** Targeting criteria: one category per user token. */
     targetingCriteriaReads: { requests: 400, windowSeconds: 15 * 60 },
+    /** Keyword insights (GET insights/keywords/search): no :account_id, yet a category of its own, not a global read. */
+    keywordInsights: { requests: 500, windowSeconds: 15 * 60 },
     /** GET endpoints without :account_id (content categories, bidding rules, placements): per endpoint. */
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
@@ -112,9 +114,15 @@ export const LIMITS = {
    * business categories (seed 4.3), so at least one value. Each business
    * category holds many IAB values (reference.mdx, GET
    * advertiser_business_categories; its POST line_items example sends
-   * three): the values cannot be counted against "one or two".
+   * three): the values alone cannot be counted against "one or two"...
    */
   lineItemCategories: { min: 1 },
+  /**
+   * ...and of at most two business categories: counted against GET
+   * advertiser_business_categories, which dispatch reads for the check of a
+   * PREROLL_VIEWS line item (resources/line-item.ts).
+   */
+  lineItemBusinessCategories: { max: 2 },
   activeLineItemsPerAccount: 8000,
   /** Cards (seed 4.11): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes of section 8. */
   cards: {
@@ -139,6 +147,21 @@ export const LIMITS = {
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,
   currencyCodeLength: 3,
+  /**
+   * GET insights/keywords/search (seed 4.3; xdevplatform/docs
+   * x-ads-api/audiences/reference.mdx): at most 10 keywords and negative
+   * keywords together, a range (end_time, default now, minus start_time) of
+   * at most 7 days; the answer holds 30 related keywords.
+   */
+  keywordInsights: { maxKeywords: 10, maxRangeDays: 7, relatedKeywords: 30 },
+  /**
+   * `location` of keyword insights: a targeting value of GET
+   * targeting_criteria/locations, country level only. Which values are
+   * countries only that endpoint knows (the platform refuses the others);
+   * the form is checked: 16 hexadecimal digits in every example of
+   * x-ads-api/campaign-management/reference.mdx, GET targeting_criteria/locations.
+   */
+  locationTargetingValue: /^[0-9a-f]{16}$/,
   /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
   targetingCriteriaBatchSize: 500,
   /**
@@ -459,6 +482,8 @@ export const ENUMS = {
   audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
   /** The owner account's feature that allows sharing audiences with accounts of other businesses (seed 4.12). */
   shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+  /** `granularity` of GET insights/keywords/search (seed 4.3; x-ads-api/audiences/reference.mdx). */
+  keywordInsightsGranularity: ["DAY", "HOUR"] as const,
 } as const;
 
 /**
@@ -550,4 +575,28 @@ export const RECOMMENDATIONS = {
  */
 export const TWEET_PREVIEWS = {
   tweetIdsPerRequest: 200,
+} as const;
+
+/**
+ * getAudienceEstimate: POST accounts/:account_id/audience_estimate (seed
+ * 4.3; xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+ * "Audience Estimate"). Criteria are as for the targeting criteria create
+ * endpoint (ENUMS.targetingType, LIMITS.targetingPerLineItem), at least one
+ * of a primary type: "you can see a list of all primary targeting criteria
+ * in our campaigns targeting page", i.e. x-ads-api/campaign-management.mdx,
+ * "Targeting Criteria Combinations": Followers (FOLLOWERS_OF_USER,
+ * SIMILAR_TO_FOLLOWERS_OF_USER), Tailored Audiences (CUSTOM_AUDIENCE,
+ * CUSTOM_AUDIENCE_EXPANDED), Interests, Keywords (the four keyword types)
+ * and TV (TV_SHOW, LIVE_TV_EVENT). The request's operator_type: EQ (the
+ * default) or NE.
+ */
+export const AUDIENCE_ESTIMATE = {
+  primaryTargetingTypes: [
+    "FOLLOWERS_OF_USER", "SIMILAR_TO_FOLLOWERS_OF_USER",
+    "CUSTOM_AUDIENCE", "CUSTOM_AUDIENCE_EXPANDED",
+    "INTEREST",
+    "BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD",
+    "TV_SHOW", "LIVE_TV_EVENT",
+  ],
+  operatorType: ["EQ", "NE"],
 } as const;

@@ -10,3 +10,5 @@ export { typeToken } from "../provider/resources";
 export { LIMITS, ENUMS } from "../provider/limits";
 export * from "./recommendations";
 export * from "./tweet-previews";
+export * from "./reference-reads";
+export * from "./audience-estimate";

@@ -8,6 +8,7 @@ import { ENVS } from "../store";
 import { parseParams } from "../wire";
 import { RandomFaults } from "../faults";
 import { LatencyConfig } from "../latency";
+import type { Control } from "../control";
 
 const envParams = z.object({ env: z.enum(ENVS) });
 const accountParams = envParams.extend({ accountId: z.string().min(1) });
@@ -41,7 +42,7 @@ const fault = z.object({
 const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
 
 export const controlRoutes: FastifyPluginAsync = async (app) => {
-  const control = app.control;
+  const control: Control = app.control;
 
   app.post("/reset", async (_req, reply) => {
     control.reset();

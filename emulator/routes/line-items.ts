@@ -19,6 +19,7 @@ import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuse
 import { Account, Entity, isoTime, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { Campaign, campaigns } from "./campaigns";
+import { businessCategoryOf } from "../reference-data";
 
 type Objective = (typeof ENUMS.objective)[number];
 type BidStrategy = (typeof ENUMS.bidStrategy)[number];
@@ -217,6 +218,7 @@ function checkLineItem(li: NewFields<LineItem>, payBy: PayBy | undefined): void 
   }
   const notIab = li.categories.find((c) => !FORMS.iabCategoryValue.test(c));
   if (notIab !== undefined) throw ApiError.invalid("categories", `categories must be IAB category values (IAB<n> or IAB<n>-<m>), got ${JSON.stringify(notIab)}`);
+  if (li.objective === ENUMS.categoriesObjective) checkBusinessCategories(li.categories);
   if (li.start_time !== null && li.end_time !== null && Date.parse(li.end_time) <= Date.parse(li.start_time)) {
     throw ApiError.invalid("end_time", `end_time must be after start_time (${li.start_time}), got ${li.end_time}`);
   }
@@ -293,3 +295,20 @@ export const lineItemRoutes: FastifyPluginAsync<RouteOptions> = async (app, opti
   await crud(app, options);
   await batch(app, options);
 };
+
+/**
+ * seed 4.3: a PREROLL_VIEWS line item's categories are the iab_categories of
+ * one or two advertiser business categories (ADVERTISER_BUSINESS_CATEGORIES):
+ * each value must belong to one, and together they name at most two.
+ */
+function checkBusinessCategories(categories: readonly string[]): void {
+  const unknown = categories.find((c) => businessCategoryOf(c) === undefined);
+  if (unknown !== undefined) {
+    throw ApiError.invalid("categories", `categories of a ${ENUMS.categoriesObjective} line item must be iab_categories of advertiser business categories (GET advertiser_business_categories), got ${JSON.stringify(unknown)}`);
+  }
+  const named = [...new Set(categories.map((c) => businessCategoryOf(c)!.name))];
+  const { max } = LIMITS.lineItemBusinessCategories;
+  if (named.length > max) {
+    throw ApiError.invalid("categories", `categories of a ${ENUMS.categoriesObjective} line item must name at most ${max} advertiser business categories, got ${named.length} (${named.join(", ")})`);
+  }
+}

@@ -40,25 +40,35 @@ const createParams = z.object({
   operator_type: field.oneOf(ENUMS.operatorType).default("EQ"),
 });
 
-function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCriterion> {
-  const p = parseParams(createParams, params);
-  referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
+/**
+ * The rules of one criterion's type, value and operator, shared with
+ * audience_estimate (which takes criteria "as for the targeting criteria
+ * create endpoint"); `at` prefixes the parameter an error names, e.g.
+ * `targeting_criteria[1].`.
+ */
+export function checkTargeting(p: { targeting_type: string; targeting_value: string; operator_type: string }, at = ""): void {
   const iab = ENUMS.contentCategoryTargetingType;
   // seed 4.3: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
   if (p.targeting_type !== iab && FORMS.iabCategoryValue.test(p.targeting_value)) {
-    throw ApiError.invalid("targeting_type", `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
+    throw ApiError.invalid(`${at}targeting_type`, `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
   }
   const operators: readonly string[] = (ENUMS.targetingTypeOperators as Partial<Record<string, readonly string[]>>)[p.targeting_type] ?? ENUMS.otherTargetingOperators;
   if (!operators.includes(p.operator_type)) {
-    throw ApiError.invalid("operator_type", `operator_type must be ${operators.join(" or ")} with targeting_type ${p.targeting_type}, got ${p.operator_type}`);
+    throw ApiError.invalid(`${at}operator_type`, `operator_type must be ${operators.join(" or ")} with targeting_type ${p.targeting_type}, got ${p.operator_type}`);
   }
   if (p.targeting_type === iab && !IAB_CATEGORIES.has(p.targeting_value)) {
-    throw ApiError.invalid("targeting_value", `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
+    throw ApiError.invalid(`${at}targeting_value`, `targeting_value must be an iab_categories value of a content category (GET content_categories) with targeting_type ${iab}, got ${JSON.stringify(p.targeting_value)}`);
   }
   const values: readonly string[] | undefined = (ENUMS.targetingTypeValues as Partial<Record<string, readonly string[]>>)[p.targeting_type];
   if (values && !values.includes(p.targeting_value)) {
-    throw ApiError.invalid("targeting_value", `targeting_value must be one of ${values.join(", ")} with targeting_type ${p.targeting_type}, got ${JSON.stringify(p.targeting_value)}`);
+    throw ApiError.invalid(`${at}targeting_value`, `targeting_value must be one of ${values.join(", ")} with targeting_type ${p.targeting_type}, got ${JSON.stringify(p.targeting_value)}`);
   }
+}
+
+function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCriterion> {
+  const p = parseParams(createParams, params);
+  referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
+  checkTargeting(p);
   // Targeted values per line item (exclusions are not counted), counting the criteria an earlier item of the same batch created.
   const group = Object.values(LIMITS.targetingPerLineItem).find((g) => (g.types as readonly string[]).includes(p.targeting_type));
   if (group && p.operator_type !== "NE") {
@@ -68,7 +78,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
       throw ApiError.invalid("targeting_type", `a line item takes at most ${group.max} targeted ${group.types.join(", ")} values, got ${targeted.length + 1} (line_item_id ${p.line_item_id})`);
     }
   }
-  const category = p.targeting_type === iab ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
+  const category = p.targeting_type === ENUMS.contentCategoryTargetingType ? CONTENT_CATEGORIES.find((c) => c.iab_categories.includes(p.targeting_value)) : undefined;
   if (p.targeting_type === "LOCATION") {
     const place = LOCATIONS[p.targeting_value];
     return { ...p, name: place?.name ?? p.targeting_value, location_type: place?.location_type ?? null };

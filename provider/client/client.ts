@@ -1,6 +1,7 @@
 import got, { RequestError } from "got";
 import PQueue from "p-queue";
 import { LIMITS } from "../limits";
+import type { Entity } from "./entity";
 import { accountScope, CollectionReads, ParentReads, WaveSent } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
@@ -96,6 +97,11 @@ export interface RequestSpec {
   query?: Query;
   /** JSON body (batch endpoints, cards, audience uploads); never signed. */
   json?: unknown;
+  /**
+   * A POST that writes nothing (audience_estimate computes an answer): retried
+   * as a GET is, not held by the write guard, no listing made stale.
+   */
+  readOnly?: boolean;
 }
 
 /** The platform's response envelope (`{request, data}`, plus list fields). */
@@ -106,7 +112,7 @@ export interface Envelope<T> {
   request?: unknown;
 }
 
-export type Entity = Record<string, unknown> & { id: string; deleted?: boolean };
+export type { Entity };
 
 /**
  * The Ads API client. Every request waits until its rate-limit windows have
@@ -166,7 +172,7 @@ export class AdsClient {
       queue = new PQueue({ concurrency: this.concurrency });
       this.queues.set(key, queue);
     }
-    if (spec.method === "GET") return queue.add(() => this.send<T>(spec), { throwOnTimeout: true });
+    if (spec.method === "GET" || spec.readOnly) return queue.add(() => this.send<T>(spec), { throwOnTimeout: true });
     // A write may change what a listing of its account holds: before it (a listing on its way) and once it is done.
     this.invalidateListings(spec.path);
     try {
@@ -187,6 +193,11 @@ export class AdsClient {
 
   async post<T = Entity>(path: string, query?: Query, json?: unknown): Promise<T> {
     return (await this.request<T>({ method: "POST", path, query, json })).data;
+  }
+
+  /** A POST that only reads: its answer is computed, nothing is written (RequestSpec.readOnly). */
+  async postRead<T = Entity>(path: string, query?: Query, json?: unknown): Promise<T> {
+    return (await this.request<T>({ method: "POST", path, query, json, readOnly: true })).data;
   }
 
   async put<T = Entity>(path: string, query?: Query, json?: unknown): Promise<T> {
@@ -411,7 +422,7 @@ export class AdsClient {
       await this.admit(inOrder);
       let authorization: string;
       try {
-        if (spec.method !== "GET") await this.options.beforeWrite?.(spec.method, spec.path);
+        if (spec.method !== "GET" && !spec.readOnly) await this.options.beforeWrite?.(spec.method, spec.path);
         authorization = authorizationHeader(this.options.credentials, spec.method, url, query);
       } catch (err) {
         // Nothing was sent (refused, or unsigned): the windows must not count it in flight.
@@ -443,7 +454,7 @@ export class AdsClient {
 
       if (response && response.statusCode < 300) return parseBody<T>(response.body, spec);
 
-      const decision = decide(spec.method, outcome, attempt);
+      const decision = decide(spec.method, outcome, attempt, spec.readOnly);
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
         if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);

@@ -29,7 +29,7 @@
  * drops it and starts the count over, so no read answers an entity older
  * than a write this process made.
  */
-import type { Entity } from "./client";
+import type { Entity } from "./entity";
 
 export interface ListingPage {
   data: Entity[];

@@ -81,6 +81,8 @@ export function windowsOf(method: string, path: string): { account?: RequestWind
   if (method !== "GET") return { user: { key: "writes", published: published(RATE.writes) } };
   if (family === "targeting_criteria" || family.startsWith("targeting_criteria/")) return { user: { key: "targeting_criteria", published: published(RATE.targetingCriteriaReads) } };
   const core = published((ENUMS.coreEntityCollections as readonly string[]).includes(family) ? RATE.coreEntityReads : RATE.otherAccountReads);
+  // Keyword insights have no account in the path, yet a row of their own in the chart.
+  if (family === "insights/keywords/search") return { user: { key: `GET ${family}`, published: published(RATE.keywordInsights) } };
   if (accountId === undefined) return { user: { key: `GET ${family}`, published: family === "accounts" ? core : published(RATE.globalReads) } };
   return { account: { key: `accounts/${accountId}/${family}`, published: core }, user: { key: `GET ${family}` } };
 }

@@ -22,8 +22,9 @@ export type Decision = "retry" | "fail" | "maybe-committed";
 
 export const MAX_ATTEMPTS = 6;
 
-export function decide(method: string, outcome: Outcome, attempt: number): Decision {
-  const idempotent = method !== "POST";
+/** `readOnly`: a POST that writes nothing (an audience estimate), as safe to send again as a GET. */
+export function decide(method: string, outcome: Outcome, attempt: number, readOnly = false): Decision {
+  const idempotent = readOnly || method !== "POST";
   if (outcome.kind === "unreachable") return "fail";
   if (outcome.kind === "not-sent") return attempt + 1 < MAX_ATTEMPTS ? "retry" : "fail";
   if (outcome.kind === "no-response") {

@@ -10,7 +10,8 @@
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
-import { changedFields, Standard } from "./lifecycle";
+import { Standard } from "./declaration";
+import { changedFields } from "./lifecycle";
 import { fieldsOf } from "./fields";
 import { Context, CreateResult, declaresSomething, Rule, rule } from "./framework";
 

@@ -19,7 +19,7 @@ import { ENUMS } from "../limits";
 import { Entity } from "../client/client";
 import { toSnake } from "../names";
 import { accountField, adoptIdInput, entityId } from "./common";
-import { InputsOf } from "./declaration";
+import { InputsSchema } from "./declaration";
 import { DeclaredResource, defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
@@ -79,7 +79,7 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): D
   const path = (p: I) => `/${v.version}/accounts/${p.accountId}/${collection}/${audienceOf(p)}/permissions`;
   const what = (p: I) => `${noun} ${audienceOf(p)} permission for account ${p.grantedAccountId}`;
 
-  return defineResource<I, PermissionOutputs<`${A}Id`>>(kind, permissionInputs(v) as unknown as InputsOf<I>, {
+  return defineResource<I, PermissionOutputs<`${A}Id`>>(kind, permissionInputs(v) as unknown as InputsSchema<I>, {
     immutable: true,
     noun: `${noun} permission`,
     rules: [rule<I>(["accountId", "grantedAccountId"], (i) =>

@@ -22,7 +22,7 @@ import { MaybeCommittedError, NotFoundError } from "../client/errors";
 import { LIMITS, monthsAfter } from "../limits";
 import { toSnake } from "../names";
 import { entityId, isoTime } from "./common";
-import { InputsOf } from "./declaration";
+import { InputsSchema } from "./declaration";
 import { DeclaredResource, defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
@@ -344,7 +344,7 @@ export interface MemberListSpec {
   /** Custom audiences take effectiveAt; the do-not-reach list has none (always now). */
   effectiveAt: boolean;
   /** Its `.describe()` is the kind's description. */
-  inputs: InputsOf<MemberInputs>;
+  inputs: InputsSchema<MemberInputs>;
   usersPath: (accountId: string, parentId: string) => string;
   /** The live audience or list, undefined when it is gone. */
   readParent: (ctx: Context, accountId: string, parentId: string) => Promise<Entity | undefined>;

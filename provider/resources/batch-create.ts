@@ -22,7 +22,6 @@ import { Entity, Query } from "../client/client";
 import { AdsApiError, MaybeCommittedError } from "../client/errors";
 import type { Base, Resolved } from "./declaration";
 import type { Context } from "./framework";
-import type { LookUps } from "./look-up";
 
 export interface BatchCreate<I> {
   /** For messages, e.g. `campaign "Spring sale"`. */
@@ -182,7 +181,18 @@ export function matchCreated<I>(items: SentItem<I>[], live: Entity[], matches: (
 // ------------------------------------------------------ a kind's batch ---
 
 /** The batch of a kind that declares one (`batch`), for the create of `p`: its group, its call, and its look-ups. */
-export function kindBatch<I extends Base, O extends object>(d: Resolved<I, O>, lookUps: LookUps<I>, ctx: Context, p: I): BatchCreate<I> {
+export function kindBatch<I extends Base, O extends object>(
+  d: Resolved<I, O>,
+  // The kind's look-ups (look-up.ts LookUps, which creates alone through this module).
+  lookUps: {
+    groupOf(p: I): string;
+    candidates(ctx: Context, items: I[]): Promise<Entity[]>;
+    matches(p: I, e: Entity): boolean;
+    createAlone(ctx: Context, p: I): Promise<Entity>;
+  },
+  ctx: Context,
+  p: I,
+): BatchCreate<I> {
   const b = d.batch!;
   return {
     what: d.describe,

@@ -16,7 +16,7 @@ import { ValidationError } from "../client/errors";
 import { toCamel } from "../names";
 import { accountIdInput, adoptIdInput, clearable, name, text, tweetText } from "./common";
 import { mediaOfCategory } from "./card";
-import { InputsOf } from "./declaration";
+import { InputsSchema } from "./declaration";
 import { defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, rule } from "./framework";
@@ -123,7 +123,7 @@ export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShap
     return new Error(`${field} ${JSON.stringify(given[field])} was refused by the platform: ${err.message}. ${media.rule} (the provider cannot see media sizes: only the platform checks them)`);
   };
 
-  const definition = defineResource<I, Outputs<I, X>>(spec.kind, inputs as unknown as InputsOf<I>, {
+  const definition = defineResource<I, Outputs<I, X>>(spec.kind, inputs as unknown as InputsSchema<I>, {
     noun: spec.noun,
     outputs: { cardUri: z.string().describe("`card://<id>`: pass it as a post's cardUri."), ...spec.outputs },
     rules: [

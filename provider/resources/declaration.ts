@@ -10,8 +10,7 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { timestamps } from "./common";
 import { Fields, fieldsOf, toOutputs, toWire } from "./fields";
-import { CheckFailure, Context, oneRecord, readLive, Rule } from "./framework";
-import type { Lifecycle, Standard } from "./lifecycle";
+import { CheckFailure, Context, CreateResult, oneRecord, readLive, ReferenceData, ResourceDefinition, Rule } from "./framework";
 
 /** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
 export type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
@@ -34,6 +33,8 @@ export interface Declaration<I extends object, O extends object> {
    */
   readonly immutable?: true;
   readonly rules?: readonly Rule<I>[];
+  /** The reference data the rules read for these inputs (framework.ts ReferenceData), read by dispatch before it checks again. */
+  readonly referenceNeeds?: (p: I) => readonly (keyof ReferenceData)[];
   /**
    * The account's collection of this kind, e.g. `tracking_tags`: the path
    * is `/12/accounts/:account_id/tracking_tags` and reads are filtered by
@@ -106,6 +107,26 @@ export interface Declaration<I extends object, O extends object> {
   readonly overrides?: (standard: Standard<I, O>) => Partial<Omit<Lifecycle<I, O>, "diff">>;
 }
 
+export type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
+
+/** The standard lifecycle and its parts, for overrides. */
+export interface Standard<I extends object, O extends object> extends Lifecycle<I, O> {
+  readonly fields: Fields;
+  outputs(declared: Partial<I>, entity: Entity): O;
+  find(ctx: Context, p: I, id: string): Promise<Entity | undefined>;
+  /** Reads the entity `adoptId` names: the state adoption would write, or why it is refused (nothing written). */
+  adoption(ctx: Context, inputs: I): Promise<Adoption<O>>;
+  /** Takes over the entity `adoptId` names, or throws why not (before any write). */
+  adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
+  /** The platform fields of some inputs in wire names (all the platform fields by default). */
+  wire(p: I, names?: readonly string[]): Query;
+  /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
+  updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
+}
+
+/** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
+export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined; refusals: CheckFailure[] };
+
 export type Finder<I> = (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
@@ -122,7 +143,7 @@ export function nounOf(kind: string): string {
 }
 
 /** The inputs schema of a kind whose input type a builder gives (audience permissions, member lists, conversation cards). */
-export type InputsOf<I> = z.ZodObject & z.ZodType<I>;
+export type InputsSchema<I> = z.ZodObject & z.ZodType<I>;
 
 
 /** A declaration with its defaults filled in, and what the parts of the lifecycle read derived from it once. */
@@ -130,7 +151,7 @@ export interface Resolved<I extends Base, O extends object> extends Omit<Declara
   readonly kind: string;
   readonly noun: string;
   readonly description: string;
-  readonly inputs: InputsOf<I>;
+  readonly inputs: InputsSchema<I>;
   readonly path: (p: I) => string;
   readonly idsParam?: string;
   readonly readQuery: Query;
@@ -156,7 +177,7 @@ export interface Resolved<I extends Base, O extends object> extends Omit<Declara
 }
 
 /** The declaration of a kind, resolved. */
-export function resolve<I extends Base, O extends object>(kind: string, inputs: InputsOf<I>, declaration: Declaration<I, O>): Resolved<I, O> {
+export function resolve<I extends Base, O extends object>(kind: string, inputs: InputsSchema<I>, declaration: Declaration<I, O>): Resolved<I, O> {
   const { collection } = declaration;
   if (!declaration.path && !collection) throw new Error(`${kind}: declare its collection or its path`);
   const noun = declaration.noun ?? nounOf(kind);

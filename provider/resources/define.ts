@@ -16,7 +16,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { createInBatch, kindBatch, SentItem } from "./batch-create";
-import { Base, Declaration, InputsOf, resolve, StateOf } from "./declaration";
+import { Base, Declaration, InputsSchema, resolve, StateOf } from "./declaration";
 import { Fields } from "./fields";
 import { CheckFailure, Context, ResourceDefinition, Rule, sandboxOnlyFailures } from "./framework";
 import { refreshedInputs, standardLifecycle } from "./lifecycle";
@@ -67,18 +67,18 @@ export interface DeclaredResource<I extends object, O extends object> extends Re
  * kind's description in the SDK, the README and schema.json) and what it
  * declares beyond the standard. The types of its inputs and state come from
  * the schema and the declared outputs; a builder of kinds whose input types
- * are generic gives them (`defineResource<I, O>(kind, inputs as InputsOf<I>, ...)`).
+ * are generic gives them (`defineResource<I, O>(kind, inputs as InputsSchema<I>, ...)`).
  */
 export function defineResource<S extends z.ZodObject, Out extends Record<string, z.ZodType> = Record<never, never>>(
   kind: string,
   inputs: S,
   declaration: Declaration<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
 ): DeclaredResource<z.infer<S>, StateOf<S, Out>>;
-export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsOf<In>, declaration: Declaration<In, O>): DeclaredResource<In, O>;
-export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsOf<In>, declaration: Declaration<In, O>): DeclaredResource<In, O> {
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): DeclaredResource<In, O>;
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): DeclaredResource<In, O> {
   if (!inputs.description) throw new Error(`${kind}: describe the kind on its inputs schema, z.strictObject({...}).describe("what it is")`);
   type I = In & Base;
-  const d = resolve<I, O>(kind, inputs as InputsOf<I>, declaration as Declaration<I, O>);
+  const d = resolve<I, O>(kind, inputs as InputsSchema<I>, declaration as Declaration<I, O>);
   const lookUps = lookUpsOf(d);
   const standard = standardLifecycle(d, d.batch ? (ctx, p) => createInBatch(ctx, kindBatch(d, lookUps, ctx, p), p) : lookUps.createAlone);
   const pending = pendingLifecycle(d, standard, lookUps.findSent);
@@ -103,6 +103,7 @@ export function defineResource<In extends object, O extends object>(kind: string
     fields,
     rules,
     check: own.check ?? standard.check,
+    referenceNeeds: d.referenceNeeds,
     diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? standard.diff(id, olds, news),
     create: inSandbox(pending.create(own.create ?? standard.create)),
     read: async (ctx, id, props) => {

@@ -36,6 +36,17 @@ export interface CheckEnv {
    * when the provider could read it: messages then say `USD 2,000.00`.
    */
   currency?: string;
+  /** Reference data the platform serves, read at the edge (dispatch.ts) when the kind's `referenceNeeds` names it. */
+  reference?: ReferenceData;
+}
+
+/**
+ * Reference data rules may read. A rule that needs it is pure all the same:
+ * it checks only when the data is given, and the platform decides otherwise.
+ */
+export interface ReferenceData {
+  /** GET advertiser_business_categories: each category's name and iab_categories. */
+  advertiserBusinessCategories?: readonly { name: string; iabCategories: readonly string[] }[];
 }
 
 export interface CheckResult<I> {
@@ -76,6 +87,8 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
   /** Inputs that cannot change in place: a change replaces the entity. */
   readonly createOnly: readonly string[];
   check(olds: Partial<I>, news: Record<string, unknown>, env?: CheckEnv): CheckResult<I>;
+  /** The reference data check's rules read for these (valid) inputs: dispatch reads it and checks again with it. */
+  referenceNeeds?(inputs: I): readonly (keyof ReferenceData)[];
   diff(id: string, olds: O, news: I): DiffResult;
   create(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   read(ctx: Context, id: string, props: O): Promise<ReadResult<O>>;

@@ -12,31 +12,11 @@
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
+import type { Base, Resolved, Standard } from "./declaration";
 import {
-  adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckFailure, CheckResult, Context,
-  CreateResult, deleteIdempotent, differingInputs, DiffResult, protectReplacement, ResourceDefinition, sandboxOnlyFailures, validate,
+  adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckResult, Context,
+  deleteIdempotent, differingInputs, DiffResult, protectReplacement, sandboxOnlyFailures, validate,
 } from "./framework";
-import type { Base, Resolved } from "./declaration";
-
-export type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
-
-/** The standard lifecycle and its parts, for overrides. */
-export interface Standard<I extends object, O extends object> extends Lifecycle<I, O> {
-  readonly fields: Fields;
-  outputs(declared: Partial<I>, entity: Entity): O;
-  find(ctx: Context, p: I, id: string): Promise<Entity | undefined>;
-  /** Reads the entity `adoptId` names: the state adoption would write, or why it is refused (nothing written). */
-  adoption(ctx: Context, inputs: I): Promise<Adoption<O>>;
-  /** Takes over the entity `adoptId` names, or throws why not (before any write). */
-  adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
-  /** The platform fields of some inputs in wire names (all the platform fields by default). */
-  wire(p: I, names?: readonly string[]): Query;
-  /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
-  updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
-}
-
-/** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
-export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined; refusals: CheckFailure[] };
 
 /** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
 export function standardLifecycle<I extends Base, O extends object>(d: Resolved<I, O>, createNew: (ctx: Context, p: I) => Promise<Entity>): Standard<I, O> {

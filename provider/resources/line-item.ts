@@ -20,7 +20,7 @@ import { accountIdInput, adoptIdInput, clearable, computed, createOnly, entityId
 import { dailyWithinTotal, draftOnlyAtCreation } from "./campaign";
 import { defineResource } from "./define";
 import { field } from "./fields";
-import { CheckFailure, rule } from "./framework";
+import { CheckFailure, ReferenceData, rule } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
@@ -139,6 +139,22 @@ export const lineItemRules = [
       ? fails("categories", `categories (the advertiser's IAB categories) are required when placements include ${ENUMS.publisherNetworkPlacement}`)
       : [];
   }),
+  // A PREROLL_VIEWS line item's categories are the iab_categories of one or two advertiser business categories (seed 4.3;
+  // reference.mdx, GET advertiser_business_categories): checked when dispatch read them (lineItemReferenceNeeds).
+  rule<LineItemInputs>(["objective", "categories"], (li, env) => {
+    const known = env?.reference?.advertiserBusinessCategories;
+    if (li.objective !== ENUMS.categoriesObjective || !li.categories || !known) return [];
+    const of = (value: string) => known.find((c) => c.iabCategories.includes(value));
+    const unknown = li.categories.filter((c) => of(c) === undefined);
+    if (unknown.length > 0) {
+      return fails("categories", `categories of a ${li.objective} line item must be iab_categories of advertiser business categories (getAdvertiserBusinessCategories): ${list(unknown)} ${unknown.length === 1 ? "belongs" : "belong"} to none`);
+    }
+    const named = [...new Set(li.categories.map((c) => of(c)!.name))];
+    const { max } = LIMITS.lineItemBusinessCategories;
+    return named.length > max
+      ? fails("categories", `categories of a ${li.objective} line item must be those of at most ${max} advertiser business categories (got ${named.length}: ${list(named)})`)
+      : [];
+  }),
   rule<LineItemInputs>(["startTime", "endTime"], (li) =>
     li.startTime && li.endTime && Date.parse(li.endTime) <= Date.parse(li.startTime)
       ? fails("endTime", `endTime must be after startTime (${li.endTime} <= ${li.startTime})`)
@@ -160,11 +176,19 @@ export function lineItemTransitions(olds: Partial<LineItemInputs>, news: Record<
     : draft;
 }
 
+/** The business categories, for a PREROLL_VIEWS line item with categories (the rule above). */
+export function lineItemReferenceNeeds(li: LineItemInputs): readonly (keyof ReferenceData)[] {
+  return li.objective === ENUMS.categoriesObjective && Array.isArray(li.categories) && li.categories.every((c) => typeof c === "string")
+    ? ["advertiserBusinessCategories"]
+    : [];
+}
+
 // ------------------------------------------------------------ lifecycle ---
 
 export const lineItem = defineResource("LineItem", lineItemInputs, {
   outputs: { currency: z.string().describe("Currency of the campaign's funding instrument.") },
   rules: lineItemRules,
+  referenceNeeds: lineItemReferenceNeeds,
   transitions: lineItemTransitions,
   collection: "line_items",
   readQuery: { with_draft: true },

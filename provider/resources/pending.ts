@@ -13,10 +13,10 @@
 import { randomBytes } from "node:crypto";
 import { Entity } from "../client/client";
 import { PendingCreateError, SentItem } from "./batch-create";
-import type { Base, Resolved } from "./declaration";
+import type { Base, Lifecycle, Resolved, Standard } from "./declaration";
 import { sameValue } from "./fields";
 import { Context, CreateResult, DiffResult } from "./framework";
-import { changedFields, diffOf, Lifecycle, Standard } from "./lifecycle";
+import { changedFields, diffOf } from "./lifecycle";
 
 /** The property of a pending resource's state that says what was sent, and when. */
 export const PENDING_KEY = "__pendingCreate";

@@ -223,6 +223,11 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "GET /5/accounts/:account_id/recommendations/:recommendation_id", usedBy: ["getRecommendations (each one's changes)", "xads recommendations"] },
   { endpoint: "GET /12/accounts/:account_id/tweet_previews", usedBy: ["getTweetPreviews (tweet_ids of one tweet_type, at most 200)", "xads pr-summary --previews"] },
   { endpoint: "POST /12/accounts/:account_id/draft_tweets/preview/:draft_tweet_id", usedBy: ["xads draft-preview"] },
+  { endpoint: "GET /12/insights/keywords/search", usedBy: ["getKeywordInsights"] },
+  { endpoint: "GET /12/accounts/:account_id/account_apps", usedBy: ["getAccountApps"] },
+  { endpoint: "GET /12/advertiser_business_categories", usedBy: ["getAdvertiserBusinessCategories"] },
+  { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
+  { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
 ];
 
 

@@ -22,6 +22,10 @@ import { listRecommendations } from "../../provider/recommendations";
 import { getRecommendations } from "../../sdk/recommendations";
 import { listTweetPreviews, sendDraftPreview } from "../../provider/tweet-previews";
 import { getTweetPreviews } from "../../sdk/tweet-previews";
+import { listAccountApps, listAdvertiserBusinessCategories, listPublishers, readKeywordInsights } from "../../provider/reference-reads";
+import * as sdkReference from "../../sdk/reference-reads";
+import { estimateAudience } from "../../provider/audience-estimate";
+import { getAudienceEstimate } from "../../sdk/audience-estimate";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -341,6 +345,15 @@ async function withFreshCache<T>(read: (cache: ReferenceCacheOptions) => Promise
   }
 }
 
+/** The criteria of the reference's audience_estimate example request. */
+const ESTIMATE_CRITERIA = [
+  { targetingType: "BROAD_KEYWORD", targetingValue: "nba", operatorType: "EQ" },
+  { targetingType: "BROAD_KEYWORD", targetingValue: "tech", operatorType: "NE" },
+  { targetingType: "LOCATION", targetingValue: "96683cc9126741d1", operatorType: "EQ" },
+  { targetingType: "SIMILAR_TO_FOLLOWERS_OF_USER", targetingValue: "14230524" },
+  { targetingType: "SIMILAR_TO_FOLLOWERS_OF_USER", targetingValue: "90420314" },
+];
+
 /** The provider's reads behind each data source (provider/data-sources.ts). */
 export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
   {
@@ -415,6 +428,10 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
     expected: [{ id: "1234567890", url: "https://yourdomain.com/webhooks/twitter", valid: true, createdAt: "2025-01-15T12:00:00.000Z" }],
   },
   {
+    name: "getAudienceEstimate (estimateAudience)", run: (ctx) => estimateAudience(ctx, ACCOUNT, ESTIMATE_CRITERIA),
+    expected: { audienceSize: { min: 38236294, max: 42261167 } },
+  },
+  {
     // The list (no changes), then each recommendation by id for its tree of changes.
     name: "getRecommendations (listRecommendations)", run: (ctx) => listRecommendations(ctx, { accountId: ACCOUNT, fundingInstrumentId: "gpvzb" }),
     expected: [{
@@ -436,6 +453,26 @@ export const PROVIDER_SOURCE_CASES: readonly DataSourceCase[] = [
   {
     name: "xads draft-preview (sendDraftPreview)", run: (ctx) => sendDraftPreview(ctx, { accountId: ACCOUNT, draftTweetId: "996132315829948416" }),
     expected: { accountId: ACCOUNT, draftTweetId: "996132315829948416", message: "See @apimctestface's notifications in the X app to preview your Tweet." },
+  },
+  {
+    name: "getKeywordInsights (readKeywordInsights)",
+    run: (ctx) => readKeywordInsights(ctx, { granularity: "DAY", keywords: ["developers"], startTime: "2018-02-01", endTime: "2018-02-02" }),
+    expected: { tweetVolume: [15707], relatedKeywords: ["dev", "developer", "coders"] },
+  },
+  {
+    name: "getAccountApps (listAccountApps)", run: (ctx) => listAccountApps(ctx, { accountId: ACCOUNT }),
+    expected: [{ id: "4x", appStoreIdentifier: "com.twitter.android", osType: "Android", deepLinkPattern: "twitter://", conversionTrackingEnabled: false }],
+  },
+  {
+    name: "getAdvertiserBusinessCategories (listAdvertiserBusinessCategories)", run: (ctx) => withFreshCache((cache) => listAdvertiserBusinessCategories(ctx, cache)),
+    expected: [{ id: "1jl", name: "Consumer Packaged Goods", iabCategories: ["IAB9-26", "IAB9-18", "IAB9-29"] }, { id: "1jm", iabCategories: ["IAB7"] }, { id: "1jn" }],
+  },
+  {
+    name: "getPublishers (listPublishers)", run: (ctx) => withFreshCache((cache) => listPublishers(ctx, cache)),
+    expected: [
+      { userId: "1353868435021721602", username: "PeoplesSports", contentCategoryIds: ["se"], monetizableCountryCodes: ["US"], promotionEligibleCountryCodes: ["US"], monetizationRestricted: true },
+      { username: "NewYork_Jack" }, { username: "twispatv" },
+    ],
   },
 ];
 
@@ -467,6 +504,14 @@ export const SDK_SOURCE_CASES: readonly DataSourceCase[] = [
     name: "getTweetPreviews", run: () => getTweetPreviews({ tweetIds: ["1122911801354510336", "1102836745790316550"], tweetType: "PUBLISHED" }),
     expected: [{ tweetId: "1122911801354510336", preview: expect.stringMatching(/^<iframe class='tweet-preview'/) }, { preview: expect.any(String) }],
   },
+  {
+    name: "getKeywordInsights", run: () => sdkReference.getKeywordInsights({ granularity: "DAY", keywords: ["developers"], startTime: "2018-02-01", endTime: "2018-02-02" }),
+    expected: { tweetVolume: [15707] },
+  },
+  { name: "getAccountApps", run: () => sdkReference.getAccountApps(), expected: [{ id: "4x", osType: "Android" }] },
+  { name: "getAdvertiserBusinessCategories", run: () => sdkReference.getAdvertiserBusinessCategories(), expected: [{ id: "1jl" }, { id: "1jm" }, { id: "1jn" }] },
+  { name: "getPublishers", run: () => sdkReference.getPublishers(), expected: [{ userId: "1353868435021721602" }, { username: "NewYork_Jack" }, { username: "twispatv" }] },
+  { name: "getAudienceEstimate", run: () => getAudienceEstimate({ targetingCriteria: [...ESTIMATE_CRITERIA] }), expected: { audienceSize: { min: 38236294, max: 42261167 } } },
 ];
 
 // ------------------------------------------------------ xads auth ---

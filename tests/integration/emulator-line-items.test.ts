@@ -150,6 +150,10 @@ describe("line items", () => {
       { code: "MISSING_PARAMETER", parameter: "categories", message: "categories (IAB category values) are required when objective is PREROLL_VIEWS" }],
     ["a category that is no IAB category", { objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: ["IAB3", "sports"] },
       { code: "INVALID_PARAMETER", parameter: "categories", message: 'categories must be IAB category values (IAB<n> or IAB<n>-<m>), got "sports"' }],
+    ["PREROLL_VIEWS with an IAB value of no advertiser business category", { objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: ["IAB3", "IAB24"] },
+      { code: "INVALID_PARAMETER", parameter: "categories", message: 'categories of a PREROLL_VIEWS line item must be iab_categories of advertiser business categories (GET advertiser_business_categories), got "IAB24"' }],
+    ["PREROLL_VIEWS with three advertiser business categories", { objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: ["IAB3", "IAB7", "IAB18"] },
+      { code: "INVALID_PARAMETER", parameter: "categories", message: "categories of a PREROLL_VIEWS line item must name at most 2 advertiser business categories, got 3 (Financial Services, Health & Pharma, Retail)" }],
     ["a daily budget above the total", { daily_budget_amount_local_micro: 2_000_000, total_budget_amount_local_micro: 1_000_000 },
       { code: "INVALID_PARAMETER", parameter: "daily_budget_amount_local_micro", message: "daily_budget_amount_local_micro must be at most total_budget_amount_local_micro (1000000), got 2000000" }],
     ["an end before the start", { start_time: "2027-01-02T00:00:00Z", end_time: "2027-01-01T00:00:00Z" },
@@ -167,6 +171,7 @@ describe("line items", () => {
     ["WEBSITE_CONVERSIONS with its tag", { goal: "WEBSITE_CONVERSIONS", primary_web_event_tag: "o5c2p" }],
     ["PUBLISHER_NETWORK with domain and categories", { placements: ["PUBLISHER_NETWORK"], advertiser_domain: "example.com", categories: ["IAB3"] }],
     ["PREROLL_VIEWS with three IAB values (a business category's set)", { objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: ["IAB3", "IAB13", "IAB21"] }],
+    ["PREROLL_VIEWS with two business categories' values", { objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: ["IAB3", "IAB13", "IAB21", "IAB7"] }],
   ])("%s is taken", async (_what, params) => {
     const res = await alone(params);
     expect([res.status, res.body.errors]).toEqual([201, undefined]);

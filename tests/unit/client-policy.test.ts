@@ -20,6 +20,11 @@ describe("retry decisions never double-spend", () => {
   test("a request to an address where nothing listens, or to a host that does not exist, fails at once, whatever the method", () => {
     for (const m of ["GET", "POST", "PUT", "DELETE"]) expect(decide(m, { kind: "unreachable" }, 0)).toBe("fail");
   });
+  test("a POST that writes nothing (an audience estimate) is retried after a lost answer or a 500, as a GET is", () => {
+    expect(decide("POST", { kind: "no-response" }, 0, true)).toBe("retry");
+    expect(decide("POST", { kind: "response", status: 500 }, 0, true)).toBe("retry");
+    expect(decide("POST", { kind: "response", status: 400 }, 0, true)).toBe("fail");
+  });
   test("GET, PUT and DELETE are retried after a lost answer", () => {
     for (const m of ["GET", "PUT", "DELETE"]) expect(decide(m, { kind: "no-response" }, 0)).toBe("retry");
   });
@@ -70,6 +75,8 @@ describe("rate limits are planned from the headers", () => {
     ["POST", "/12/accounts/abc/custom_audiences/a1/users", undefined, { limit: 1500, windowMs: minutes(1) }],
     ["GET", "/12/accounts/abc/targeting_criteria", undefined, { limit: 400, windowMs: minutes(15) }],
     ["GET", "/12/content_categories", undefined, { limit: 5, windowMs: minutes(15) }],
+    ["GET", "/12/advertiser_business_categories", undefined, { limit: 5, windowMs: minutes(15) }],
+    ["GET", "/12/insights/keywords/search?granularity=DAY", undefined, { limit: 500, windowMs: minutes(15) }],
   ])("%s %s: the published limits of its windows (the account's, the user's)", (method, path, account, user) => {
     const w = windowsOf(method, path);
     expect(w.account?.published).toEqual(account);

@@ -108,6 +108,8 @@ describe("classify: the row of the reference's rate limit chart a request counts
     ["GET", "/12/accounts/abc/targeting_criteria", { kind: "targetingCriteriaReads", bucket: "targeting_criteria", perAccount: false }],
     ["GET", "/12/content_categories", { kind: "globalReads", bucket: "content_categories", perAccount: false }],
     ["GET", "/12/line_items/placements", { kind: "globalReads", bucket: "line_items/placements", perAccount: false }],
+    ["GET", "/12/advertiser_business_categories", { kind: "globalReads", bucket: "advertiser_business_categories", perAccount: false }],
+    ["GET", "/12/insights/keywords/search", { kind: "keywordInsights", bucket: "insights/keywords/search", perAccount: false }],
   ])("%s %s", (method, url, expected) => {
     expect(classify(method, describeApiPath(url)!)).toEqual(expected);
   });

@@ -98,6 +98,40 @@ describe("LineItem check", () => {
     for (const inputs of cases as Record<string, unknown>[]) expect([inputs, reasons(inputs)]).toEqual([inputs, []]);
   });
 
+  describe("a PREROLL_VIEWS line item's categories, against the advertiser business categories dispatch read", () => {
+    // Three of the reference's categories (reference.mdx, GET advertiser_business_categories).
+    const reference = { advertiserBusinessCategories: [
+      { name: "Financial Services", iabCategories: ["IAB3", "IAB13", "IAB21"] },
+      { name: "Health & Pharma", iabCategories: ["IAB7"] },
+      { name: "Retail", iabCategories: ["IAB18"] },
+    ] };
+    const preroll = (categories: string[]) => ({ ...valid(), objective: "PREROLL_VIEWS", productType: "MEDIA", categories });
+    const withReference = (categories: string[]) => (lineItem.check({}, preroll(categories), { sandbox: true, reference }).failures ?? []).map((f) => [f.property, f.reason]);
+
+    test("one or two business categories' values pass", () => {
+      expect(withReference(["IAB3", "IAB13", "IAB21"])).toEqual([]);
+      expect(withReference(["IAB3", "IAB13", "IAB21", "IAB7"])).toEqual([]);
+    });
+
+    test("three business categories are refused, naming categories, the limit and the categories", () => {
+      expect(withReference(["IAB3", "IAB7", "IAB18"])).toEqual([
+        ["categories", "categories of a PREROLL_VIEWS line item must be those of at most 2 advertiser business categories (got 3: Financial Services, Health & Pharma, Retail)"],
+      ]);
+    });
+
+    test("a value of no business category is refused, naming it", () => {
+      expect(withReference(["IAB3", "IAB24"])).toEqual([
+        ["categories", "categories of a PREROLL_VIEWS line item must be iab_categories of advertiser business categories (getAdvertiserBusinessCategories): IAB24 belongs to none"],
+      ]);
+    });
+
+    test("only PREROLL_VIEWS line items with categories ask for the business categories; unread, the platform decides", () => {
+      expect(lineItem.referenceNeeds!(lineItem.check({}, preroll(["IAB3"])).inputs!)).toEqual(["advertiserBusinessCategories"]);
+      expect(lineItem.referenceNeeds!(lineItem.check({}, { ...valid(), categories: ["IAB3"], placements: ["PUBLISHER_NETWORK"], advertiserDomain: "example.com" }).inputs!)).toEqual([]);
+      expect(reasons(preroll(["IAB3", "IAB7", "IAB18"]))).toEqual([]);
+    });
+  });
+
   test("a MAX bid without an amount is refused while the campaign id is still unknown (first preview of a new campaign)", () => {
     expect(reasons({ campaignId: UNKNOWN, bidStrategy: "MAX" })).toEqual(["bidAmountLocalMicro is required when bidStrategy is MAX"]);
   });

@@ -22,8 +22,9 @@ const PROVIDER_TABLE: Table = {
   ENUMS: provider.ENUMS,
   ACCOUNT_SETTINGS: provider.ACCOUNT_SETTINGS,
   IAB_CATEGORY_VALUE: provider.IAB_CATEGORY_VALUE,
+  AUDIENCE_ESTIMATE: provider.AUDIENCE_ESTIMATE,
 };
-const EMULATOR_TABLE: Table = { LIMITS: emulator.LIMITS, ENUMS: emulator.ENUMS, FORMS: emulator.FORMS };
+const EMULATOR_TABLE: Table = { LIMITS: emulator.LIMITS, ENUMS: emulator.ENUMS, FORMS: emulator.FORMS, AUDIENCE_ESTIMATE: emulator.AUDIENCE_ESTIMATE };
 
 /** Provider path (or path prefix) -> the emulator's name for the same entry. */
 const RENAMED: Record<string, string> = {
@@ -49,12 +50,14 @@ const PROVIDER_OWN: Record<string, string> = {
     "the emulator raises an account's limit to any value through the control API (setActiveCampaignLimit)",
   "LIMITS.mediaKeyPrefixes": "the emulator knows each media key's type from its media library, not from the key",
   "ENUMS.cardComponentType": "the emulator's card schema spells each component type in its own branch (emulator/routes/cards.ts)",
+  "LIMITS.locationTargetingValue": "the emulator knows its locations by their targeting values (reference-data.ts LOCATIONS), so it needs no form of them",
 };
 
 /** Entries only the emulator has (path or prefix), and why. */
 const EMULATOR_OWN: Record<string, string> = {
   "ENUMS.defaultGoal": "the goal a line item answers when none is given (the provider sends no goal unless declared: the platform's is an output)",
   "ENUMS.defaultPayBy": "the pay_by a line item answers when none is given (the provider sends none unless declared: the platform's is an output)",
+  "ENUMS.countryLocationType": "the emulator knows each location's type; the provider cannot tell a country's targeting value from a city's without GET targeting_criteria/locations, and leaves that to the platform",
   "LIMITS.maxAmountLocalMicro":
     "the platform's own largest amount (not documented: the emulator's stand-in); the provider holds amounts to the ceiling each stack sets, xads:maxBudgetMicro",
 };

@@ -44,6 +44,12 @@ describe("reading pulumi preview --json", () => {
     ]);
   });
 
+  test("the stack's config the preview ran with, secrets blinded, from either shape", () => {
+    const config = { "xads:accountId": "18ce54d4x5t", "xads:consumerKey": "[secret]", "xads:sandbox": "true", "xads:sandboxBaseUrl": "http://127.0.0.1:18787/sandbox" };
+    expect(digest().config).toEqual(config);
+    expect(events().config).toEqual(config);
+  });
+
   test("a preview that refreshes first: its refresh steps are reads, the update after each is the change", () => {
     const urn = `urn:pulumi:dev::p::${CAMPAIGN}::c`;
     const state = (inputs: Record<string, unknown>) => ({ urn, type: CAMPAIGN, id: "c1", inputs, outputs: inputs });

@@ -33,6 +33,7 @@ from twitter_ads.creative import Card, CardsFetch, PromotedTweet  # noqa: E402
 from twitter_ads.enum import ENTITY_STATUS, OBJECTIVE, PLACEMENT, PRODUCT  # noqa: E402
 from twitter_ads.error import BadRequest, NotFound, Error as SdkError  # noqa: E402
 from twitter_ads.http import Request  # noqa: E402
+from twitter_ads.targeting import AudienceEstimate  # noqa: E402
 
 BASE, ACCOUNT_ID = sys.argv[1], sys.argv[2]
 # The SDK's hosts are class attributes (http.py Request._DEFAULT_DOMAIN,
@@ -473,6 +474,30 @@ def batch_save_delete():
     check(all(x.deleted for x in line_items + campaigns), "deleted")
     live = [c.id for c in account.campaigns()]
     check(not any(c.id in live for c in campaigns), "gone from the list")
+
+
+# ------------------------------------------------- audience estimate ---
+
+# examples/audience_estimate.py: a location, a keyword and two users' look-alikes.
+ESTIMATE_CRITERIA = [
+    {"targeting_type": "LOCATION", "targeting_value": "96683cc9126741d1"},
+    {"targeting_type": "BROAD_KEYWORD", "targeting_value": "cats"},
+    {"targeting_type": "SIMILAR_TO_FOLLOWERS_OF_USER", "targeting_value": "14230524"},
+    {"targeting_type": "SIMILAR_TO_FOLLOWERS_OF_USER", "targeting_value": "90420314"},
+]
+
+
+@step
+def audience_estimate_load():
+    estimate = AudienceEstimate.load(account=need("account"), params={"targeting_criteria": ESTIMATE_CRITERIA})
+    # The emulator's deterministic estimate (emulator/README.md "Audience estimates").
+    check(estimate.audience_size == {"min": 450000, "max": 550000}, "audience_size {}".format(estimate.audience_size))
+
+
+@step
+def audience_estimate_without_primary_is_refused():
+    refused(lambda: AudienceEstimate.load(account=need("account"), params={"targeting_criteria": ESTIMATE_CRITERIA[:1]}),
+            "INVALID_PARAMETER", "targeting_criteria")
 
 
 def main():
