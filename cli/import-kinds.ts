@@ -6,11 +6,9 @@
  * compile. Order matters: an entity is declared after the entities it refers
  * to.
  */
-import { Query } from "../provider/client/client";
+import { Entity, Query } from "../provider/client/client";
 import { ENUMS, LIMITS } from "../provider/limits";
 import type { ResourceKind } from "../provider/resources";
-
-export type Entity = Record<string, unknown> & { id: string };
 
 export interface ImportKind {
   kind: ResourceKind;

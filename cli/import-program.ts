@@ -7,10 +7,11 @@
  * names, made unique.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { Entity } from "../provider/client/client";
 import { keysToCamel, toSnake } from "../provider/names";
 import { definitionOf } from "../provider/resources";
 import { isEmpty } from "../provider/resources/fields";
-import { Entity, ImportKind } from "./import-kinds";
+import { ImportKind } from "./import-kinds";
 
 export interface ListedKind {
   spec: ImportKind;

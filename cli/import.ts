@@ -9,11 +9,11 @@ import { packageInfo } from "./package-info";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Command } from "commander";
-import { AdsClient } from "../provider/client/client";
+import { AdsClient, Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
 import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { Entity, IMPORT_KINDS } from "./import-kinds";
+import { IMPORT_KINDS } from "./import-kinds";
 import { ListedKind, packageSpecFor, writeProgram } from "./import-program";
 
 interface ImportOptions {

@@ -5,7 +5,8 @@
 import { buildDriftReport, renderDriftMarkdown, renderDriftText } from "../../cli/drift-report";
 import { refreshFailure } from "../../cli/drift";
 import { markHeldByOtherStacks } from "../../cli/untracked";
-import { Entity, IMPORT_KINDS } from "../../cli/import-kinds";
+import { Entity } from "../../provider/client/client";
+import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { packageSpecFor, slug, variableName, writeProgram } from "../../cli/import-program";
 import { installedFrom } from "../../cli/import";
 import { main } from "../../cli/index";
