@@ -11,7 +11,8 @@ import { ResourceValidationPolicy } from "@pulumi/policy";
 import { checkInputs, Holder } from "../provider/dispatch";
 import { SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
-import { CheckFailure, containsUnknown, ResourceDefinition, UNKNOWN as PROVIDER_UNKNOWN } from "../provider/resources/framework";
+import { ResourceDefinition } from "../provider/resources/define";
+import { CheckFailure, containsUnknown, UNKNOWN as PROVIDER_UNKNOWN } from "../provider/resources/framework";
 import { forKinds } from "./define";
 import { KINDS, Props, subject, UNKNOWN, XadsResource } from "./resources";
 

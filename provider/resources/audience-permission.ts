@@ -20,7 +20,7 @@ import { Entity } from "../client/client";
 import { toSnake } from "../names";
 import { accountField, adoptIdInput, entityId } from "./common";
 import { InputsSchema } from "./declaration";
-import { DeclaredResource, defineResource } from "./define";
+import { ResourceDefinition, defineResource } from "./define";
 import { field } from "./fields";
 import { rule } from "./framework";
 
@@ -72,7 +72,7 @@ export function permissionInputs<A extends string>(v: PermissionVariant<A>): z.Z
 }
 
 /** A permission kind, declared. */
-export function audiencePermission<A extends string>(v: PermissionVariant<A>): DeclaredResource<PermissionInputs<`${A}Id`>, PermissionOutputs<`${A}Id`>> {
+export function audiencePermission<A extends string>(v: PermissionVariant<A>): ResourceDefinition<PermissionInputs<`${A}Id`>, PermissionOutputs<`${A}Id`>> {
   type I = PermissionInputs<`${A}Id`>;
   const { kind, audienceInput, collection, idsParam, noun } = namesOf(v);
   const audienceOf = (p: I) => (p as Record<string, string>)[audienceInput]!;

@@ -23,7 +23,7 @@ import { LIMITS, monthsAfter } from "../limits";
 import { toSnake } from "../names";
 import { entityId, isoTime } from "./common";
 import { InputsSchema } from "./declaration";
-import { DeclaredResource, defineResource } from "./define";
+import { ResourceDefinition, defineResource } from "./define";
 import { field } from "./fields";
 import { CheckFailure, containsUnknown, Context, UNKNOWN } from "./framework";
 
@@ -397,7 +397,7 @@ function uploads(olds: Partial<MemberInputs>, news: MemberInputs): boolean {
 }
 
 /** The declaration both member kinds share; `spec` says what differs. */
-export function memberListResource(spec: MemberListSpec): DeclaredResource<MemberInputs, MemberOutputs> {
+export function memberListResource(spec: MemberListSpec): ResourceDefinition<MemberInputs, MemberOutputs> {
   const parentOf = (p: Partial<MemberInputs>) => String(p[spec.parentField]);
   const what = (p: Partial<MemberInputs>) => `${spec.noun} ${parentOf(p)} (account ${p.accountId})`;
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { timestamps } from "./common";
 import { Fields, fieldsOf, toOutputs, toWire } from "./fields";
-import { CheckFailure, Context, CreateResult, oneRecord, readLive, ReferenceData, ResourceDefinition, Rule } from "./framework";
+import { CheckFailure, Context, CreateResult, Lifecycle, oneRecord, readLive, ReferenceData, Rule } from "./framework";
 
 /** What every declared kind's inputs have: the account (kinds outside one omit it) and adoption. */
 export type Base = { accountId?: string; adoptId?: string; deletionProtection?: boolean };
@@ -106,8 +106,6 @@ export interface Declaration<I extends object, O extends object> {
    */
   readonly overrides?: (standard: Standard<I, O>) => Partial<Omit<Lifecycle<I, O>, "diff">>;
 }
-
-export type Lifecycle<I extends object, O extends object> = Pick<ResourceDefinition<I, O>, "check" | "diff" | "create" | "read" | "update" | "delete">;
 
 /** The standard lifecycle and its parts, for overrides. */
 export interface Standard<I extends object, O extends object> extends Lifecycle<I, O> {

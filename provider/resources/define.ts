@@ -18,13 +18,28 @@ import { Entity } from "../client/client";
 import { createInBatch, kindBatch, SentItem } from "./batch-create";
 import { Base, Declaration, InputsSchema, resolve, StateOf } from "./declaration";
 import { Fields } from "./fields";
-import { CheckFailure, Context, ResourceDefinition, Rule, sandboxOnlyFailures } from "./framework";
+import { CheckFailure, Context, Lifecycle, ReferenceData, Rule, sandboxOnlyFailures } from "./framework";
 import { refreshedInputs, standardLifecycle } from "./lifecycle";
 import { lookUpsOf } from "./look-up";
 import { isPendingId, pendingLifecycle, pendingOf } from "./pending";
 
-/** A declared kind: the registry's definition plus what the factory derived. */
-export interface DeclaredResource<I extends object, O extends object> extends ResourceDefinition<I, O> {
+/**
+ * One resource kind, as the registry holds it: its lifecycle, and what
+ * schema.json, the SDK, policies, `xads import` and `xads drift` read of it.
+ * `kind` is its type token's last part: a Campaign is
+ * `pulumi-nodejs:dynamic/xads:Campaign`, which policies and pr-summary match.
+ */
+export interface ResourceDefinition<I extends object = any, O extends object = any> extends Lifecycle<I, O> {
+  readonly kind: string;
+  readonly description: string;
+  /** Zod schema of the inputs (camelCase), defaults included. */
+  readonly inputs: z.ZodType<I>;
+  /** Output-only properties, for schema.json and the SDK class. */
+  readonly outputs: Record<string, z.ZodType>;
+  /** Inputs that cannot change in place: a change replaces the entity. */
+  readonly createOnly: readonly string[];
+  /** The reference data check's rules read for these (valid) inputs: dispatch reads it and checks again with it. */
+  referenceNeeds?(inputs: I): readonly (keyof ReferenceData)[];
   readonly fields: Fields;
   /** The account's collection of this kind (the platform's entity type, e.g. `line_items`), where it declares one. */
   readonly collection?: string;
@@ -73,9 +88,9 @@ export function defineResource<S extends z.ZodObject, Out extends Record<string,
   kind: string,
   inputs: S,
   declaration: Declaration<z.infer<S>, StateOf<S, Out>> & { readonly outputs?: Out },
-): DeclaredResource<z.infer<S>, StateOf<S, Out>>;
-export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): DeclaredResource<In, O>;
-export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): DeclaredResource<In, O> {
+): ResourceDefinition<z.infer<S>, StateOf<S, Out>>;
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): ResourceDefinition<In, O>;
+export function defineResource<In extends object, O extends object>(kind: string, inputs: InputsSchema<In>, declaration: Declaration<In, O>): ResourceDefinition<In, O> {
   if (!inputs.description) throw new Error(`${kind}: describe the kind on its inputs schema, z.strictObject({...}).describe("what it is")`);
   type I = In & Base;
   const d = resolve<I, O>(kind, inputs as InputsSchema<I>, declaration as Declaration<I, O>);

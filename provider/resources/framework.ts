@@ -74,21 +74,12 @@ export interface CreateResult<O> {
 export type ReadResult<O> = { id: string; props: O; inputs?: Record<string, unknown> } | undefined;
 
 /**
- * One resource kind. `kind` is its type token's last part: a Campaign is
- * `pulumi-nodejs:dynamic/xads:Campaign`, which policies and pr-summary match.
+ * The lifecycle of a resource kind: what the dynamic provider calls
+ * (dispatch.ts) for each resource. The registry holds each kind's as a
+ * ResourceDefinition (define.ts).
  */
-export interface ResourceDefinition<I extends object = any, O extends object = any> {
-  readonly kind: string;
-  readonly description: string;
-  /** Zod schema of the inputs (camelCase), defaults included. */
-  readonly inputs: z.ZodType<I>;
-  /** Output-only properties, for schema.json and the SDK class. */
-  readonly outputs: Record<string, z.ZodType>;
-  /** Inputs that cannot change in place: a change replaces the entity. */
-  readonly createOnly: readonly string[];
+export interface Lifecycle<I extends object = any, O extends object = any> {
   check(olds: Partial<I>, news: Record<string, unknown>, env?: CheckEnv): CheckResult<I>;
-  /** The reference data check's rules read for these (valid) inputs: dispatch reads it and checks again with it. */
-  referenceNeeds?(inputs: I): readonly (keyof ReferenceData)[];
   diff(id: string, olds: O, news: I): DiffResult;
   create(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   read(ctx: Context, id: string, props: O): Promise<ReadResult<O>>;

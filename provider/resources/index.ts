@@ -3,7 +3,7 @@
  * file in this folder and one line here; the SDK, the shim and schema.json
  * all read this list.
  */
-import { DeclaredResource } from "./define";
+import { ResourceDefinition } from "./define";
 import { campaign } from "./campaign";
 import { fundingInstrument } from "./funding-instrument";
 import { lineItem } from "./line-item";
@@ -60,18 +60,18 @@ export const RESOURCES = {
   FlexibleAudience: flexibleAudience,
   CustomAudiencePermission: customAudiencePermission,
   TailoredAudiencePermission: tailoredAudiencePermission,
-} as const satisfies Record<string, DeclaredResource<any, any>>;
+} as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;
 
 /** The inputs of a kind after validation (defaults filled in), from its definition's type. */
-export type InputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends DeclaredResource<infer I, infer _O> ? I : never;
+export type InputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends ResourceDefinition<infer I, infer _O> ? I : never;
 
 /** The state of a kind: its inputs and the properties the platform fills in. */
-export type OutputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends DeclaredResource<infer _I, infer O> ? O : never;
+export type OutputsOf<K extends ResourceKind> = (typeof RESOURCES)[K] extends ResourceDefinition<infer _I, infer O> ? O : never;
 
-export function definitionOf(kind: string): DeclaredResource<any, any> {
-  const def = (RESOURCES as Record<string, DeclaredResource<any, any>>)[kind];
+export function definitionOf(kind: string): ResourceDefinition {
+  const def = (RESOURCES as Record<string, ResourceDefinition>)[kind];
   if (!def) throw new Error(`unknown xads resource kind ${kind}`);
   return def;
 }

@@ -22,9 +22,9 @@ export interface LookUps<I> {
   groupOf(p: I): string;
   /** One create, alone: POSTed once, looked up when no answer came. */
   createAlone(ctx: Context, p: I): Promise<Entity>;
-  /** What creates sent earlier made (see DeclaredResource.findCreated). */
+  /** What creates sent earlier made (see ResourceDefinition.findCreated). */
   findCreated(ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>): Promise<(Entity | Error | undefined)[]>;
-  /** Live entities like the items that no state holds (see DeclaredResource.findUntracked). */
+  /** Live entities like the items that no state holds (see ResourceDefinition.findUntracked). */
   findUntracked(ctx: Context, items: I[], held: ReadonlySet<string>): Promise<{ entity: Entity; item: number }[]>;
   /**
    * One earlier create's entity. Look-ups of one batch at once share their

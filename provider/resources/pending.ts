@@ -13,9 +13,9 @@
 import { randomBytes } from "node:crypto";
 import { Entity } from "../client/client";
 import { PendingCreateError, SentItem } from "./batch-create";
-import type { Base, Lifecycle, Resolved, Standard } from "./declaration";
+import type { Base, Resolved, Standard } from "./declaration";
 import { sameValue } from "./fields";
-import { Context, CreateResult, DiffResult } from "./framework";
+import { Context, CreateResult, DiffResult, Lifecycle } from "./framework";
 import { changedFields, diffOf } from "./lifecycle";
 
 /** The property of a pending resource's state that says what was sent, and when. */

@@ -6,7 +6,7 @@
  * read, adoption and update, diff(outputs, the program) must say no changes.
  */
 import { definitionOf } from "../../provider/resources";
-import { DeclaredResource } from "../../provider/resources/define";
+import { ResourceDefinition } from "../../provider/resources/define";
 import { changedFields } from "../../provider/resources/lifecycle";
 import { Context, differingInputs } from "../../provider/resources/framework";
 import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
@@ -50,7 +50,7 @@ export interface CaseResult {
 }
 
 /** The fields diff calls changed, as `field: state X, program Y`. */
-function differences(def: DeclaredResource<any, any>, olds: Inputs, news: Inputs): string[] {
+function differences(def: ResourceDefinition, olds: Inputs, news: Inputs): string[] {
   return differingInputs(def.fields, olds, news).map((f) => `${f}: state ${JSON.stringify(olds[f])}, program ${JSON.stringify(news[f])}`);
 }
 

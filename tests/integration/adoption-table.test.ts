@@ -9,7 +9,7 @@
 import { Entity } from "../../provider/client";
 import { listAccountMedia } from "../../provider/data-sources";
 import { RESOURCES } from "../../provider/resources";
-import { DeclaredResource } from "../../provider/resources/define";
+import { ResourceDefinition } from "../../provider/resources/define";
 import { DEMO_USER_ID } from "../../emulator";
 import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
 
@@ -188,7 +188,7 @@ const TABLE: Record<string, Row> = {
   },
 };
 
-const adoptable = Object.entries(RESOURCES as Record<string, DeclaredResource<any, any>>)
+const adoptable = Object.entries(RESOURCES as Record<string, ResourceDefinition>)
   .filter(([, def]) => def.fields.inputs.includes("adoptId"))
   .map(([kind]) => kind);
 
@@ -197,7 +197,7 @@ test("every kind with adoptId has a row", () => {
 });
 
 describe.each(adoptable)("%s", (kind) => {
-  const def = (RESOURCES as Record<string, DeclaredResource<any, any>>)[kind]!;
+  const def = (RESOURCES as Record<string, ResourceDefinition>)[kind]!;
   const checked = (news: Inputs) => {
     const result = def.check({}, { ...(def.fields.inputs.includes("accountId") ? { accountId: ACCOUNT } : {}), ...news }, { sandbox: true });
     expect(result.failures ?? []).toEqual([]);

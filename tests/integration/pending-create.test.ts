@@ -7,7 +7,7 @@
  * Counts come from the emulator's state, not from the provider's answers.
  */
 import { campaign } from "../../provider/resources/campaign";
-import { DeclaredResource } from "../../provider/resources/define";
+import { ResourceDefinition } from "../../provider/resources/define";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
 import { promotedTweet } from "../../provider/resources/promoted-tweet";
 import { ACCOUNT, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
@@ -31,7 +31,7 @@ function outage(collection: string, postPath = `/${collection}$`) {
   emu().control.fault({ method: "GET", path: `/${collection}$`, kind: "drop", times: 6 });
 }
 
-async function failedCreates<I>(def: DeclaredResource<any, any>, items: I[]): Promise<Partial[]> {
+async function failedCreates<I>(def: ResourceDefinition, items: I[]): Promise<Partial[]> {
   const shared = ctx(500);
   const results = await Promise.allSettled(items.map((i) => def.create(shared, i)));
   return results.map((r) => {
@@ -41,7 +41,7 @@ async function failedCreates<I>(def: DeclaredResource<any, any>, items: I[]): Pr
 }
 
 /** The next `pulumi up`, as the engine runs it: diff against the pending state (a replacement), then the create of the replacement. */
-async function nextUp<I>(def: DeclaredResource<any, any>, pending: Partial[], items: I[]) {
+async function nextUp<I>(def: ResourceDefinition, pending: Partial[], items: I[]) {
   const shared = ctx();
   for (const [i, p] of pending.entries()) expect(def.diff(p.id, p.properties, items[i] as object)).toMatchObject({ changes: true, replaces: ["__pendingCreate"] });
   return Promise.all(items.map((i) => def.create(shared, i)));

@@ -2,7 +2,7 @@ import { accountFeatures, featureChanges, keySet } from "../../provider/resource
 import { sandboxAccount } from "../../provider/resources/sandbox-account";
 import { taxSettings } from "../../provider/resources/tax-settings";
 import { userSettings } from "../../provider/resources/user-settings";
-import { ResourceDefinition } from "../../provider/resources/framework";
+import { ResourceDefinition } from "../../provider/resources/define";
 import { toOutputs, toWire } from "../../provider/resources/fields";
 
 const ACCOUNT = "18ce54d4x5t";
