@@ -4,13 +4,13 @@
  * of a feature set shows each key added and removed, and a production
  * stack's preview refuses the sandbox-only kinds before any write.
  */
-import { ACCOUNT_ID, output, ResourceSpec, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
 const e2e = useStackEmulator();
 
-const features = (featureKeys: string[]): ResourceSpec[] => [{ type: "AccountFeatures", name: "features", args: { accountId: ACCOUNT_ID, featureKeys } }];
+const features = (featureKeys: string[]): ProgramResource[] => [{ type: "AccountFeatures", name: "features", args: { accountId: ACCOUNT_ID, featureKeys } }];
 
 test("the preview of a new feature set shows each key added and removed", async () => {
   const stack = e2e.stack("accounts");

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -23,7 +23,7 @@ const leaf = (ref: string, lookbackWindow: number) => ({ customAudienceId: ref, 
 
 interface Version { lookback: number; leaves?: object[] }
 
-function program(v: Version): ResourceSpec[] {
+function program(v: Version): ProgramResource[] {
   return [
     { type: "CustomAudience", name: "installers", args: { name: "App installers", deletionProtection: false } },
     { type: "CustomAudience", name: "buyers", args: { name: "Buyers", deletionProtection: false } },

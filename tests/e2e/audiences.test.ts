@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -21,7 +21,7 @@ const users = (from: number, to: number) => Array.from({ length: to - from }, (_
 const blocked = [{ email: ["Blocked.One@Example.net"] }, { phoneNumber: ["+44 20 7946 0958"] }];
 const raws = [...Array.from({ length: 6000 }, (_, i) => email(i)), "Blocked.One@Example.net", "+44 20 7946 0958"];
 
-function program(members: [number, number]): ResourceSpec[] {
+function program(members: [number, number]): ProgramResource[] {
   return [
     { type: "CustomAudience", name: "newsletter", args: { name: "Newsletter", deletionProtection: false } },
     { type: "CustomAudienceMembers", name: "newsletterUsers", args: { customAudienceId: "${newsletter.id}", users: users(...members) } },

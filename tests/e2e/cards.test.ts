@@ -6,7 +6,7 @@
  * poster answered as its address) converge.
  */
 import type { Entity } from "../../provider/client";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -20,7 +20,7 @@ interface Change {
   pollThankYou?: string;
 }
 
-function program(change: Change = {}): ResourceSpec[] {
+function program(change: Change = {}): ProgramResource[] {
   return [
     { type: "Card", name: "carousel", args: {
       name: "Spring carousel",
@@ -86,7 +86,7 @@ describe("cards whose answers hold more than the program declares converge", () 
     const [read] = await e2e.api().get<Entity[]>(`/12/accounts/${ACCOUNT_ID}/cards/${live.id}`);
     expect((read!.components as Record<string, unknown>[])[0]).toHaveProperty(["media_metadata", "7_3001", "type"], "VIDEO");
     e2e.emu.control.clearRequests();
-    const cards: ResourceSpec[] = [
+    const cards: ProgramResource[] = [
       { type: "Card", name: "adopted", args: { name: "Video card", adoptId: live.id, components: [video, details("https://example.com/video")] } },
       { type: "Card", name: "created", args: { name: "Created video card", components: [video, details("https://example.com/created")] } },
     ];

@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { ACCOUNT_ID, approveOnAuthorizePage, CONSUMER, ResourceSpec, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ACCOUNT_ID, approveOnAuthorizePage, CONSUMER, ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -52,7 +52,7 @@ describe("the GitOps workflows with audience members and credentials from the en
   const raws = [...emails(0, 12), ...optOuts];
   const hashes = [...emails(0, 12).map((e) => sha(e.toLowerCase())), sha("opted.out@example.net"), sha("442079460958")];
 
-  const program = (members: [number, number]): ResourceSpec[] => [
+  const program = (members: [number, number]): ProgramResource[] => [
     { type: "CustomAudience", name: "newsletter", args: { name: "Newsletter", deletionProtection: false } },
     { type: "CustomAudienceMembers", name: "newsletterUsers", args: { customAudienceId: "${newsletter.id}", users: emails(...members).map((e) => ({ email: [e] })) } },
     { type: "DoNotReachList", name: "optOuts", args: { description: "Opt-outs" } },

@@ -21,7 +21,7 @@
  * large one (soak.ts).
  */
 import { seededRandom } from "../../emulator/faults";
-import { ACCOUNT_ID, ResourceSpec, RunResult, Stack, startStackEmulator } from "./harness";
+import { ACCOUNT_ID, ProgramResource, RunResult, Stack, startStackEmulator } from "./harness";
 
 export interface CampaignOptions {
   /** The stack's name (its folder under .work/consumer/stacks). */
@@ -63,8 +63,8 @@ const UPS_WITH_FAULTS = 4;
 const KILL_TRIES = 3;
 
 /** The program of round `round`: slot i's campaign is replaced in the rounds where (i + round) % 4 == 0. */
-export function roundProgram(campaigns: number, round: number): ResourceSpec[] {
-  const resources: ResourceSpec[] = [{ type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } }];
+export function roundProgram(campaigns: number, round: number): ProgramResource[] {
+  const resources: ProgramResource[] = [{ type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } }];
   for (let i = 0; i < campaigns; i++) {
     // Generations so far: the rounds 1..round in which this slot was replaced.
     const generation = Array.from({ length: round }, (_, r) => r + 1).filter((r) => (i + r) % 4 === 0).length;

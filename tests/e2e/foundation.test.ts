@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { readFileSync, writeFileSync } from "node:fs";
-import { output, ResourceSpec, ROOT, Stack, useStackEmulator } from "./harness";
+import { output, ProgramResource, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -62,7 +62,7 @@ describe("the quickstart with the real pulumi CLI", () => {
 
 describe("replacing a campaign (deletion cannot be undone)", () => {
   let stack: Stack;
-  const program = (fi: string, extra: Record<string, unknown> = {}): ResourceSpec[] => [
+  const program = (fi: string, extra: Record<string, unknown> = {}): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd-a", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "FundingInstrument", name: "usd-b", args: { currency: "USD", startTime: "2026-02-01T00:00:00Z" } },
     { type: "Campaign", name: "always-on", args: { fundingInstrumentId: `\${${fi}.id}`, name: "Always on", dailyBudgetAmountLocalMicro: 1_000_000, ...extra } },
@@ -118,8 +118,8 @@ describe("replacing a campaign (deletion cannot be undone)", () => {
 
 describe("removing protected campaigns: the preview fails, pr-summary says up will refuse them, up deletes nothing", () => {
   let stack: Stack;
-  const usd: ResourceSpec = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
-  const campaign = (name: string, opts?: Record<string, unknown>): ResourceSpec =>
+  const usd: ProgramResource = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
+  const campaign = (name: string, opts?: Record<string, unknown>): ProgramResource =>
     ({ type: "Campaign", name, args: { fundingInstrumentId: "${usd.id}", name: `Kept ${name}`, dailyBudgetAmountLocalMicro: 1_000_000 }, opts });
   const kept = () => live("campaigns").filter((c) => String(c.name).startsWith("Kept ")).map((c) => c.name).sort();
 
@@ -163,7 +163,7 @@ describe("removing protected campaigns: the preview fails, pr-summary says up wi
 describe("bad input fails preview with the field and the limit, and writes nothing", () => {
   let stack: Stack;
   const base = { fundingInstrumentId: "${usd.id}", name: "Ok", dailyBudgetAmountLocalMicro: 1_000_000, totalBudgetAmountLocalMicro: 5_000_000 };
-  const program = (campaign: Record<string, unknown>, lineItem: Record<string, unknown> = {}): ResourceSpec[] => [
+  const program = (campaign: Record<string, unknown>, lineItem: Record<string, unknown> = {}): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "Campaign", name: "c", args: { ...base, deletionProtection: false, ...campaign } },
     { type: "LineItem", name: "li", args: { campaignId: "${c.id}", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], ...lineItem } },

@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
-import { CONSUMER, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { CONSUMER, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -30,10 +30,10 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   let stack: Stack;
   let ids: Record<string, string>;
 
-  const campaign = (name: string, args: Record<string, unknown>): ResourceSpec => ({
+  const campaign = (name: string, args: Record<string, unknown>): ProgramResource => ({
     type: "Campaign", name, args: { fundingInstrumentId: "${usd.id}", deletionProtection: false, ...args },
   });
-  const program = (v: 1 | 2): ResourceSpec[] => [
+  const program = (v: 1 | 2): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     campaign("spring", { name: "Spring sale", dailyBudgetAmountLocalMicro: v === 1 ? 50_000_000 : 75_000_000, totalBudgetAmountLocalMicro: 1_000_000_000 }),
     ...(v === 1 ? [campaign("autumn", { name: "Autumn", dailyBudgetAmountLocalMicro: 10_000_000 })] : []),
@@ -135,7 +135,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
 
 describe("pr-summary of a real preview tells what up will do beyond the counts", () => {
   let stack: Stack;
-  const program = (v: 1 | 2): ResourceSpec[] => [
+  const program = (v: 1 | 2): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "Cascade", deletionProtection: false, totalBudgetAmountLocalMicro: 900_000_000, ...(v === 1 ? { dailyBudgetAmountLocalMicro: 90_000_000 } : {}) } },
     { type: "LineItem", name: "li", args: { campaignId: "${c.id}", name: "Timeline", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: [v === 1 ? "ALL_ON_TWITTER" : "TWITTER_TIMELINE"] } },

@@ -130,7 +130,8 @@ function runCommand(command: string, args: string[], options: { cwd: string; env
   });
 }
 
-export interface ResourceSpec {
+/** A resource the written program declares: its SDK class (`type`), its name, its arguments and options. */
+export interface ProgramResource {
   type: string;
   name: string;
   args: Record<string, unknown>;
@@ -221,7 +222,7 @@ export class Stack {
   }
 
   /** Writes the data-driven program (tests/e2e/program) with these resources (and data sources, as outputs). */
-  writeProgram(resources: ResourceSpec[], dataSources: DataSourceSpec[] = []): void {
+  writeProgram(resources: ProgramResource[], dataSources: DataSourceSpec[] = []): void {
     if (!existsSync(join(this.dir, "index.js"))) {
       writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}\nruntime: nodejs\ndescription: e2e stack\n`);
       cpSync(join(__dirname, "program", "index.js"), join(this.dir, "index.js"));

@@ -7,7 +7,7 @@
  * no pending operation is left. And what recovery leaves alone (a create
  * that committed while no state holds it) `xads drift` reports.
  */
-import { ACCOUNT_ID, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -15,7 +15,7 @@ const e2e = useStackEmulator();
 let stack: Stack;
 
 const NAMES = Array.from({ length: 50 }, (_, i) => `Interrupted ${i}`);
-const PROGRAM: ResourceSpec[] = [
+const PROGRAM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   ...NAMES.map((n, i) => ({ type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000 } })),
 ];

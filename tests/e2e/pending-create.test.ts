@@ -5,22 +5,22 @@
  * pending; the next, fault-free `pulumi up` finds what was made instead of
  * creating it again. Counted from the emulator's state.
  */
-import { ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
 
-const BASE: ResourceSpec[] = [
+const BASE: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   { type: "Campaign", name: "base", args: { fundingInstrumentId: "${usd.id}", name: "Base", dailyBudgetAmountLocalMicro: 1_000_000 } },
   { type: "LineItem", name: "li", args: { campaignId: "${base.id}", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },
 ];
-const campaigns = (names: string[]): ResourceSpec[] => names.map((n) => ({
+const campaigns = (names: string[]): ProgramResource[] => names.map((n) => ({
   type: "Campaign", name: n, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000 },
 }));
-const promotions = (tweets: string[]): ResourceSpec[] => tweets.map((t) => ({ type: "PromotedTweet", name: `pt${t}`, args: { lineItemId: "${li.id}", tweetId: t } }));
+const promotions = (tweets: string[]): ProgramResource[] => tweets.map((t) => ({ type: "PromotedTweet", name: `pt${t}`, args: { lineItemId: "${li.id}", tweetId: t } }));
 
 
 /**
@@ -40,7 +40,7 @@ async function pendingIds(): Promise<string[]> {
 }
 
 /** The failed up, then the fault-free one: everything once, nothing pending, an empty preview. */
-async function failThenConverge(program: ResourceSpec[], fault: () => void, expected: number): Promise<string> {
+async function failThenConverge(program: ProgramResource[], fault: () => void, expected: number): Promise<string> {
   stack.writeProgram(program);
   fault();
   const failed = await stack.up();

@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument } from "../integration/fixtures";
-import { ACCOUNT_ID, CONSUMER, output, ResourceSpec, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ACCOUNT_ID, CONSUMER, output, ProgramResource, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -26,8 +26,8 @@ const credentialsOnly = () => xadsEnv(e2e.creds);
 const listings = () => e2e.emu.control.requests().filter((r) => r.method === "GET" && r.path === `/12/accounts/${ACCOUNT_ID}/campaigns` && r.query.with_draft === "true");
 
 /** A funding instrument and campaigns under it, `count` of each status. */
-function program(counts: { ACTIVE?: number; PAUSED?: number }): ResourceSpec[] {
-  const campaigns = Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, (_, i): ResourceSpec => ({
+function program(counts: { ACTIVE?: number; PAUSED?: number }): ProgramResource[] {
+  const campaigns = Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, (_, i): ProgramResource => ({
     type: "Campaign",
     name: `${status.toLowerCase()}-${i}`,
     args: {
@@ -128,11 +128,11 @@ describe("a stack with 150 active and 300 paused campaigns, set up as recommende
 
 describe("a production stack (the engine gives policies the planned state, not the operation)", () => {
   let stack: Stack;
-  const campaign = (name: string, entityStatus: string): ResourceSpec => ({
+  const campaign = (name: string, entityStatus: string): ProgramResource => ({
     type: "Campaign", name,
     args: { fundingInstrumentId: "${fi.id}", name, entityStatus, dailyBudgetAmountLocalMicro: 1_000_000, purchaseOrderNumber: "PO-1" },
   });
-  const fi: ResourceSpec = { type: "FundingInstrument", name: "fi", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
+  const fi: ProgramResource = { type: "FundingInstrument", name: "fi", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
   const reported = (r: RunResult) => [...output(r).matchAll(/Campaign "([a-z]+)" would be created ACTIVE in production stack "dev";[^\n]*/g)]
     .map((m) => [m[1], m[0].includes("without read credentials")]);
 

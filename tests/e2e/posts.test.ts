@@ -5,7 +5,7 @@
  * promotion, says why and keeps it in the state.
  */
 import { DEMO_USER_ID } from "../../emulator/seed";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -20,7 +20,7 @@ interface Variant {
   tweetNullcast?: boolean;
 }
 
-function program(v: Variant = {}): ResourceSpec[] {
+function program(v: Variant = {}): ProgramResource[] {
   const tweetArgs: Record<string, unknown> = { asUserId: USER, text: "Watch the spring film", mediaKeys: ["7_3001"], videoTitle: "Spring", name: "spring film" };
   if (v.tweetNullcast !== undefined) tweetArgs.nullcast = v.tweetNullcast;
   return [

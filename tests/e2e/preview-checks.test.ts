@@ -7,16 +7,16 @@
  * provider's own inputs and the defaults it fills in; `xads drift` names
  * an entity another stack of the project holds with that stack.
  */
-import { ACCOUNT_ID, output, ResourceSpec, RunResult, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, RunResult, Stack, useStackEmulator } from "./harness";
 import { seedFundingInstrument } from "../integration/fixtures";
 
 jest.setTimeout(300_000);
 
 const e2e = useStackEmulator();
 
-const FI: ResourceSpec = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
-const CAMPAIGN: ResourceSpec = { type: "Campaign", name: "launch", args: { name: "Launch", fundingInstrumentId: "${usd.id}", dailyBudgetAmountLocalMicro: 5_000_000 } };
-const AUDIENCE: ResourceSpec = { type: "CustomAudience", name: "newsletter", args: { name: "Newsletter" } };
+const FI: ProgramResource = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
+const CAMPAIGN: ProgramResource = { type: "Campaign", name: "launch", args: { name: "Launch", fundingInstrumentId: "${usd.id}", dailyBudgetAmountLocalMicro: 5_000_000 } };
+const AUDIENCE: ProgramResource = { type: "CustomAudience", name: "newsletter", args: { name: "Newsletter" } };
 
 /** The lines of the Diagnostics section (the CLI's summary of every error, under the resource it belongs to). */
 function diagnostics(r: RunResult): string {

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_USER_ID } from "../../emulator/seed";
 import { DEMO_SCREEN_NAME } from "../../emulator/tokens";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -22,7 +22,7 @@ const USER = DEMO_USER_ID;
 const SCHEDULED_AT = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 const OLD_TEXT = "Spring <b>sale</b> & more";
 
-function program(v: { draftText: string; announce?: boolean }): ResourceSpec[] {
+function program(v: { draftText: string; announce?: boolean }): ProgramResource[] {
   return [
     { type: "DraftTweet", name: "teaser", args: { asUserId: USER, text: v.draftText, name: "teaser" } },
     { type: "ScheduledTweet", name: "launch", args: { asUserId: USER, text: "Spring starts now", scheduledAt: SCHEDULED_AT } },

@@ -3,7 +3,7 @@
  * are grouped into POSTs of at most 50. The rest of their walk (replace,
  * refresh, destroy) is a row of walk-table.ts.
  */
-import { ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -12,7 +12,7 @@ let stack: Stack;
 
 const TWEETS = Array.from({ length: 120 }, (_, i) => String(1_500_000_000_000_000_000n + BigInt(i)));
 
-const PROGRAM: ResourceSpec[] = [
+const PROGRAM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "C", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
   { type: "LineItem", name: "li", args: { campaignId: "${c.id}", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },

@@ -10,16 +10,16 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ResourceSpec, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
 
-const INTEREST: ResourceSpec = { type: "TargetingCriterion", name: "runners", args: { lineItemId: "${tweets.id}", targetingType: "INTEREST", targetingValue: "1001" } };
-const LOCATION: ResourceSpec = { type: "TargetingCriterion", name: "in-sf", args: { lineItemId: "${tweets.id}", targetingType: "LOCATION", targetingValue: "5122804691e5fecc" } };
-const LINE_ITEM: ResourceSpec[] = [
+const INTEREST: ProgramResource = { type: "TargetingCriterion", name: "runners", args: { lineItemId: "${tweets.id}", targetingType: "INTEREST", targetingValue: "1001" } };
+const LOCATION: ProgramResource = { type: "TargetingCriterion", name: "in-sf", args: { lineItemId: "${tweets.id}", targetingType: "LOCATION", targetingValue: "5122804691e5fecc" } };
+const LINE_ITEM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "C", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
   { type: "LineItem", name: "tweets", args: { campaignId: "${c.id}", objective: "FOLLOWERS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },

@@ -8,7 +8,7 @@
  * account's collection (1,000 a page) serves the rest: a collection of up
  * to 1,000 costs one or two calls by id and one page.
  */
-import { ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -17,9 +17,9 @@ const N = 60;
 const e2e = useStackEmulator();
 let stack: Stack;
 
-const PROGRAM: ResourceSpec[] = [
+const PROGRAM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
-  ...Array.from({ length: N }, (_, i): ResourceSpec[] => [
+  ...Array.from({ length: N }, (_, i): ProgramResource[] => [
     { type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${usd.id}", name: `C ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
     { type: "LineItem", name: `li${i}`, args: { campaignId: `\${c${i}.id}`, name: `L ${i}`, objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED" } },
   ]).flat(),

@@ -8,7 +8,7 @@
  * one command that fixes it, which the test runs, and then they succeed,
  * with nothing replaced.
  */
-import { deadAddress, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { deadAddress, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -16,10 +16,10 @@ const e2e = useStackEmulator();
 let stack: Stack;
 let dead: string;
 
-const campaign = (name: string): ResourceSpec => ({
+const campaign = (name: string): ProgramResource => ({
   type: "Campaign", name, args: { fundingInstrumentId: "${usd.id}", name: `Config ${name}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false },
 });
-const PROGRAM: ResourceSpec[] = [
+const PROGRAM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   campaign("spring"),
   campaign("summer"),

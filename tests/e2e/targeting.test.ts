@@ -4,7 +4,7 @@
  * source's answer as a stack output, and a content category targeted
  * without IAB_CATEGORY refused in preview with no write.
  */
-import { DataSourceSpec, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { DataSourceSpec, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -13,7 +13,7 @@ const CONFIGURED_USER = "756201191646691328";
 const e2e = useStackEmulator();
 let stack: Stack;
 
-const LINE_ITEM: ResourceSpec[] = [
+const LINE_ITEM: ProgramResource[] = [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "C", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
   { type: "LineItem", name: "tweets", args: { campaignId: "${c.id}", objective: "FOLLOWERS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },

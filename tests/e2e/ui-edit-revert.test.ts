@@ -11,7 +11,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, output, ResourceSpec, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -19,7 +19,7 @@ const e2e = useStackEmulator();
 let stack: Stack;
 let campaignId: string;
 
-const program = (purchaseOrderNumber: string): ResourceSpec[] => [
+const program = (purchaseOrderNumber: string): ProgramResource[] => [
   { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
   {
     type: "Campaign", name: "spring",

@@ -10,7 +10,7 @@
 import type { AdsClient, Entity } from "../../provider/client";
 import { DEMO_USER_ID } from "../../emulator";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
-import { ACCOUNT_ID, Emulator, ResourceSpec } from "./harness";
+import { ACCOUNT_ID, Emulator, ProgramResource } from "./harness";
 
 /** The two versions of the program: 1 at create, 2 from the update step on. */
 export type Version = 1 | 2;
@@ -135,7 +135,7 @@ function conversationCard(kind: string, name: string, segment: string, mediaKey:
 }
 
 /** Prerequisites of the rows, declared once; not walked themselves. */
-export function support(a: Accounts): ResourceSpec[] {
+export function support(a: Accounts): ProgramResource[] {
   return [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "Campaign", name: "base", args: { fundingInstrumentId: "${usd.id}", name: "Walk base", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },

@@ -5,7 +5,7 @@
  * destroy. What each kind does at each step is a row of walk-table.ts; all
  * kinds share one stack, so each step is one command for all of them.
  */
-import { ACCOUNT_ID, ExportedResource, output, ResourceSpec, Stack, urnName, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, ExportedResource, output, ProgramResource, Stack, urnName, useStackEmulator } from "./harness";
 import { Accounts, isSkip, ROWS, support, Version, WalkContext, WalkRow } from "./walk-table";
 
 jest.setTimeout(600_000);
@@ -16,7 +16,7 @@ let accounts: Accounts;
 /** The stack's outputs after the last up: each resource's id by name. */
 let ids: Record<string, string>;
 /** The adopted resources, by the row they adopt for: their live ids and accounts. */
-const adopted = new Map<WalkRow, { spec: ResourceSpec; id: string; account: string }>();
+const adopted = new Map<WalkRow, { spec: ProgramResource; id: string; account: string }>();
 
 const ctx = (): WalkContext => ({ ids, api: e2e.api(), emu: e2e.emu, accounts });
 const accountOf = (row: WalkRow) => row.account?.(accounts) ?? ACCOUNT_ID;
@@ -38,7 +38,7 @@ async function liveByName(rows = ROWS): Promise<Record<string, unknown>> {
 }
 
 /** The program: the rows' prerequisites, every row at version `v`, then the adopted resources. */
-function program(v: Version, options: { unprotect?: boolean } = {}): ResourceSpec[] {
+function program(v: Version, options: { unprotect?: boolean } = {}): ProgramResource[] {
   const prerequisites = support(accounts);
   // The rows' needs and what those refer to ("${name.id}"): a prerequisite refers only to earlier ones.
   const needed = new Set(ROWS.flatMap((r) => r.needs ?? []));
@@ -48,7 +48,7 @@ function program(v: Version, options: { unprotect?: boolean } = {}): ResourceSpe
   const unprotect = (row: WalkRow, args: Record<string, unknown>) => (options.unprotect && row.protected ? { ...args, deletionProtection: false } : args);
   return [
     ...prerequisites.filter((s) => needed.has(s.name)),
-    ...ROWS.map((r): ResourceSpec => ({ type: r.kind, name: r.name, args: unprotect(r, r.args(v, accounts)) })),
+    ...ROWS.map((r): ProgramResource => ({ type: r.kind, name: r.name, args: unprotect(r, r.args(v, accounts)) })),
     ...ROWS.flatMap((r) => {
       const a = adopted.get(r);
       return a ? [{ ...a.spec, args: unprotect(r, a.spec.args) }] : [];
