@@ -125,6 +125,7 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
 /** What adopting an entity would do: the state it writes, or the failures that refuse it (each naming a field). */
 export type Adoption<O> = { outs: O; refusals?: undefined } | { outs?: undefined; refusals: CheckFailure[] };
 
+/** How read finds the live entity of an id; undefined when it is gone. */
 export type Finder<I> = (ctx: Context, p: I, id: string) => Promise<Entity | undefined>;
 
 /** The state of a kind: its inputs, and its output-only fields where the platform answers them. */
@@ -142,7 +143,6 @@ export function nounOf(kind: string): string {
 
 /** The inputs schema of a kind whose input type a builder gives (audience permissions, member lists, conversation cards). */
 export type InputsSchema<I> = z.ZodObject & z.ZodType<I>;
-
 
 /** A declaration with its defaults filled in, and what the parts of the lifecycle read derived from it once. */
 export interface Resolved<I extends Base, O extends object> extends Omit<Declaration<I, O>, "noun" | "path" | "idsParam" | "readQuery" | "describe" | "find" | "send" | "outputs"> {
