@@ -1,13 +1,17 @@
 /**
  * The files made from the registry (provider/resources/index.ts), as pure
- * functions of it: schema.json, the SDK classes (sdk/resources.ts) and the
- * README's resource table. `npm run generate` writes them; a unit test fails
- * while a committed copy differs from what they render.
+ * functions of it: schema.json, the SDK classes (sdk/resources.ts), the
+ * README's resource table and the reference pages of docs/ (resources and
+ * data sources, tools/resource-docs.ts). `npm run generate` writes them; a
+ * unit test fails while a committed copy differs from what they render.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema, renderSchema } from "../provider/schema";
 import * as overrides from "../sdk/overrides";
+import { renderDataSources, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
 export const GENERATE_COMMAND = "npm run generate (or make generate)";
 
@@ -18,12 +22,26 @@ export interface GeneratedFile {
   render(current: string): string;
 }
 
+/** The page whose table of differences the resource pages quote, each the rows of its kind. */
+export const REAL_PLATFORM_PAGE = "docs/real-platform.md";
+
 export function generatedFiles(version: string): GeneratedFile[] {
+  const realPlatform = () => readFileSync(join(repositoryRoot(), REAL_PLATFORM_PAGE), "utf8");
   return [
     { path: "schema.json", render: () => renderSchema(version) },
     { path: "sdk/resources.ts", render: () => renderSdk() },
     { path: "README.md", render: (current) => renderReadme(current, version) },
+    { path: "docs/resources/README.md", render: () => renderResourceIndex(GENERATE_COMMAND) },
+    ...KINDS.map((kind) => ({ path: `docs/resources/${kind}.md`, render: () => renderResourcePage(kind, version, realPlatform(), GENERATE_COMMAND) })),
+    { path: "docs/data-sources.md", render: () => renderDataSources(GENERATE_COMMAND) },
   ];
+}
+
+/** The repository's root, from tools/ or from its compiled copy in dist/tools/. */
+export function repositoryRoot(): string {
+  let root = dirname(__dirname);
+  while (!existsSync(join(root, "package.json"))) root = dirname(root);
+  return root;
 }
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];
