@@ -70,7 +70,7 @@ $(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
 consumer: $(STAMPS)/consumer ## install the packed package where examples and e2e stacks run
 
 # From source (ts-node): a stale generated file may keep the build from compiling.
-generate: $(STAMPS)/npm ## regenerate what the registry makes: schema.json, sdk/resources.ts, the README's resource table
+generate: $(STAMPS)/npm ## regenerate what the registry makes: schema.json, sdk/resources.ts, the resource table and reference pages of docs/
 	npm run --silent generate
 
 schema: generate ## the same as generate (schema.json is one of its files)
