@@ -39,6 +39,13 @@ export function typeOf(p: JsonSchema): string {
     return union.map(typeOf).join(" | ");
   }
   if (p.$ref !== undefined) return "object";
+  if (p.type === "object" && p.properties !== undefined) {
+    // A small object reads as its fields; a large one (a segment tree) as `object`, its description saying more.
+    const required = (p.required ?? []) as string[];
+    const fields = Object.entries(p.properties as Record<string, JsonSchema>).map(([k, v]) => `${k}${required.includes(k) ? "" : "?"}: ${typeOf(v)}`);
+    const text = `{ ${fields.join("; ")} }`;
+    return text.length <= 80 ? text : "object";
+  }
   if (p.type === "array") {
     const item = typeOf((p.items ?? {}) as JsonSchema);
     return / \| /.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
