@@ -21,7 +21,7 @@ const KINDS = Object.keys(RESOURCES) as ResourceKind[];
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
 const GENERATED = (source: string, command: string) =>
-  `<!-- generated from ${source} by ${command}: edit those, not this page -->`;
+  `<!-- generated from ${source} by ${command}: edit the source, not this page -->`;
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
