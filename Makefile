@@ -51,7 +51,7 @@ pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
 
-$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard policy-pack/*)
+$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard docs/*.md docs/resources/*.md) $(wildcard policy-pack/*)
 	@rm -f $(WORK)/pulumi-xads-*.tgz
 	$(NPM) pack --pack-destination $(WORK) >/dev/null
 	@mv $(WORK)/pulumi-xads-*.tgz $@
@@ -72,7 +72,7 @@ $(STAMPS)/consumer: $(WORK)/pulumi-xads.tgz tools/consumer-package.json
 consumer: $(STAMPS)/consumer ## install the packed package where examples and e2e stacks run
 
 # From source (ts-node): a stale generated file may keep the build from compiling.
-generate: $(STAMPS)/npm ## regenerate what the registry makes: schema.json, sdk/resources.ts, the README's resource table
+generate: $(STAMPS)/npm ## regenerate what the registry makes: schema.json, sdk/resources.ts, the resource table and reference pages of docs/
 	npm run --silent generate
 
 schema: generate ## the same as generate (schema.json is one of its files)

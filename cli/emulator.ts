@@ -16,7 +16,7 @@ interface EmulatorOptions {
   latencyMs: string;
 }
 
-/** The stack config keys of the credentials (README "Configuration"), by credential. */
+/** The stack config keys of the credentials (docs/installation-and-configuration.md "Configuration"), by credential. */
 const CONFIG_KEYS: Readonly<Record<keyof Credentials, string>> = {
   consumerKey: "xads:consumerKey",
   consumerSecret: "xads:consumerSecret",

@@ -67,7 +67,7 @@ export class EngineGoneError extends Error {
   override readonly name = "EngineGoneError";
 
   constructor(method: string, path: string) {
-    super(`${method} ${path} was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as the README says under "When an update is interrupted" (xads recover, then pulumi up).`);
+    super(`${method} ${path} was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as docs/operations.md says under "When an update is interrupted" (xads recover, then pulumi up).`);
   }
 }
 

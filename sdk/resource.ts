@@ -103,7 +103,7 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
  * the provider, so a reviewer never approves a change that cannot apply. An
  * output not known yet leaves the option unset (the provider still refuses
  * the delete). Turning it off, then removing the resource, is two updates,
- * as on the platform (README, "Campaigns and irreversible deletion").
+ * as on the platform (docs/resources-guide.md, "Campaigns and irreversible deletion").
  */
 function protectedAsDeclared(props: Record<string, unknown>, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
   const declared = props.deletionProtection;

@@ -3,19 +3,18 @@
  * registry (see tools/generated-files.ts). Runs from source with ts-node, so
  * it works while a stale generated file keeps the project from compiling.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { generatedFiles } from "./generated-files";
+import { generatedFiles, repositoryRoot } from "./generated-files";
 
-// The repository's root, from tools/ or from its compiled copy in dist/tools/.
-let root = dirname(__dirname);
-while (!existsSync(join(root, "package.json"))) root = dirname(root);
+const root = repositoryRoot();
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 for (const file of generatedFiles(version)) {
   const path = join(root, file.path);
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   const next = file.render(current);
   if (next === current) continue;
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, next);
   console.log(`${file.path} written`);
 }

@@ -1,29 +1,50 @@
 /**
  * The files made from the registry (provider/resources/index.ts), as pure
- * functions of it: schema.json, the SDK classes (sdk/resources.ts) and the
- * README's resource table. `npm run generate` writes them; a unit test fails
- * while a committed copy differs from what they render.
+ * functions of it: schema.json, the SDK classes (sdk/resources.ts), the
+ * resource table of docs/resources-guide.md and the reference pages of docs/ (resources and
+ * data sources, tools/resource-docs.ts). `npm run generate` writes them; a
+ * unit test fails while a committed copy differs from what they render.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema, renderSchema } from "../provider/schema";
 import * as overrides from "../sdk/overrides";
+import { renderDataSources, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
 export const GENERATE_COMMAND = "npm run generate (or make generate)";
 
 export interface GeneratedFile {
   /** Relative to the repository's root. */
   path: string;
-  /** The file's content, from the current one (the README keeps what lies outside its markers). */
+  /** The file's content, from the current one (the resource table's page keeps what lies outside its markers). */
   render(current: string): string;
 }
 
+/** The page that holds the table of every kind, between its markers. */
+export const RESOURCE_TABLE_PAGE = "docs/resources-guide.md";
+
+/** The page whose table of differences the resource pages quote, each the rows of its kind. */
+export const REAL_PLATFORM_PAGE = "docs/real-platform.md";
+
 export function generatedFiles(version: string): GeneratedFile[] {
+  const realPlatform = () => readFileSync(join(repositoryRoot(), REAL_PLATFORM_PAGE), "utf8");
   return [
     { path: "schema.json", render: () => renderSchema(version) },
     { path: "sdk/resources.ts", render: () => renderSdk() },
-    { path: "README.md", render: (current) => renderReadme(current, version) },
+    { path: RESOURCE_TABLE_PAGE, render: (current) => renderResourceTable(current, version) },
+    { path: "docs/resources/README.md", render: () => renderResourceIndex(GENERATE_COMMAND) },
+    ...KINDS.map((kind) => ({ path: `docs/resources/${kind}.md`, render: () => renderResourcePage(kind, version, realPlatform(), GENERATE_COMMAND) })),
+    { path: "docs/data-sources.md", render: () => renderDataSources(GENERATE_COMMAND) },
   ];
+}
+
+/** The repository's root, from tools/ or from its compiled copy in dist/tools/. */
+export function repositoryRoot(): string {
+  let root = dirname(__dirname);
+  while (!existsSync(join(root, "package.json"))) root = dirname(root);
+  return root;
 }
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];
@@ -102,16 +123,16 @@ export function renderSdk(): string {
   return [header, ...kinds.map(sdkClass)].join("\n\n") + "\n";
 }
 
-// --------------------------------------------------------------- README ---
+// -------------------------------------------------------- resource table ---
 
-export const README_START = "<!-- resources:start -->";
-export const README_END = "<!-- resources:end -->";
+export const TABLE_START = "<!-- resources:start -->";
+export const TABLE_END = "<!-- resources:end -->";
 
 const code = (names: readonly string[]) => (names.length > 0 ? names.map((n) => `\`${n}\``).join(", ") : "(none)");
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
-/** The README's table of resource kinds: what each is, which inputs replace it, what it outputs. */
-export function renderReadmeTable(version: string): string {
+/** The table of resource kinds: what each is, which inputs replace it, what it outputs. */
+export function renderTable(version: string): string {
   // Create-only inputs as schema.json declares them (replaceOnChanges): one source for both.
   const resources = packageSchema(version).resources as Record<string, { inputProperties: Record<string, { replaceOnChanges?: boolean }> }>;
   const rows = KINDS.map((kind) => {
@@ -127,10 +148,10 @@ export function renderReadmeTable(version: string): string {
   ].join("\n");
 }
 
-/** The README with its resource table, between the markers, rendered again. */
-export function renderReadme(current: string, version: string): string {
-  const start = current.indexOf(README_START);
-  const end = current.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers for the resource table`);
-  return `${current.slice(0, start + README_START.length)}\n${renderReadmeTable(version)}\n${current.slice(end)}`;
+/** The resource table's page with the table, between its markers, rendered again. */
+export function renderResourceTable(current: string, version: string): string {
+  const start = current.indexOf(TABLE_START);
+  const end = current.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${RESOURCE_TABLE_PAGE} has no ${TABLE_START} ... ${TABLE_END} markers for the resource table`);
+  return `${current.slice(0, start + TABLE_START.length)}\n${renderTable(version)}\n${current.slice(end)}`;
 }

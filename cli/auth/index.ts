@@ -1,7 +1,7 @@
 /**
  * `xads auth`: sign in with the three-legged OAuth 1.0a flow in PIN mode and
  * keep the credentials as secrets in a stack's config (login, logout), and
- * the application's app-only bearer token (app-token). README "xads auth".
+ * the application's app-only bearer token (app-token). docs/installation-and-configuration.md "xads auth".
  */
 import { createInterface } from "node:readline";
 import { Command } from "commander";

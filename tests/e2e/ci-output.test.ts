@@ -1,8 +1,8 @@
 /**
- * What a CI pipeline keeps of the GitOps workflows (examples/gitops, README
- * "GitOps"), with the real pulumi CLI, run as the workflows run them: the
+ * What a CI pipeline keeps of the GitOps workflows (examples/gitops,
+ * docs/gitops.md), with the real pulumi CLI, run as the workflows run them: the
  * credentials in the environment (XADS_*), an audience with members.
- * - Pull request: `pulumi preview --json` in both forms the README and the
+ * - Pull request: `pulumi preview --json` in both forms docs/gitops.md and the
  *   workflow use (the digest, and the event stream with the policy pack),
  *   written to preview.json, then `xads pr-summary` to summary.md; merge:
  *   `pulumi up --policy-pack`; a second pull request that changes the
@@ -12,7 +12,7 @@
  *   PULUMI_HOME with the CLI's automatic logs, gzip ones unpacked, TMPDIR)
  *   nor in anything the CLI and `xads` printed.
  * - `pulumi -v=9` prints no credential when they come from the environment
- *   (with credentials in the stack config it prints them: upstream, README).
+ *   (with credentials in the stack config it prints them: upstream, docs/operations.md).
  * - Rotation: refresh and destroy use what the environment holds now; with
  *   credentials in the stack config, the ones the last `up` saved, until
  *   `pulumi refresh --run-program`, and the 401 says so (an address changed

@@ -7,7 +7,7 @@
  * (time-outs after commit, 503, 429, dropped connections, on single and
  * batch endpoints and look-ups alike). In some rounds the first `up` is
  * killed (SIGKILL) after a random number of writes, and recovered as the
- * README says (xads recover --cancel, pulumi up). A failed `up` is
+ * docs/operations.md says (xads recover --cancel, pulumi up). A failed `up` is
  * run again, as a pipeline's retry would. At the end, without faults: one
  * more recovery and `up`, and the preview must show no changes.
  *

@@ -1,7 +1,7 @@
 /**
  * An interrupted `pulumi up` converges with no duplicate, with the real CLI:
  * SIGKILL while a campaign batch is in flight (the emulator commits it and
- * holds the answer), then the documented recovery (README "When an update
+ * holds the answer), then the documented recovery (docs/operations.md "When an update
  * is interrupted": xads recover --cancel, pulumi up). Every campaign
  * exists once on the platform (the emulator's state) and in the state, and
  * no pending operation is left. And what recovery leaves alone (a create

@@ -1,7 +1,7 @@
 /**
  * How many calls `pulumi refresh` makes with the real CLI at its default
  * `--parallel` (the rule is provider/client/collection-reads.ts,
- * told in the README's "Refresh in few calls"): the engine reads a few
+ * told in docs/architecture.md's "Refresh in few calls"): the engine reads a few
  * entities at a time, so reads coalesced only while in flight together cost
  * about N/8 calls a collection on 2 cores. Instead, after two waves of reads
  * by id (or one that holds every engine worker), the listing of the

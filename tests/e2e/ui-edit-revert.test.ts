@@ -4,7 +4,7 @@
  * UI, then an `up` that changes only its purchase order number, then
  * another `up`. The first up sends only the purchase order number and says
  * what it left alone; a plain preview after it plans nothing it cannot
- * show; with the refresh the README recommends (Pulumi.yaml
+ * show; with the refresh docs/gitops.md recommends (Pulumi.yaml
  * `options.refresh: always`) the preview and `xads pr-summary` show
  * 77 -> 10 and ACTIVE -> PAUSED before the up that changes them back. And
  * the summary marks an up that would resume a campaign paused in the UI.
@@ -65,7 +65,7 @@ test("a UI edit of budget and status, then two ups: the preview shows 77 -> 10 a
     ]),
   })]);
 
-  // With the refresh first (the README's Pulumi.yaml option), the preview shows the change back as live -> declared.
+  // With the refresh first (the Pulumi.yaml option of docs/gitops.md), the preview shows the change back as live -> declared.
   appendFileSync(join(stack.dir, "Pulumi.yaml"), "options:\n  refresh: always\n");
   const preview = await stack.preview("--diff");
   expect(preview).toMatchObject({ code: 0 });

@@ -1,5 +1,5 @@
 /**
- * Every fenced TypeScript block (```ts) of README.md and docs/*.md
+ * Every fenced TypeScript block (```ts) of README.md and the markdown files below docs/
  * type-checks as a user's program would: a CommonJS module compiled with
  * the compilerOptions of the README's install section (its tsconfig.json
  * block), against the SDK's types ("pulumi-xads" is sdk/index.ts here, and
@@ -25,7 +25,7 @@ const ROOT = join(__dirname, "..", "..");
 
 /** The blocks not compiled, by file, with the reason the markdown gives. */
 const NOT_COMPILED = [
-  "README.md: an excerpt of provider/resources/tracking-tag.ts, the provider's own code, not a program",
+  "docs/architecture.md: an excerpt of provider/resources/tracking-tag.ts, the provider's own code, not a program",
 ];
 
 interface Block {
@@ -62,7 +62,14 @@ function blocksOf(file: string, text: string): Block[] {
   return blocks;
 }
 
-const MARKDOWN = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+/** The markdown files below a folder, with their paths from the root, sorted. */
+function markdownIn(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? markdownIn(`${dir}/${e.name}`) : e.name.endsWith(".md") ? [`${dir}/${e.name}`] : []))
+    .sort();
+}
+
+const MARKDOWN = ["README.md", ...markdownIn("docs")];
 const BLOCKS = MARKDOWN.flatMap((file) => blocksOf(file, readFileSync(join(ROOT, file), "utf8")));
 const isTs = (b: Block) => ["ts", "typescript", "tsx"].includes(b.lang);
 const COMPILED = BLOCKS.filter((b) => isTs(b) && b.notCompiled === undefined);

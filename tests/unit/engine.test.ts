@@ -51,7 +51,7 @@ describe("the engine watch", () => {
     const err = await writeGuard(watch)("POST", "/12/batch/accounts/abc/campaigns").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineGoneError);
     expect((err as Error).message).toBe(
-      'POST /12/batch/accounts/abc/campaigns was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as the README says under "When an update is interrupted" (xads recover, then pulumi up).',
+      'POST /12/batch/accounts/abc/campaigns was not sent: the pulumi update that asked for it is gone (interrupted), so nothing more is written. Recover as docs/operations.md says under "When an update is interrupted" (xads recover, then pulumi up).',
     );
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RESOURCES } from "../../provider/resources";
-import { GENERATE_COMMAND, generatedFiles, renderReadme } from "../../tools/generated-files";
+import { GENERATE_COMMAND, generatedFiles, renderResourceTable, RESOURCE_TABLE_PAGE } from "../../tools/generated-files";
 import * as sdk from "../../sdk";
 
 const root = join(__dirname, "../..");
@@ -34,13 +34,13 @@ describe("generated files", () => {
     );
   });
 
-  test("the README keeps what lies outside the table's markers", () => {
-    const readme = renderReadme("intro\n<!-- resources:start -->\nold table\n<!-- resources:end -->\nrest\n", version);
+  test("the resource table's page keeps what lies outside the table's markers", () => {
+    const readme = renderResourceTable("intro\n<!-- resources:start -->\nold table\n<!-- resources:end -->\nrest\n", version);
     expect(readme.startsWith("intro\n<!-- resources:start -->\n")).toBe(true);
     expect(readme.endsWith("\n<!-- resources:end -->\nrest\n")).toBe(true);
     expect(readme).not.toContain("old table");
     expect(readme).toContain("| `Campaign` | An advertising campaign");
-    expect(() => renderReadme("no markers\n", version)).toThrow("README.md has no <!-- resources:start --> ... <!-- resources:end --> markers");
+    expect(() => renderResourceTable("no markers\n", version)).toThrow(`${RESOURCE_TABLE_PAGE} has no <!-- resources:start --> ... <!-- resources:end --> markers`);
   });
 
   test("the SDK has a class of every kind in the registry, hand-written or generated", () => {
