@@ -25,7 +25,7 @@ import { ApiError } from "./errors";
 import { ENUMS, LIMITS } from "./platform";
 import { batchEcho, EntityRoute, found } from "./http";
 import { resourceContext } from "./resource";
-import { Account, Entity, Env, isoTime } from "./store";
+import { Account, StoredEntity, Env, isoTime } from "./store";
 import { parseParams } from "./wire";
 
 /** One user of an audience, as the platform keeps it. */
@@ -100,7 +100,7 @@ export function uploadRoute(app: FastifyInstance, env: Env, path: string, spec: 
     }
     const ctx = resourceContext(app, env, req);
     const { id } = req.params;
-    found<Entity>(ctx.account.collection(spec.collection).get(id), spec.noun, id);
+    found<StoredEntity>(ctx.account.collection(spec.collection).get(id), spec.noun, id);
     const now = ctx.clock();
     const changes = parseUpload(req.body, spec, now);
     const shortBy = Math.min(req.api?.shortCount?.shortBy ?? (req.api?.shortCount ? 1 : 0), changes.length);

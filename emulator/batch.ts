@@ -11,7 +11,7 @@ import { RouteOptions } from "./context";
 import { ApiError, BatchError, PlatformError } from "./errors";
 import { AccountRoute, batchEcho } from "./http";
 import { answered, createEntity, deleteEntity, ResourceContext, resourceContext, ResourceSpec, updateEntity } from "./resource";
-import { Entity } from "./store";
+import { StoredEntity } from "./store";
 import { platformErrors, toWireParams } from "./wire";
 
 const OPERATION_TYPES = ["Create", "Update", "Delete"] as const;
@@ -21,7 +21,7 @@ const batchItem = z.object({
   params: z.record(z.string(), z.unknown()),
 });
 
-export interface BatchSpec<T extends Entity> {
+export interface BatchSpec<T extends StoredEntity> {
   resource: ResourceSpec<T>;
   /** Most items in one request (e.g. LIMITS.campaignBatchSize). */
   maxItems: number;
@@ -34,7 +34,7 @@ export interface BatchSpec<T extends Entity> {
   dataType?: string;
 }
 
-export function batchRoutes<T extends Entity>(spec: BatchSpec<T>): FastifyPluginAsync<RouteOptions> {
+export function batchRoutes<T extends StoredEntity>(spec: BatchSpec<T>): FastifyPluginAsync<RouteOptions> {
   return async (app, { env }) => {
     app.post<AccountRoute>(`/12/batch/accounts/:account_id/${spec.resource.collection}`, async (req) => {
       const ctx = resourceContext(app, env, req);
@@ -80,7 +80,7 @@ export function batchItems(body: unknown, maxItems: number): unknown[] {
   return body;
 }
 
-function runItem<T extends Entity>(spec: BatchSpec<T>, ctx: ResourceContext, item: unknown): T {
+function runItem<T extends StoredEntity>(spec: BatchSpec<T>, ctx: ResourceContext, item: unknown): T {
   const parsed = batchItem.safeParse(item, { reportInput: true });
   if (!parsed.success) throw new ApiError(400, platformErrors(parsed.error.issues));
   const { [spec.idParam]: id, ...params } = toWireParams(parsed.data.params);

@@ -4,7 +4,7 @@
  */
 import { FastifyRequest } from "fastify";
 import { ApiError } from "./errors";
-import { Account, Entity, Env, EnvState } from "./store";
+import { Account, StoredEntity, Env, EnvState } from "./store";
 import { WireParams } from "./wire";
 
 export interface AccountRoute {
@@ -72,7 +72,7 @@ export function sandboxOnly(env: Env, req: FastifyRequest): void {
 }
 
 /** The entity, or 404: a deleted one only with with_deleted (seed 4.1 WD). */
-export function found<T extends Entity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
+export function found<T extends StoredEntity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
   if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`);
   return entity;
 }

@@ -17,7 +17,7 @@ export type { PlatformError } from "./errors";
 export type { Fault, FaultKind, RandomFaultKind, RandomFaults } from "./faults";
 export type { LatencyConfig } from "./latency";
 export type { RequestLogEntry } from "./request-log";
-export type { AccountRecord, AnyEntity, Entity, Env } from "./store";
+export type { AccountRecord, AnyEntity, StoredEntity, Env } from "./store";
 export { DEMO_ACCOUNT_ID, DEMO_USER_ID } from "./seed";
 
 export interface StartOptions {

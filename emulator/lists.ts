@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { LIMITS } from "./platform";
 import { ApiError } from "./errors";
-import { Entity } from "./store";
+import { StoredEntity } from "./store";
 import { field, parseParams, WireParams } from "./wire";
 
 export interface IdsFilter<T> {
@@ -17,7 +17,7 @@ export interface IdsFilter<T> {
   value: (e: T) => string | null | undefined;
 }
 
-export interface ListSpec<T extends Entity> {
+export interface ListSpec<T extends StoredEntity> {
   ids: ReadonlyArray<IdsFilter<T>>;
   /** `q`: case-insensitive prefix of this text (the name). */
   search?: (e: T) => string | null | undefined;
@@ -52,7 +52,7 @@ const listParams = z.object({
 });
 
 /** One page of `all` (every entity of the collection, creation order). */
-export function listPage<T extends Entity>(all: readonly T[], params: WireParams, spec: ListSpec<T>): ListPage<T> {
+export function listPage<T extends StoredEntity>(all: readonly T[], params: WireParams, spec: ListSpec<T>): ListPage<T> {
   const p = parseParams(listParams, params);
   const ids = parseParams(idsParams(spec), params);
   if (spec.count && p.count !== undefined && p.count > spec.count.max) throw ApiError.invalid("count", `count must be at most ${spec.count.max}, got ${p.count}`);
@@ -92,7 +92,7 @@ export function listPage<T extends Entity>(all: readonly T[], params: WireParams
   };
 }
 
-function idsParams<T extends Entity>(spec: ListSpec<T>) {
+function idsParams<T extends StoredEntity>(spec: ListSpec<T>) {
   return z.object(Object.fromEntries(spec.ids.map((f) => [f.param, field.ids().optional()])));
 }
 
@@ -106,7 +106,7 @@ function encodeCursor(lastId: string): string {
   return Buffer.from(`after:${lastId}`).toString("base64url");
 }
 
-function positionAfter<T extends Entity>(ordered: readonly T[], cursor: string): number {
+function positionAfter<T extends StoredEntity>(ordered: readonly T[], cursor: string): number {
   const decoded = Buffer.from(cursor, "base64url").toString();
   const index = decoded.startsWith("after:") ? ordered.findIndex((e) => e.id === decoded.slice(6)) : -1;
   if (index < 0) throw ApiError.invalid("cursor", `cursor ${JSON.stringify(cursor)} is not one this list returned`);
@@ -114,7 +114,7 @@ function positionAfter<T extends Entity>(ordered: readonly T[], cursor: string):
 }
 
 /** `attribute-asc` or `attribute-desc`; a stable sort, so ties keep creation order. */
-function sortBy<T extends Entity>(all: readonly T[], sort: string, sortable: readonly string[]): T[] {
+function sortBy<T extends StoredEntity>(all: readonly T[], sort: string, sortable: readonly string[]): T[] {
   const m = /^([a-z_]+)-(asc|desc)$/.exec(sort);
   if (!m || !sortable.includes(m[1])) {
     const options = sortable.flatMap((a) => [`${a}-asc`, `${a}-desc`]).join(", ");

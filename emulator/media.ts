@@ -8,7 +8,7 @@
  * their prefix: `3_` image, `7_` video, `16_` animated GIF.
  */
 import { LIMITS } from "./platform";
-import { Account, Entity } from "./store";
+import { Account, StoredEntity } from "./store";
 
 export type MediaType = "IMAGE" | "GIF" | "VIDEO";
 
@@ -21,7 +21,7 @@ export interface MediaAsset {
   duration_ms?: number;
 }
 
-export interface MediaLibraryEntry extends Entity, MediaAsset {}
+export interface MediaLibraryEntry extends StoredEntity, MediaAsset {}
 
 export const MEDIA_LIBRARY_COLLECTION = "media_library";
 

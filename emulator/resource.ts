@@ -10,7 +10,7 @@ import { RouteOptions } from "./context";
 import { ApiError } from "./errors";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
-import { Account, Clock, Entity, Env, EnvState, NewFields } from "./store";
+import { Account, Clock, StoredEntity, Env, EnvState, NewFields } from "./store";
 import { sameAsStored, WireParams } from "./wire";
 
 export interface ResourceContext {
@@ -19,7 +19,7 @@ export interface ResourceContext {
   clock: Clock;
 }
 
-export interface ResourceSpec<T extends Entity> {
+export interface ResourceSpec<T extends StoredEntity> {
   /** Store collection and path segment, e.g. `campaigns`. */
   collection: string;
   /** Path below the account when it is not the collection, e.g. `cards/image_conversation`. */
@@ -71,12 +71,12 @@ export interface ResourceSpec<T extends Entity> {
   listSource?: (ctx: ResourceContext, params: WireParams, env: EnvState) => T[];
 }
 
-export function createEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
+export function createEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): T {
   return createOrFind(spec, ctx, params).entity;
 }
 
 /** A create, or the live entity it would duplicate where the platform ignores such creates (`existing`). */
-export function createOrFind<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): { entity: T; created: boolean } {
+export function createOrFind<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, params: WireParams): { entity: T; created: boolean } {
   const fields = spec.create!(ctx, params);
   const existing = spec.existing?.(ctx, fields);
   if (existing) return { entity: existing, created: false };
@@ -86,7 +86,7 @@ export function createOrFind<T extends Entity>(spec: ResourceSpec<T>, ctx: Resou
 }
 
 /** seed: not shown; real platform answers 404 to an update of a deleted entity. */
-export function updateEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
+export function updateEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
   const collection = ctx.account.collection<T>(spec.collection);
   const current = found(collection.get(id), spec.noun, id);
   return collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
@@ -107,13 +107,13 @@ export function updateEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: Resou
  * ENGAGEMENT: ref PUT line_items `pay_by` "can only be modified for line
  * items using the APP_INSTALLS objective").
  */
-export function changedParams(params: WireParams, current: Entity): WireParams {
+export function changedParams(params: WireParams, current: StoredEntity): WireParams {
   const record = current as unknown as Record<string, unknown>;
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => !(Object.hasOwn(record, name) && sameAsStored(value, record[name]))));
 }
 
 /** Deleting is irreversible; a second DELETE is 404 (seed section 3). */
-export function deleteEntity<T extends Entity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string): T {
+export function deleteEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string): T {
   const collection = ctx.account.collection<T>(spec.collection);
   found(collection.get(id), spec.noun, id);
   return collection.markDeleted(id);
@@ -125,14 +125,14 @@ export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequ
 }
 
 /** An entity as answered: as the spec shows it, without its write-only fields. */
-export function answered<T extends Entity>(spec: ResourceSpec<T>, entity: T, ctx: ResourceContext): Record<string, unknown> {
+export function answered<T extends StoredEntity>(spec: ResourceSpec<T>, entity: T, ctx: ResourceContext): Record<string, unknown> {
   const out = spec.show ? spec.show(entity, ctx) : { ...entity } as Record<string, unknown>;
   for (const f of spec.writeOnly ?? []) delete out[f];
   return out;
 }
 
 /** The routes of a resource, for one environment. */
-export function resourceRoutes<T extends Entity>(spec: ResourceSpec<T>): FastifyPluginAsync<RouteOptions> {
+export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): FastifyPluginAsync<RouteOptions> {
   return async (app, { env }) => {
     const base = `/12/accounts/:account_id/${spec.path ?? spec.collection}`;
     const context = (req: FastifyRequest<AccountRoute>) => resourceContext(app, env, req);

@@ -3,7 +3,7 @@
  * create-only fields, and the active-entity caps of section 8.
  */
 import { ApiError, ErrorCode } from "./errors";
-import { Account, Collection, Entity } from "./store";
+import { Account, Collection, StoredEntity } from "./store";
 import { WireParams } from "./wire";
 
 /**
@@ -11,7 +11,7 @@ import { WireParams } from "./wire";
  * parameter otherwise. seed: not shown; real platform refuses a reference to
  * a missing entity with a 4xx naming it (here INVALID_PARAMETER, a README code).
  */
-export function referenced<T extends Entity>(account: Account, collection: string, id: string, parameter: string, noun: string): T {
+export function referenced<T extends StoredEntity>(account: Account, collection: string, id: string, parameter: string, noun: string): T {
   const entity = account.collection<T>(collection).live(id);
   if (!entity) throw ApiError.invalid(parameter, `${parameter} ${id} is not a live ${noun} of account ${account.id}`);
   return entity;
@@ -36,7 +36,7 @@ export function assertDailyWithinTotal(daily: number | null, total: number | nul
   }
 }
 
-export interface ActiveCap<T extends Entity> {
+export interface ActiveCap<T extends StoredEntity> {
   collection: Collection<T>;
   isActive: (e: T) => boolean;
   limit: number;
@@ -47,7 +47,7 @@ export interface ActiveCap<T extends Entity> {
 }
 
 /** Refuses one more active entity when the account already has `limit` (live) ones. */
-export function assertActiveCapacity<T extends Entity>(cap: ActiveCap<T>): void {
+export function assertActiveCapacity<T extends StoredEntity>(cap: ActiveCap<T>): void {
   const active = cap.collection.count((e) => !e.deleted && cap.isActive(e));
   if (active >= cap.limit) {
     throw ApiError.of(

@@ -12,8 +12,12 @@ import { LIMITS } from "./platform";
 export const ENVS = ["production", "sandbox"] as const;
 export type Env = (typeof ENVS)[number];
 
-/** What every entity carries (README "Envelopes and errors"). */
-export interface Entity {
+/**
+ * What every entity the emulator stores carries (README "Envelopes and
+ * errors"): its own name, as the emulator shares no type with the
+ * provider, whose `Entity` is any record the platform answers.
+ */
+export interface StoredEntity {
   id: string;
   created_at: string;
   updated_at: string;
@@ -21,10 +25,10 @@ export interface Entity {
 }
 
 /** An entity of a kind the caller does not know (control API, generic code). */
-export type AnyEntity = Entity & Record<string, unknown>;
+export type AnyEntity = StoredEntity & Record<string, unknown>;
 
 /** Fields of a new entity: everything but what the store fills in. */
-export type NewFields<T extends Entity> = Omit<T, keyof Entity>;
+export type NewFields<T extends StoredEntity> = Omit<T, keyof StoredEntity>;
 
 /** The platform's timestamps: ISO 8601, whole seconds, UTC ("2026-05-01T12:00:00Z"). */
 export function isoTime(ms: number): string {
@@ -56,7 +60,7 @@ export class IdSource {
   }
 }
 
-export class Collection<T extends Entity = AnyEntity> {
+export class Collection<T extends StoredEntity = AnyEntity> {
   private items = new Map<string, T>();
 
   constructor(private readonly ids: IdSource, private readonly clock: Clock) {}
@@ -117,7 +121,7 @@ export class Collection<T extends Entity = AnyEntity> {
  * real platform also returns business_id, business_name, timezone,
  * timezone_switch_at and approval_status.
  */
-export interface AccountRecord extends Entity {
+export interface AccountRecord extends StoredEntity {
   name: string;
   business_id: string;
   business_name: string | null;
@@ -165,7 +169,7 @@ export class Account {
   }
 
   /** The collection of that name, created empty on first use. */
-  collection<T extends Entity = AnyEntity>(name: string): Collection<T> {
+  collection<T extends StoredEntity = AnyEntity>(name: string): Collection<T> {
     let c = this.collections.get(name);
     if (!c) {
       c = new Collection(this.ids, this.clock);

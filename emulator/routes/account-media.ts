@@ -13,12 +13,12 @@ import { AccountRoute, echo, EntityRoute, found, one, wireParams } from "../http
 import { ListSpec, listPage, withDeleted } from "../lists";
 import { SEEDED_MEDIA } from "../media";
 import { resourceContext } from "../resource";
-import { Account, Entity } from "../store";
+import { Account, StoredEntity } from "../store";
 import { field, parseParams } from "../wire";
 
 export type CreativeType = (typeof ENUMS.creativeType)[number];
 
-export interface AccountMedia extends Entity {
+export interface AccountMedia extends StoredEntity {
   media_key: string;
   creative_type: CreativeType;
 }

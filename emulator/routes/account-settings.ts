@@ -13,10 +13,10 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, one, wireParams } from "../http";
 import { given } from "../rules";
-import { Account, Entity, NewFields } from "../store";
+import { Account, StoredEntity, NewFields } from "../store";
 import { clearable, field, parseParams } from "../wire";
 
-export interface TaxSettings extends Entity {
+export interface TaxSettings extends StoredEntity {
   account_id: string;
   address_name: string | null;
   client_address_street1: string | null;
@@ -27,7 +27,7 @@ export interface TaxSettings extends Entity {
   tax_id: string | null;
 }
 
-export interface UserSettings extends Entity {
+export interface UserSettings extends StoredEntity {
   user_id: string;
   notification_email: string | null;
   contact_phone: string | null;
@@ -87,7 +87,7 @@ function userDefaults(userId: string): NewFields<UserSettings> {
 }
 
 /** The record of a settings collection, made with its defaults on first use. */
-function singleton<T extends Entity>(account: Account, collection: string, id: string, defaults: () => NewFields<T>): T {
+function singleton<T extends StoredEntity>(account: Account, collection: string, id: string, defaults: () => NewFields<T>): T {
   const c = account.collection<T>(collection);
   return c.get(id) ?? c.insert(defaults(), id);
 }

@@ -20,11 +20,11 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { accountFor, echo, found, one, wireParams } from "../http";
 import { ListSpec, listPage } from "../lists";
-import { Account, Entity, Env } from "../store";
+import { Account, StoredEntity, Env } from "../store";
 import { field, parseParams } from "../wire";
 import { CustomAudience, customAudiences, PERMISSIONS_COLLECTION, sharedAudiences } from "./custom-audiences";
 
-export interface AudiencePermission extends Entity {
+export interface AudiencePermission extends StoredEntity {
   custom_audience_id: string;
   granted_account_id: string;
   permission_level: (typeof ENUMS.audiencePermissionLevel)[number];

@@ -10,14 +10,14 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuseCreateOnly } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { FundingInstrument, fundingInstruments } from "./funding-instruments";
 
 type EntityStatus = (typeof ENUMS.entityStatus)[number];
 type BudgetOptimization = (typeof ENUMS.budgetOptimization)[number];
 
-export interface Campaign extends Entity {
+export interface Campaign extends StoredEntity {
   name: string;
   funding_instrument_id: string;
   entity_status: EntityStatus;

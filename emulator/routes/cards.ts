@@ -13,12 +13,12 @@ import { AccountRoute, EntityRoute, echo, found, one, wireParams } from "../http
 import { ListSpec, listPage, withDeleted } from "../lists";
 import { aspectRatio, mediaAsset, MediaAsset, MEDIA_URLS } from "../media";
 import { deleteEntity, ResourceContext, resourceContext, ResourceSpec } from "../resource";
-import { Account, AnyEntity, Entity, NewFields } from "../store";
+import { Account, AnyEntity, StoredEntity, NewFields } from "../store";
 import { field, parseParams, platformErrors } from "../wire";
 
 type CardType = (typeof ENUMS.cardType)[number];
 
-export interface Card extends Entity {
+export interface Card extends StoredEntity {
   name: string;
   /** `card://<id>` (seed section 2): what posts attach. */
   card_uri: string;

@@ -11,11 +11,11 @@ import { ApiError } from "../errors";
 import { aspectRatio, hasAspect, MEDIA_URLS, mediaAsset, MediaType } from "../media";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { given } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { CARD_COLLECTIONS } from "./cards";
 
-export type ConversationCard = Entity & Record<string, string | null> & { name: string; card_uri: string };
+export type ConversationCard = StoredEntity & Record<string, string | null> & { name: string; card_uri: string };
 
 /** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
 const hashtag = () => z.string()

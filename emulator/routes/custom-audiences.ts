@@ -14,12 +14,12 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { EntityRoute, echo, found, wireParams } from "../http";
 import { ResourceContext, resourceContext, resourceRoutes, ResourceSpec } from "../resource";
-import { Account, AnyEntity, Entity, EnvState, NewFields } from "../store";
+import { Account, AnyEntity, StoredEntity, EnvState, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { uploadRoute } from "../audience-users";
 import { given } from "../rules";
 
-export interface CustomAudience extends Entity {
+export interface CustomAudience extends StoredEntity {
   name: string;
   description: string | null;
   /**

@@ -12,10 +12,10 @@ import { uploadRoute } from "../audience-users";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 
-export interface DoNotReachList extends Entity {
+export interface DoNotReachList extends StoredEntity {
   /** seed: not shown; real platform names every list "Do Not Reach List" and answers its targeting state and size. */
   name: string;
   description: string | null;

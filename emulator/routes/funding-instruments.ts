@@ -5,7 +5,7 @@ import { ENUMS } from "../platform";
  */
 import { z } from "zod";
 import { resourceRoutes, ResourceSpec } from "../resource";
-import { Entity, isoTime, NewFields } from "../store";
+import { StoredEntity, isoTime, NewFields } from "../store";
 import { field, parseParams } from "../wire";
 
 /**
@@ -16,7 +16,7 @@ export const FUNDING_INSTRUMENT_TYPES = ENUMS.fundingInstrumentType;
 export type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
 
 /** seed: not shown beyond currency and start_time; real platform's funding instrument attributes. */
-export interface FundingInstrument extends Entity {
+export interface FundingInstrument extends StoredEntity {
   account_id: string;
   currency: string;
   start_time: string;

@@ -9,12 +9,12 @@ import { z } from "zod";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { given, referenced } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { CURATED_CATEGORIES } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
-export interface LineItemCuratedCategory extends Entity {
+export interface LineItemCuratedCategory extends StoredEntity {
   line_item_id: string;
   curated_category_id: string;
 }

@@ -16,7 +16,7 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuseCreateOnly } from "../rules";
-import { Account, Entity, isoTime, NewFields } from "../store";
+import { Account, StoredEntity, isoTime, NewFields } from "../store";
 import { clearable, field, parseParams, WireParams } from "../wire";
 import { Campaign, campaigns } from "./campaigns";
 import { businessCategoryOf } from "../reference-data";
@@ -26,7 +26,7 @@ type BidStrategy = (typeof ENUMS.bidStrategy)[number];
 type Goal = (typeof ENUMS.goal)[number];
 type PayBy = (typeof ENUMS.payBy)[number];
 
-export interface LineItem extends Entity {
+export interface LineItem extends StoredEntity {
   campaign_id: string;
   name: string | null;
   objective: Objective;

@@ -8,12 +8,12 @@ import { z } from "zod";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { AccountMedia, accountMediaOf, ACCOUNT_MEDIA } from "./account-media";
 import { LineItem, lineItems } from "./line-items";
 
-export interface MediaCreative extends Entity {
+export interface MediaCreative extends StoredEntity {
   account_media_id: string;
   line_item_id: string;
   landing_url: string | null;

@@ -15,10 +15,10 @@ import { ListSpec, listPage } from "../lists";
 import { mediaAsset, postMediaProblem } from "../media";
 import { changedParams, ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
-import { Account, Clock, Entity, isoTime } from "../store";
+import { Account, Clock, StoredEntity, isoTime } from "../store";
 import { clearable, field, isTrue, parseParams, WireParams } from "../wire";
 
-export interface Post extends Entity {
+export interface Post extends StoredEntity {
   /** The advertiser user the post is by (`as_user_id` on create). */
   user_id: string;
   text: string | null;
@@ -110,7 +110,7 @@ function assertTextOrMedia(post: { text: string | null; media_keys: readonly str
 
 function newPost(ctx: ResourceContext, p: {
   as_user_id: string; text?: string; card_uri?: string; media_keys?: string[]; nullcast: boolean; name?: string;
-}): Omit<Post, keyof Entity> {
+}): Omit<Post, keyof StoredEntity> {
   assertAccountUser(ctx.account, p.as_user_id);
   const post = {
     user_id: p.as_user_id,
@@ -125,7 +125,7 @@ function newPost(ctx: ResourceContext, p: {
   return post;
 }
 
-function insertPost<T extends Post>(ctx: ResourceContext, collection: string, fields: Omit<T, keyof Entity>): T {
+function insertPost<T extends Post>(ctx: ResourceContext, collection: string, fields: Omit<T, keyof StoredEntity>): T {
   return ctx.account.collection<T>(collection).insert(fields, tweetId(ctx.clock));
 }
 

@@ -6,9 +6,9 @@
  */
 import { ENUMS } from "../platform";
 import { resourceRoutes, ResourceSpec } from "../resource";
-import { Account, Entity, NewFields } from "../store";
+import { Account, StoredEntity, NewFields } from "../store";
 
-export interface PromotableUser extends Entity {
+export interface PromotableUser extends StoredEntity {
   /** A long on the platform; kept as its decimal string. */
   user_id: string;
   promotable_user_type: (typeof ENUMS.promotableUserType)[number];

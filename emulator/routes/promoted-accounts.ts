@@ -8,13 +8,13 @@ import { ENUMS } from "../platform";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
-import { Account, Entity, NewFields } from "../store";
+import { Account, StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { platformUser } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 import { promotableUser } from "./promotable-users";
 
-export interface PromotedAccount extends Entity {
+export interface PromotedAccount extends StoredEntity {
   line_item_id: string;
   /** A long on the platform; kept as its decimal string (ids exceed 2^53). */
   user_id: string;

@@ -8,11 +8,11 @@ import { z } from "zod";
 import { LIMITS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
-export interface PromotedTweet extends Entity {
+export interface PromotedTweet extends StoredEntity {
   line_item_id: string;
   /** A long on the platform; kept as its decimal string (ids exceed 2^53). */
   tweet_id: string;

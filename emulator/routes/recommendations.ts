@@ -14,7 +14,7 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { echo, found } from "../http";
 import { resourceContext } from "../resource";
-import { Account, Entity } from "../store";
+import { Account, StoredEntity } from "../store";
 import { fundingInstruments } from "./funding-instruments";
 
 /** seed 4.7: "at most 1 recommendation per funding instrument" (reference: "a limit of 1 recommendation per funding instrument"). */
@@ -31,7 +31,7 @@ export interface RecommendedChange {
   dependent_entities: RecommendedChange[];
 }
 
-export interface Recommendation extends Entity {
+export interface Recommendation extends StoredEntity {
   account_id: string;
   funding_instrument_id: string;
   status: string;

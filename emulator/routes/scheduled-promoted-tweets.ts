@@ -10,12 +10,12 @@ import { ApiError } from "../errors";
 import { EntityRoute, found, one } from "../http";
 import { deleteEntity, resourceContext, ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 import { SCHEDULED_TWEETS, ScheduledTweet, scheduledTimePassed } from "./posts";
 
-export interface ScheduledPromotedTweet extends Entity {
+export interface ScheduledPromotedTweet extends StoredEntity {
   line_item_id: string;
   scheduled_tweet_id: string;
   /** seed: not shown; real platform answers the published Tweet's id once it is out, null before. */

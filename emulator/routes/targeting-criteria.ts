@@ -17,12 +17,12 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { CONTENT_CATEGORIES, IAB_CATEGORIES, LOCATIONS } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
-export interface TargetingCriterion extends Entity {
+export interface TargetingCriterion extends StoredEntity {
   line_item_id: string;
   targeting_type: (typeof ENUMS.targetingType)[number];
   targeting_value: string;

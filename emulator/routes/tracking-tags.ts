@@ -7,11 +7,11 @@ import { z } from "zod";
 import { ENUMS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced, refuseCreateOnly } from "../rules";
-import { Entity, NewFields } from "../store";
+import { StoredEntity, NewFields } from "../store";
 import { field, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
-export interface TrackingTag extends Entity {
+export interface TrackingTag extends StoredEntity {
   line_item_id: string;
   tracking_tag_type: (typeof ENUMS.trackingTagType)[number];
   tracking_tag_url: string;
