@@ -8,7 +8,7 @@ import { z } from "zod";
 import { LIMITS } from "./platform";
 import { ApiError } from "./errors";
 import { StoredEntity } from "./store";
-import { field, parseParams, WireParams } from "./wire";
+import { param, parseParams, WireParams } from "./wire";
 
 export interface IdsFilter<T> {
   /** The IDS parameter, e.g. `funding_instrument_ids`. */
@@ -42,13 +42,13 @@ export interface ListPage<T> {
 }
 
 const listParams = z.object({
-  count: field.int(LIMITS.count.min, LIMITS.count.max).optional(),
+  count: param.int(LIMITS.count.min, LIMITS.count.max).optional(),
   cursor: z.string().min(1).optional(),
   sort_by: z.string().optional(),
-  with_deleted: field.bool().optional(),
-  with_total_count: field.bool().optional(),
-  with_draft: field.bool().optional(),
-  q: field.text(LIMITS.searchQuery.max, LIMITS.searchQuery.min).optional(),
+  with_deleted: param.bool().optional(),
+  with_total_count: param.bool().optional(),
+  with_draft: param.bool().optional(),
+  q: param.text(LIMITS.searchQuery.max, LIMITS.searchQuery.min).optional(),
 });
 
 /** One page of `all` (every entity of the collection, creation order). */
@@ -93,7 +93,7 @@ export function listPage<T extends StoredEntity>(all: readonly T[], params: Wire
 }
 
 function idsParams<T extends StoredEntity>(spec: ListSpec<T>) {
-  return z.object(Object.fromEntries(spec.ids.map((f) => [f.param, field.ids().optional()])));
+  return z.object(Object.fromEntries(spec.ids.map((f) => [f.param, param.ids().optional()])));
 }
 
 /**
@@ -137,7 +137,7 @@ function compareValues(a: unknown, b: unknown, sign: number): number {
   return x === y ? 0 : sign * (x < y ? -1 : 1);
 }
 
-const singleParams = z.object({ with_deleted: field.bool().optional() });
+const singleParams = z.object({ with_deleted: param.bool().optional() });
 
 /** WD of a single-record GET (seed 4.1: "single-record GET endpoints take WD"). */
 export function withDeleted(params: WireParams): boolean {

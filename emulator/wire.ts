@@ -1,7 +1,7 @@
 /**
  * Request parameters as the platform receives them: query-string (or form)
  * values, all strings. Each endpoint declares its parameters as a zod schema
- * built from the `field` helpers below; `parseParams` turns every problem
+ * built from the `param` helpers below; `parseParams` turns every problem
  * into a platform error that names the parameter, the limit and the value.
  */
 import { z } from "zod";
@@ -56,19 +56,19 @@ function characters(max: number | undefined, min: number, refused: RegExp, what:
   });
 }
 
-export const field = {
+export const param = {
   /** Free text of `min` to `max` code points; tabs and line breaks allowed, other control characters refused. */
   text: (max?: number, min = 1) => characters(max, min, /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/, "control characters other than tabs and line breaks"),
   /** A name: `min` to `max` code points, no control character at all. */
   name: (max?: number, min = 1) => characters(max, min, /\p{Cc}/u, "control characters"),
   /** A Tweet's text: at most LIMITS.tweetText.maxWeightedLength weighted characters (tweetWeight). */
-  tweetText: () => field.text().superRefine((v, ctx) => {
+  tweetText: () => param.text().superRefine((v, ctx) => {
     const weight = tweetWeight(v);
     const { maxWeightedLength } = LIMITS.tweetText;
     if (weight > maxWeightedLength) ctx.addIssue({ code: "custom", input: v, message: `must be at most ${maxWeightedLength} weighted characters (links count 23, emoji 2)`, params: { got: String(weight) } });
   }),
   /** An amount in micros: a long of at most LIMITS.maxAmountLocalMicro. */
-  micros: () => field.long().pipe(z.number().max(LIMITS.maxAmountLocalMicro)),
+  micros: () => param.long().pipe(z.number().max(LIMITS.maxAmountLocalMicro)),
   /** An entity id: base-36 on the platform; letters, digits, - and _ accepted. */
   id: () => z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an id (letters, digits, - and _)"),
   /**

@@ -9,14 +9,14 @@ import { ENUMS } from "../platform";
 import { RouteOptions } from "../context";
 import { AccountRoute, accountFor, one, sandboxOnly, wireParams } from "../http";
 import { Account } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 
 const readParams = z.object({
-  feature_keys: field.listOf(ENUMS.readableFeatureKey, 1, ENUMS.readableFeatureKey.length).optional(),
+  feature_keys: param.listOf(ENUMS.readableFeatureKey, 1, ENUMS.readableFeatureKey.length).optional(),
 });
 
 const writeParams = z.object({
-  feature_keys: field.listOf(ENUMS.featureKey, 1, ENUMS.featureKey.length),
+  feature_keys: param.listOf(ENUMS.featureKey, 1, ENUMS.featureKey.length),
 });
 
 /**

@@ -14,7 +14,7 @@ import { ListSpec, listPage, withDeleted } from "../lists";
 import { SEEDED_MEDIA } from "../media";
 import { resourceContext } from "../resource";
 import { Account, StoredEntity } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 
 export type CreativeType = (typeof ENUMS.creativeType)[number];
 
@@ -65,7 +65,7 @@ function show(m: AccountMedia): Record<string, unknown> {
   return { ...entry, video_id: video ? media_key : null, media_url: video ? null : `https://pbs.twimg.com/media/${media_key}.jpg` };
 }
 
-const listParams = z.object({ creative_types: field.listOf(ENUMS.creativeType, 1, ENUMS.creativeType.length).optional() });
+const listParams = z.object({ creative_types: param.listOf(ENUMS.creativeType, 1, ENUMS.creativeType.length).optional() });
 
 export const accountMediaRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   const base = `/12/accounts/:account_id/${ACCOUNT_MEDIA}`;

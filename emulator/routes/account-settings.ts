@@ -14,7 +14,7 @@ import { ApiError } from "../errors";
 import { AccountRoute, accountFor, one, wireParams } from "../http";
 import { given } from "../rules";
 import { Account, StoredEntity, NewFields } from "../store";
-import { clearable, field, parseParams } from "../wire";
+import { clearable, param, parseParams } from "../wire";
 
 export interface TaxSettings extends StoredEntity {
   account_id: string;
@@ -42,13 +42,13 @@ export interface UserSettings extends StoredEntity {
  * platform does not enforce in anything shown: accepted on any account.
  */
 const taxParams = z.object({
-  address_name: clearable(field.name()),
-  client_address_street1: clearable(field.text()),
-  client_address_street2: clearable(field.text()),
-  invoice_jurisdiction: field.oneOf(ENUMS.invoiceJurisdiction).optional(),
-  tax_category: clearable(field.oneOf(ENUMS.taxCategory)),
-  tax_exemption_id: clearable(field.text()),
-  tax_id: clearable(field.text()),
+  address_name: clearable(param.name()),
+  client_address_street1: clearable(param.text()),
+  client_address_street2: clearable(param.text()),
+  invoice_jurisdiction: param.oneOf(ENUMS.invoiceJurisdiction).optional(),
+  tax_category: clearable(param.oneOf(ENUMS.taxCategory)),
+  tax_exemption_id: clearable(param.text()),
+  tax_id: clearable(param.text()),
 });
 
 /** subscribe_email_types: comma-separated; empty unsubscribes from all. */
@@ -62,8 +62,8 @@ const emailTypes = z.string()
  */
 const userParams = z.object({
   notification_email: clearable(z.email({ error: "must be an e-mail address" })),
-  contact_phone: clearable(field.text()),
-  contact_phone_extension: clearable(field.text()),
+  contact_phone: clearable(param.text()),
+  contact_phone_extension: clearable(param.text()),
   subscribe_email_types: emailTypes.optional(),
 });
 

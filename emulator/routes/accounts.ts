@@ -10,12 +10,12 @@ import { AccountRoute, accountFor, echo, one, sandboxOnly, wireParams } from "..
 import { ListSpec, listPage, withDeleted } from "../lists";
 import { given } from "../rules";
 import { AccountRecord, DEFAULT_BUSINESS_ID } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 
 /** seed 4.2: PUT accounts takes `name` and `industry_type`, both optional. */
 const updateParams = z.object({
-  name: field.name(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
-  industry_type: field.oneOf(ENUMS.industryType).optional(),
+  name: param.name(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
+  industry_type: param.oneOf(ENUMS.industryType).optional(),
 });
 
 const accountList: ListSpec<AccountRecord> = {

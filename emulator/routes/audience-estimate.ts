@@ -21,7 +21,7 @@ import { AUDIENCE_ESTIMATE, ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, echo, wireParams } from "../http";
-import { field, platformErrors } from "../wire";
+import { param, platformErrors } from "../wire";
 import { checkTargeting } from "./targeting-criteria";
 
 type Operator = (typeof ENUMS.operatorType)[number];
@@ -77,15 +77,15 @@ const isPrimary = (type: string) => (AUDIENCE_ESTIMATE.primaryTargetingTypes as 
 // ------------------------------------------------------------ the body ---
 
 const criterion = z.object({
-  targeting_type: field.oneOf(ENUMS.targetingType),
-  targeting_value: field.text(255),
-  operator_type: field.oneOf(ENUMS.operatorType).optional(),
+  targeting_type: param.oneOf(ENUMS.targetingType),
+  targeting_value: param.text(255),
+  operator_type: param.oneOf(ENUMS.operatorType).optional(),
 });
 
 const body = z.object({
   // seed 4.3: an array (or one object) of criteria.
   targeting_criteria: z.preprocess((v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? [v] : v), z.array(criterion).min(1)),
-  operator_type: field.oneOf(AUDIENCE_ESTIMATE.operatorType).optional(),
+  operator_type: param.oneOf(AUDIENCE_ESTIMATE.operatorType).optional(),
 });
 
 /** `targeting_criteria[1].targeting_type`: JSON body errors name the whole path. */

@@ -21,7 +21,7 @@ import { ApiError } from "../errors";
 import { accountFor, echo, found, one, wireParams } from "../http";
 import { ListSpec, listPage } from "../lists";
 import { Account, StoredEntity, Env } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 import { CustomAudience, customAudiences, PERMISSIONS_COLLECTION, sharedAudiences } from "./custom-audiences";
 
 export interface AudiencePermission extends StoredEntity {
@@ -50,8 +50,8 @@ interface PermissionsRoute {
 }
 
 const createParams = z.object({
-  granted_account_id: field.id(),
-  permission_level: field.oneOf(ENUMS.audiencePermissionLevel),
+  granted_account_id: param.id(),
+  permission_level: param.oneOf(ENUMS.audiencePermissionLevel),
 });
 
 /** A permission as the variant answers it. */

@@ -11,7 +11,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuseCreateOnly } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, param, parseParams, WireParams } from "../wire";
 import { FundingInstrument, fundingInstruments } from "./funding-instruments";
 
 type EntityStatus = (typeof ENUMS.entityStatus)[number];
@@ -44,21 +44,21 @@ export interface Campaign extends StoredEntity {
 }
 
 const optional = {
-  name: field.name(LIMITS.text.campaignName),
-  budget_optimization: field.oneOf(ENUMS.budgetOptimization),
-  daily_budget_amount_local_micro: clearable(field.micros()),
-  total_budget_amount_local_micro: clearable(field.micros()),
-  purchase_order_number: clearable(field.text(LIMITS.text.purchaseOrderNumber)),
+  name: param.name(LIMITS.text.campaignName),
+  budget_optimization: param.oneOf(ENUMS.budgetOptimization),
+  daily_budget_amount_local_micro: clearable(param.micros()),
+  total_budget_amount_local_micro: clearable(param.micros()),
+  purchase_order_number: clearable(param.text(LIMITS.text.purchaseOrderNumber)),
   /** Deprecated on campaigns: taken (a boolean) and ignored (Campaign.standard_delivery). */
-  standard_delivery: field.bool().optional(),
+  standard_delivery: param.bool().optional(),
 };
 
 const createParams = z.object({
   ...optional,
-  funding_instrument_id: field.id(),
+  funding_instrument_id: param.id(),
   // ref POST campaigns: "default LINE_ITEM".
   budget_optimization: optional.budget_optimization.default("LINE_ITEM"),
-  entity_status: field.oneOf(ENUMS.entityStatus).default("ACTIVE"),
+  entity_status: param.oneOf(ENUMS.entityStatus).default("ACTIVE"),
 });
 
 /** seed 4.4: every field optional; DRAFT refused (section 3); funding_instrument_id refused below. */
@@ -66,7 +66,7 @@ const updateParams = z.object({
   ...optional,
   name: optional.name.optional(),
   budget_optimization: optional.budget_optimization.optional(),
-  entity_status: field.oneOf(ENUMS.entityStatusOnUpdate).optional(),
+  entity_status: param.oneOf(ENUMS.entityStatusOnUpdate).optional(),
 });
 
 const CREATE_ONLY = ["funding_instrument_id"] as const;

@@ -14,7 +14,7 @@ import { ListSpec, listPage, withDeleted } from "../lists";
 import { aspectRatio, mediaAsset, MediaAsset, MEDIA_URLS } from "../media";
 import { deleteEntity, ResourceContext, resourceContext, ResourceSpec } from "../resource";
 import { Account, AnyEntity, StoredEntity, NewFields } from "../store";
-import { field, parseParams, platformErrors } from "../wire";
+import { param, parseParams, platformErrors } from "../wire";
 
 type CardType = (typeof ENUMS.cardType)[number];
 
@@ -30,14 +30,14 @@ export interface Card extends StoredEntity {
 // ------------------------------------------------------------ the body ---
 
 const mediaKey = z.string().min(1);
-const optionalText = field.text().optional();
+const optionalText = param.text().optional();
 
 const component = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("MEDIA"), media_key: mediaKey }),
   z.strictObject({ type: z.literal("SWIPEABLE_MEDIA"), media_keys: z.array(mediaKey).min(LIMITS.swipeableMedia.min).max(LIMITS.swipeableMedia.max) }),
   z.strictObject({
     type: z.literal("DETAILS"),
-    title: field.text(),
+    title: param.text(),
     destination: z.strictObject({ type: z.literal(ENUMS.componentDestination.DETAILS), url: z.string().min(1) }),
   }),
   z.strictObject({
@@ -59,7 +59,7 @@ type Component = z.infer<typeof component>;
 const components = z.array(component).min(1);
 const slides = z.array(components).min(1);
 
-const createBody = z.object({ name: field.name(LIMITS.text.cardName), components: components.optional(), slides: slides.optional() });
+const createBody = z.object({ name: param.name(LIMITS.text.cardName), components: components.optional(), slides: slides.optional() });
 const updateBody = createBody.partial();
 
 /** `components[1].media_keys`: JSON body errors name the whole path. */
@@ -207,12 +207,12 @@ export const cards: ResourceSpec<Card> = {
 };
 
 const listFilters = z.object({
-  card_types: field.listOf(ENUMS.cardType, 1, ENUMS.cardType.length).optional(),
+  card_types: param.listOf(ENUMS.cardType, 1, ENUMS.cardType.length).optional(),
   // Legacy cards (path cards/:card_type, seed section 9) are not kept here: the flag is accepted, nothing more.
-  include_legacy_cards: field.bool().optional(),
+  include_legacy_cards: param.bool().optional(),
 });
 
-const allParams = z.object({ card_uris: field.ids(), with_deleted: field.bool().optional() });
+const allParams = z.object({ card_uris: param.ids(), with_deleted: param.bool().optional() });
 
 /** Collections of every card kind, for cards/all (conversation cards register theirs). */
 export const CARD_COLLECTIONS: string[] = [cards.collection];

@@ -12,7 +12,7 @@ import { aspectRatio, hasAspect, MEDIA_URLS, mediaAsset, MediaType } from "../me
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { given } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, param, parseParams, WireParams } from "../wire";
 import { CARD_COLLECTIONS } from "./cards";
 
 export type ConversationCard = StoredEntity & Record<string, string | null> & { name: string; card_uri: string };
@@ -50,24 +50,24 @@ interface ConversationKind {
 }
 
 function paramsOf(kind: ConversationKind) {
-  const optional = Object.fromEntries(Object.keys(kind.media).filter((m) => m !== "media_key").map((m) => [m, clearable(field.text(200))]));
+  const optional = Object.fromEntries(Object.keys(kind.media).filter((m) => m !== "media_key").map((m) => [m, clearable(param.text(200))]));
   const shared = {
-    title: clearable(field.text(LIMITS.text.conversationCardTitle)),
+    title: clearable(param.text(LIMITS.text.conversationCardTitle)),
     second_cta: clearable(hashtag()),
-    second_cta_tweet: clearable(field.tweetText()),
+    second_cta_tweet: clearable(param.tweetText()),
     third_cta: clearable(hashtag()),
-    third_cta_tweet: clearable(field.tweetText()),
+    third_cta_tweet: clearable(param.tweetText()),
     fourth_cta: clearable(hashtag()),
-    fourth_cta_tweet: clearable(field.tweetText()),
+    fourth_cta_tweet: clearable(param.tweetText()),
     thank_you_url: clearable(z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL")),
     ...optional,
   };
   const required = {
-    name: field.name(LIMITS.text.cardName),
+    name: param.name(LIMITS.text.cardName),
     first_cta: hashtag(),
-    first_cta_tweet: field.tweetText(),
-    media_key: field.text(200),
-    thank_you_text: field.text(LIMITS.text.thankYouText),
+    first_cta_tweet: param.tweetText(),
+    media_key: param.text(200),
+    thank_you_text: param.text(LIMITS.text.thankYouText),
   };
   const partial = Object.fromEntries(Object.entries(required).map(([k, s]) => [k, s.optional()]));
   return { create: z.object({ ...shared, ...required }), update: z.object({ ...shared, ...partial }) };

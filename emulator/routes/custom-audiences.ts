@@ -15,7 +15,7 @@ import { ApiError } from "../errors";
 import { EntityRoute, echo, found, wireParams } from "../http";
 import { ResourceContext, resourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { Account, AnyEntity, StoredEntity, EnvState, NewFields } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, param, parseParams, WireParams } from "../wire";
 import { uploadRoute } from "../audience-users";
 import { given } from "../rules";
 
@@ -64,8 +64,8 @@ const COLLECTION = "custom_audiences";
 export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
 
 // seed: not shown (name and description lengths); real platform documents none: only non-empty is checked.
-const createParams = z.object({ name: field.name(), description: field.text(undefined, 0).optional() });
-const updateParams = z.object({ name: field.name().optional(), description: clearable(field.text(undefined, 0)) });
+const createParams = z.object({ name: param.name(), description: param.text(undefined, 0).optional() });
+const updateParams = z.object({ name: param.name().optional(), description: clearable(param.text(undefined, 0)) });
 
 /** seed 4.12: "name (unique, else error)", among the account's live audiences (flexible ones too). */
 export function assertUniqueName(account: Account, name: string, except?: string): void {
@@ -89,7 +89,7 @@ function update(ctx: ResourceContext, current: CustomAudience, params: WireParam
   return given(p) as Partial<CustomAudience>;
 }
 
-const scopeParams = z.object({ permission_scope: field.oneOf(ENUMS.permissionScope).optional() });
+const scopeParams = z.object({ permission_scope: param.oneOf(ENUMS.permissionScope).optional() });
 
 /** OWNER: the account's own audiences; SHARED: those other accounts granted it, with their owner and level. */
 function listSource(ctx: ResourceContext, params: WireParams, env: EnvState): SeenAudience[] {
@@ -137,7 +137,7 @@ export const customAudiences: ResourceSpec<CustomAudience> = {
   deletable: true,
 };
 
-const targetedParams = z.object({ with_active: field.bool().optional(), cursor: z.string().min(1).optional() });
+const targetedParams = z.object({ with_active: param.bool().optional(), cursor: z.string().min(1).optional() });
 const TARGETED_PAGE = 200;
 
 /**

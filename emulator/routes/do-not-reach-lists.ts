@@ -13,7 +13,7 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 
 export interface DoNotReachList extends StoredEntity {
   /** seed: not shown; real platform names every list "Do Not Reach List" and answers its targeting state and size. */
@@ -26,7 +26,7 @@ export interface DoNotReachList extends StoredEntity {
 
 const COLLECTION = "do_not_reach_lists";
 
-const createParams = z.object({ description: field.text(undefined, 0).optional() });
+const createParams = z.object({ description: param.text(undefined, 0).optional() });
 
 function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachList> {
   const p = parseParams(createParams, params);

@@ -20,7 +20,7 @@ import { ApiError } from "../errors";
 import { AccountRoute, batchEcho } from "../http";
 import { answered, resourceContext, ResourceContext } from "../resource";
 import { Env, EnvState } from "../store";
-import { field, platformErrors } from "../wire";
+import { param, platformErrors } from "../wire";
 import { assertUniqueName, CustomAudience, customAudiences, isFlexible, newAudience, sharedAudiences } from "./custom-audiences";
 
 type Segment = {
@@ -35,7 +35,7 @@ type Segment = {
 
 /** seed 4.12: each child segment, its defaults (frequency 1, NUM_GTE, negate true) and optional nested child segments. */
 const segment: z.ZodType<Segment> = z.object({
-  custom_audience_id: field.id().optional(),
+  custom_audience_id: param.id().optional(),
   // seed: not shown (a minimum); real platform frequencies count a user's events, so 1 is the least.
   frequency: z.number().int().min(1).default(1),
   frequency_comparator: z.enum(ENUMS.frequencyComparator).default("NUM_GTE"),
@@ -49,13 +49,13 @@ const segment: z.ZodType<Segment> = z.object({
 
 const createParams = z.object({
   audience_type: z.enum(ENUMS.flexibleAudienceType),
-  name: field.name(),
+  name: param.name(),
   boolean_operator: z.enum(ENUMS.booleanOperator).optional(),
   child_segments: z.array(segment).optional(),
   segments: z.object({ boolean_operator: z.enum(ENUMS.booleanOperator).optional(), child_segments: z.array(segment).optional() }).optional(),
 });
 
-const deleteParams = z.object({ custom_audience_id: field.id() });
+const deleteParams = z.object({ custom_audience_id: param.id() });
 
 const item = z.object({ operation_type: z.enum(["Create", "Update", "Delete"]), params: z.record(z.string(), z.unknown()) });
 

@@ -6,7 +6,7 @@ import { ENUMS } from "../platform";
 import { z } from "zod";
 import { resourceRoutes, ResourceSpec } from "../resource";
 import { StoredEntity, isoTime, NewFields } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 
 /**
  * seed: not shown (4.5: "parameters after start_time: not shown"); real
@@ -35,8 +35,8 @@ export interface FundingInstrument extends StoredEntity {
 
 const createParams = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO-4217 code of three capital letters, e.g. USD"),
-  start_time: field.time(),
-  type: field.oneOf(FUNDING_INSTRUMENT_TYPES).default("CREDIT_CARD"),
+  start_time: param.time(),
+  type: param.oneOf(FUNDING_INSTRUMENT_TYPES).default("CREDIT_CARD"),
 });
 
 export type NewFundingInstrument = z.output<typeof createParams>;

@@ -10,7 +10,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { given, referenced } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { CURATED_CATEGORIES } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
@@ -19,8 +19,8 @@ export interface LineItemCuratedCategory extends StoredEntity {
   curated_category_id: string;
 }
 
-const createParams = z.object({ line_item_id: field.id(), curated_category_id: field.id() });
-const updateParams = z.object({ line_item_id: field.id().optional(), curated_category_id: field.id().optional() });
+const createParams = z.object({ line_item_id: param.id(), curated_category_id: param.id() });
+const updateParams = z.object({ line_item_id: param.id().optional(), curated_category_id: param.id().optional() });
 
 /** seed: not shown; real platform refuses a curated category id it does not serve (INVALID_PARAMETER here). */
 function assertCuratedCategory(id: string): void {

@@ -17,7 +17,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { assertActiveCapacity, assertDailyWithinTotal, given, referenced, refuseCreateOnly } from "../rules";
 import { Account, StoredEntity, isoTime, NewFields } from "../store";
-import { clearable, field, parseParams, WireParams } from "../wire";
+import { clearable, param, parseParams, WireParams } from "../wire";
 import { Campaign, campaigns } from "./campaigns";
 import { businessCategoryOf } from "../reference-data";
 
@@ -65,45 +65,45 @@ export interface LineItem extends StoredEntity {
 }
 
 /** ref POST line_items `bid_amount_local_micro`: "Only values greater than zero are accepted". */
-const bidAmount = () => field.long().pipe(z.number().min(1));
+const bidAmount = () => param.long().pipe(z.number().min(1));
 
 /** ref `advertiser_domain`: "without the protocol specification". */
-const domain = () => field.text(255).regex(/^(?![a-z][a-z0-9+.-]*:\/\/)[^\s/]+$/i, "must be a domain without the protocol, e.g. example.com");
+const domain = () => param.text(255).regex(/^(?![a-z][a-z0-9+.-]*:\/\/)[^\s/]+$/i, "must be a domain without the protocol, e.g. example.com");
 
 /** ref `ios_app_store_identifier`: "The numeric portion of the Apple App Store identifier". */
 const iosId = () => z.string().regex(/^\d+$/, "must be the numeric part of the App Store identifier");
 
 /** What POST and PUT both take (ref POST and PUT line_items). */
 const changeable = {
-  name: clearable(field.name(LIMITS.text.lineItemName)),
+  name: clearable(param.name(LIMITS.text.lineItemName)),
   bid_amount_local_micro: clearable(bidAmount()),
-  bid_strategy: field.oneOf(ENUMS.bidStrategy).optional(),
-  goal: field.oneOf(ENUMS.goal).optional(),
-  pay_by: field.oneOf(ENUMS.payBy).optional(),
-  start_time: field.time().optional(),
-  end_time: clearable(field.time()),
-  total_budget_amount_local_micro: clearable(field.micros()),
-  daily_budget_amount_local_micro: clearable(field.micros()),
-  categories: field.list(LIMITS.lineItemCategories.min, Number.MAX_SAFE_INTEGER).optional(),
+  bid_strategy: param.oneOf(ENUMS.bidStrategy).optional(),
+  goal: param.oneOf(ENUMS.goal).optional(),
+  pay_by: param.oneOf(ENUMS.payBy).optional(),
+  start_time: param.time().optional(),
+  end_time: clearable(param.time()),
+  total_budget_amount_local_micro: clearable(param.micros()),
+  daily_budget_amount_local_micro: clearable(param.micros()),
+  categories: param.list(LIMITS.lineItemCategories.min, Number.MAX_SAFE_INTEGER).optional(),
   advertiser_domain: clearable(domain()),
-  android_app_store_identifier: clearable(field.text(255)),
+  android_app_store_identifier: clearable(param.text(255)),
   ios_app_store_identifier: clearable(iosId()),
 };
 
 const createParams = z.object({
   ...changeable,
-  campaign_id: field.id(),
-  objective: field.oneOf(ENUMS.objective),
-  product_type: field.oneOf(ENUMS.productType),
-  placements: field.listOf(ENUMS.placement, 1, ENUMS.placement.length),
-  entity_status: field.oneOf(ENUMS.entityStatus).default("ACTIVE"),
-  standard_delivery: field.bool().optional(),
-  primary_web_event_tag: field.text(255).optional(),
+  campaign_id: param.id(),
+  objective: param.oneOf(ENUMS.objective),
+  product_type: param.oneOf(ENUMS.productType),
+  placements: param.listOf(ENUMS.placement, 1, ENUMS.placement.length),
+  entity_status: param.oneOf(ENUMS.entityStatus).default("ACTIVE"),
+  standard_delivery: param.bool().optional(),
+  primary_web_event_tag: param.text(255).optional(),
 });
 
 const updateParams = z.object({
   ...changeable,
-  entity_status: field.oneOf(ENUMS.entityStatusOnUpdate).optional(),
+  entity_status: param.oneOf(ENUMS.entityStatusOnUpdate).optional(),
 });
 
 const CREATE_ONLY = ["campaign_id", "objective", "product_type", "placements", "standard_delivery", "primary_web_event_tag"] as const;

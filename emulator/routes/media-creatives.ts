@@ -9,7 +9,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { AccountMedia, accountMediaOf, ACCOUNT_MEDIA } from "./account-media";
 import { LineItem, lineItems } from "./line-items";
 
@@ -24,8 +24,8 @@ export interface MediaCreative extends StoredEntity {
 }
 
 const createParams = z.object({
-  account_media_id: field.id(),
-  line_item_id: field.id(),
+  account_media_id: param.id(),
+  line_item_id: param.id(),
   // seed: "string"; real platform takes http(s) addresses.
   landing_url: z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL").optional(),
 });

@@ -16,7 +16,7 @@ import { mediaAsset, postMediaProblem } from "../media";
 import { changedParams, ResourceContext, resourceContext } from "../resource";
 import { given, refuseCreateOnly } from "../rules";
 import { Account, Clock, StoredEntity, isoTime } from "../store";
-import { clearable, field, isTrue, parseParams, WireParams } from "../wire";
+import { clearable, param, isTrue, parseParams, WireParams } from "../wire";
 
 export interface Post extends StoredEntity {
   /** The advertiser user the post is by (`as_user_id` on create). */
@@ -70,15 +70,15 @@ const DIGITS = /^\d+$/;
 const long = () => z.string().regex(DIGITS, "must be a long in decimal digits");
 /** seed 2: `card_uri` has the form card://<card_id>. */
 const cardUri = () => z.string().regex(/^card:\/\/\S+$/, "must be a card URI, card://<card_id>");
-const mediaKeys = () => field.list(1, LIMITS.idsPerFilter);
+const mediaKeys = () => param.list(1, LIMITS.idsPerFilter);
 
 const postParams = {
   as_user_id: long(),
-  text: field.tweetText().optional(),
+  text: param.tweetText().optional(),
   card_uri: cardUri().optional(),
   media_keys: mediaKeys().optional(),
-  nullcast: field.bool().default(true),
-  name: field.name(LIMITS.text.tweetName).optional(),
+  nullcast: param.bool().default(true),
+  name: param.name(LIMITS.text.tweetName).optional(),
 };
 
 /**
@@ -136,9 +136,9 @@ const draftCreate = z.object(postParams);
 const draftUpdate = z.object({
   card_uri: clearable(cardUri()),
   media_keys: clearable(mediaKeys()),
-  nullcast: field.bool().optional(),
-  text: field.tweetText().optional(),
-  name: field.name(LIMITS.text.tweetName).optional(),
+  nullcast: param.bool().optional(),
+  text: param.tweetText().optional(),
+  name: param.name(LIMITS.text.tweetName).optional(),
 });
 
 function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WireParams): Partial<DraftTweet> {
@@ -156,13 +156,13 @@ function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WirePara
 
 // ------------------------------------------------------------ scheduled ---
 
-const scheduledCreate = z.object({ ...postParams, scheduled_at: field.time() });
+const scheduledCreate = z.object({ ...postParams, scheduled_at: param.time() });
 /** seed 4.11: PUT shows `nullcast`, `scheduled_at`, `text`, `name`. */
 const scheduledUpdate = z.object({
-  nullcast: field.bool().optional(),
-  scheduled_at: field.time().optional(),
-  text: field.tweetText().optional(),
-  name: field.name(LIMITS.text.tweetName).optional(),
+  nullcast: param.bool().optional(),
+  scheduled_at: param.time().optional(),
+  text: param.tweetText().optional(),
+  name: param.name(LIMITS.text.tweetName).optional(),
 });
 
 /** seed: not shown; real platform schedules only in the future. */
@@ -195,14 +195,14 @@ function updateScheduled(ctx: ResourceContext, current: ScheduledTweet, params: 
 
 const publishedCreate = z.object({
   ...postParams,
-  conversation_settings: field.oneOf(ENUMS.conversationSettings).default("EVERYONE"),
-  video_cta: field.oneOf(ENUMS.videoCta).optional(),
-  video_cta_value: field.text().optional(),
-  video_description: field.text(LIMITS.text.videoDescription).optional(),
-  video_title: field.text(LIMITS.text.videoTitle).optional(),
+  conversation_settings: param.oneOf(ENUMS.conversationSettings).default("EVERYONE"),
+  video_cta: param.oneOf(ENUMS.videoCta).optional(),
+  video_cta_value: param.text().optional(),
+  video_description: param.text(LIMITS.text.videoDescription).optional(),
+  video_title: param.text(LIMITS.text.videoTitle).optional(),
   // Shape the response only (seed 4.11); accepted and not stored.
-  trim_user: field.bool().optional(),
-  tweet_mode: field.oneOf(["compat", "extended"] as const).optional(),
+  trim_user: param.bool().optional(),
+  tweet_mode: param.oneOf(["compat", "extended"] as const).optional(),
 });
 
 function createPublished(ctx: ResourceContext, params: WireParams, authenticatedUserId: string | undefined): PublishedTweet {
@@ -227,7 +227,7 @@ function createPublished(ctx: ResourceContext, params: WireParams, authenticated
   });
 }
 
-const nameUpdate = z.object({ name: clearable(field.text(LIMITS.text.tweetName)) });
+const nameUpdate = z.object({ name: clearable(param.text(LIMITS.text.tweetName)) });
 
 // ---------------------------------------------------------------- lists ---
 
@@ -239,20 +239,20 @@ function defaultUser(account: Account): string {
 }
 
 const draftList = z.object({
-  count: field.int(LIMITS.draftTweetCount.min, LIMITS.draftTweetCount.max).optional(),
+  count: param.int(LIMITS.draftTweetCount.min, LIMITS.draftTweetCount.max).optional(),
   cursor: z.string().min(1).optional(),
   user_id: long().optional(),
 });
 
 const tweetsList = z.object({
-  tweet_type: field.oneOf(ENUMS.tweetType),
-  count: field.int(LIMITS.count.min, LIMITS.count.max).optional(),
+  tweet_type: param.oneOf(ENUMS.tweetType),
+  count: param.int(LIMITS.count.min, LIMITS.count.max).optional(),
   cursor: z.string().min(1).optional(),
-  include_mentions_and_replies: field.bool().optional(),
-  name: field.name(LIMITS.text.tweetName).optional(),
-  timeline_type: field.oneOf(ENUMS.timelineType).default("NULLCAST"),
-  trim_user: field.bool().optional(),
-  tweet_ids: field.list(1, LIMITS.tweetIdsPerList).pipe(z.array(z.string().regex(DIGITS, "must be Tweet ids in decimal digits"))).optional(),
+  include_mentions_and_replies: param.bool().optional(),
+  name: param.name(LIMITS.text.tweetName).optional(),
+  timeline_type: param.oneOf(ENUMS.timelineType).default("NULLCAST"),
+  trim_user: param.bool().optional(),
+  tweet_ids: param.list(1, LIMITS.tweetIdsPerList).pipe(z.array(z.string().regex(DIGITS, "must be Tweet ids in decimal digits"))).optional(),
   user_id: long().optional(),
 });
 
@@ -385,7 +385,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   // and GET scheduled_tweets/:id.
   app.get<AccountRoute>(`${base}/scheduled_tweets`, async (req) => {
     const ctx = context(req);
-    const p = parseParams(draftList.extend({ count: field.int(LIMITS.count.min, LIMITS.count.max).optional() }), wireParams(req));
+    const p = parseParams(draftList.extend({ count: param.int(LIMITS.count.min, LIMITS.count.max).optional() }), wireParams(req));
     const user = p.user_id ?? defaultUser(ctx.account);
     const all = posts<ScheduledTweet>(ctx, SCHEDULED_TWEETS).all().filter((t) => t.user_id === user);
     const scheduled = page(all, p, LIMITS.count.default);

@@ -9,7 +9,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { Account, StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { platformUser } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 import { promotableUser } from "./promotable-users";
@@ -23,7 +23,7 @@ export interface PromotedAccount extends StoredEntity {
 }
 
 const createParams = z.object({
-  line_item_id: field.id(),
+  line_item_id: param.id(),
   user_id: z.string().regex(/^\d+$/, "must be a user id in decimal digits (a long)"),
 });
 
@@ -72,7 +72,7 @@ function existing(ctx: ResourceContext, fields: NewFields<PromotedAccount>): Pro
 
 /** seed 4.7: a list naming line items, none of them configured for promoted accounts, is a 400. */
 function listRule(ctx: ResourceContext, params: WireParams): void {
-  const ids = parseParams(z.object({ line_item_ids: field.ids().optional() }), params).line_item_ids;
+  const ids = parseParams(z.object({ line_item_ids: param.ids().optional() }), params).line_item_ids;
   if (ids === undefined) return;
   const items = ctx.account.collection<LineItem>(lineItems.collection);
   // Deleted line items keep their product type: they still count as configured.

@@ -9,7 +9,7 @@ import { LIMITS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
 export interface PromotedTweet extends StoredEntity {
@@ -21,8 +21,8 @@ export interface PromotedTweet extends StoredEntity {
 }
 
 const createParams = z.object({
-  line_item_id: field.id(),
-  tweet_ids: field.list(1, LIMITS.tweetIdsPerPromotedTweetsPost).pipe(
+  line_item_id: param.id(),
+  tweet_ids: param.list(1, LIMITS.tweetIdsPerPromotedTweetsPost).pipe(
     z.array(z.string().regex(/^\d+$/, "must be Tweet ids in decimal digits")),
   ),
 });

@@ -9,7 +9,7 @@ import { ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, echo, one, wireParams } from "../http";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 import { BIDDING_RULES, CONTENT_CATEGORIES, CURATED_CATEGORIES, PLACEMENTS } from "../reference-data";
 
 /**
@@ -22,7 +22,7 @@ function page<T>(req: FastifyRequest, data: readonly T[]) {
 }
 
 const curatedParams = z.object({
-  country_codes: field.list(1, LIMITS.countryCodesPerCuratedCategoriesQuery).pipe(
+  country_codes: param.list(1, LIMITS.countryCodesPerCuratedCategoriesQuery).pipe(
     z.array(z.string().regex(new RegExp(`^[A-Za-z]{${LIMITS.countryCodeLength}}$`), "must be two-letter ISO country codes, e.g. US")),
   ),
   // One page holds everything: no cursor of this list is ever valid.
@@ -33,7 +33,7 @@ const biddingParams = z.object({
   currency: z.string().regex(new RegExp(`^[A-Z]{${LIMITS.currencyCodeLength}}$`), "must be an ISO-4217 code of three capital letters, e.g. USD").optional(),
 });
 
-const placementParams = z.object({ product_type: field.oneOf(ENUMS.productType).optional() });
+const placementParams = z.object({ product_type: param.oneOf(ENUMS.productType).optional() });
 
 interface CuratedRoute { Params: { account_id: string; id: string } }
 

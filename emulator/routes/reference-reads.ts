@@ -12,7 +12,7 @@ import { RouteOptions } from "../context";
 import { ApiError } from "../errors";
 import { AccountRoute, accountFor, echo, wireParams } from "../http";
 import { listPage } from "../lists";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 import { ACCOUNT_APPS, ADVERTISER_BUSINESS_CATEGORIES, LOCATIONS, PUBLISHERS } from "../reference-data";
 
 const HOUR_MS = 3_600_000;
@@ -23,9 +23,9 @@ const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { erro
   .transform((v) => Date.parse(/T/.test(v) ? v : `${v}T00:00:00Z`));
 
 const keywordParams = z.object({
-  granularity: field.oneOf(ENUMS.keywordInsightsGranularity),
-  keywords: field.list(1, Number.MAX_SAFE_INTEGER),
-  negative_keywords: field.list(1, Number.MAX_SAFE_INTEGER).optional(),
+  granularity: param.oneOf(ENUMS.keywordInsightsGranularity),
+  keywords: param.list(1, Number.MAX_SAFE_INTEGER),
+  negative_keywords: param.list(1, Number.MAX_SAFE_INTEGER).optional(),
   start_time: instant,
   end_time: instant.optional(),
   location: z.string().min(1).optional(),

@@ -11,7 +11,7 @@ import { EntityRoute, found, one } from "../http";
 import { deleteEntity, resourceContext, ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 import { SCHEDULED_TWEETS, ScheduledTweet, scheduledTimePassed } from "./posts";
 
@@ -23,7 +23,7 @@ export interface ScheduledPromotedTweet extends StoredEntity {
 }
 
 const createParams = z.object({
-  line_item_id: field.id(),
+  line_item_id: param.id(),
   scheduled_tweet_id: z.string().regex(/^\d+$/, "must be a long in decimal digits"),
 });
 

@@ -18,7 +18,7 @@ import { ApiError } from "../errors";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { CONTENT_CATEGORIES, IAB_CATEGORIES, LOCATIONS } from "../reference-data";
 import { LineItem, lineItems } from "./line-items";
 
@@ -34,10 +34,10 @@ export interface TargetingCriterion extends StoredEntity {
 }
 
 const createParams = z.object({
-  line_item_id: field.id(),
-  targeting_type: field.oneOf(ENUMS.targetingType),
-  targeting_value: field.text(255),
-  operator_type: field.oneOf(ENUMS.operatorType).default("EQ"),
+  line_item_id: param.id(),
+  targeting_type: param.oneOf(ENUMS.targetingType),
+  targeting_value: param.text(255),
+  operator_type: param.oneOf(ENUMS.operatorType).default("EQ"),
 });
 
 /**
@@ -88,7 +88,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
 
 /** seed 4.8: line_item_ids is required. */
 function listRule(_ctx: ResourceContext, params: WireParams): void {
-  parseParams(z.object({ line_item_ids: field.ids() }), params);
+  parseParams(z.object({ line_item_ids: param.ids() }), params);
 }
 
 export const targetingCriteria: ResourceSpec<TargetingCriterion> = {

@@ -8,7 +8,7 @@ import { ENUMS } from "../platform";
 import { ResourceContext, resourceRoutes, ResourceSpec } from "../resource";
 import { referenced, refuseCreateOnly } from "../rules";
 import { StoredEntity, NewFields } from "../store";
-import { field, parseParams, WireParams } from "../wire";
+import { param, parseParams, WireParams } from "../wire";
 import { LineItem, lineItems } from "./line-items";
 
 export interface TrackingTag extends StoredEntity {
@@ -21,8 +21,8 @@ export interface TrackingTag extends StoredEntity {
 const url = () => z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL");
 
 const createParams = z.object({
-  line_item_id: field.id(),
-  tracking_tag_type: field.oneOf(ENUMS.trackingTagType),
+  line_item_id: param.id(),
+  tracking_tag_type: param.oneOf(ENUMS.trackingTagType),
   tracking_tag_url: url(),
 });
 

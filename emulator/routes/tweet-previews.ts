@@ -21,7 +21,7 @@ import { RouteOptions } from "../context";
 import { AccountRoute, echo, found, wireParams } from "../http";
 import { resourceContext } from "../resource";
 import { AnyEntity } from "../store";
-import { field, parseParams } from "../wire";
+import { param, parseParams } from "../wire";
 import { DRAFT_TWEETS, Post, PUBLISHED_TWEETS, SCHEDULED_TWEETS, ScheduledTweet } from "./posts";
 
 /** The reference: "Up to 200 IDs may be provided." */
@@ -37,8 +37,8 @@ const COLLECTION_OF_TYPE: Record<(typeof ENUMS.tweetType)[number], string> = {
 };
 
 const previewParams = z.object({
-  tweet_ids: field.list(1, TWEET_IDS_PER_REQUEST).pipe(z.array(z.string().regex(/^\d+$/, "must be Tweet ids in decimal digits"))),
-  tweet_type: field.oneOf(ENUMS.tweetType),
+  tweet_ids: param.list(1, TWEET_IDS_PER_REQUEST).pipe(z.array(z.string().regex(/^\d+$/, "must be Tweet ids in decimal digits"))),
+  tweet_type: param.oneOf(ENUMS.tweetType),
 });
 
 /** What the rendering shows of a post, carried in the iframe's address (as the platform's `data=`). */

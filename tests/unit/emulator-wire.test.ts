@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiError } from "../../emulator/errors";
-import { clearable, field, isTrue, paramsRecord, parseParams, sameAsStored, toWireParams } from "../../emulator/wire";
+import { clearable, isTrue, param, paramsRecord, parseParams, sameAsStored, toWireParams } from "../../emulator/wire";
 
 function errors(fn: () => unknown) {
   try {
@@ -17,13 +17,13 @@ function errors(fn: () => unknown) {
 }
 
 const schema = z.object({
-  name: field.text(5),
-  count: field.int(1, 10).optional(),
-  amount: clearable(field.long()),
-  ids: field.ids().optional(),
-  status: field.oneOf(["ACTIVE", "PAUSED"] as const).optional(),
-  flag: field.bool().optional(),
-  at: field.time().optional(),
+  name: param.text(5),
+  count: param.int(1, 10).optional(),
+  amount: clearable(param.long()),
+  ids: param.ids().optional(),
+  status: param.oneOf(["ACTIVE", "PAUSED"] as const).optional(),
+  flag: param.bool().optional(),
+  at: param.time().optional(),
 });
 
 describe("parseParams", () => {
@@ -53,10 +53,10 @@ describe("parseParams", () => {
 
 describe("text, names, Tweet text and amounts, as the platform counts them", () => {
   const wire = z.object({
-    name: field.name(5).optional(),
-    note: field.text(5).optional(),
-    text: field.tweetText().optional(),
-    budget: field.micros().optional(),
+    name: param.name(5).optional(),
+    note: param.text(5).optional(),
+    text: param.tweetText().optional(),
+    budget: param.micros().optional(),
   });
 
   test("lengths are counted in code points: 5 emoji pass a limit of 5, 6 are refused with 6", () => {
@@ -111,7 +111,7 @@ describe("wire forms", () => {
   });
 
   test("booleans are true and false, or True and False as the Python SDK writes them; nothing else", () => {
-    const flag = z.object({ flag: field.bool() });
+    const flag = z.object({ flag: param.bool() });
     expect(["true", "True", "false", "False"].map((v) => parseParams(flag, { flag: v }).flag)).toEqual([true, true, false, false]);
     expect(["true", "True", "false", "TRUE", "1", undefined].map(isTrue)).toEqual([true, true, false, false, false, false]);
   });
