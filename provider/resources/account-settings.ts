@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { Standard } from "./declaration";
-import { changedFields } from "./lifecycle";
+import { fieldsToSend } from "./lifecycle";
 import { fieldsOf } from "./fields";
 import { Context, CreateResult, declaresSomething, Rule, rule } from "./framework";
 
@@ -31,7 +31,7 @@ export function settingsLifecycle<I extends object, O extends I>(standard: Stand
     },
 
     async update(ctx: Context, recordId: string, olds: O, news: I): Promise<O> {
-      const sent = changedFields(standard.fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      const sent = fieldsToSend(standard.fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // The record of the state: what names it is create-only, so it is the same in the program.
       const after = await ctx.client.put<Entity>(at(olds), standard.wire(news, sent));
       // A PUT may answer only some fields (the real user settings PUT: three): the state keeps the others.

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { AdsClient } from "../client/client";
-import { MaybeCommittedError, NotFoundError } from "../client/errors";
+import { NotFoundError } from "../client/errors";
 import { DEFAULT_MAX_BUDGET_MICRO, ProviderConfig, SETTINGS } from "../config";
 import { Fields, field, isEmpty, leftToPlatform, sameField, sameValue } from "./fields";
 

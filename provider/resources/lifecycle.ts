@@ -78,7 +78,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
     },
 
     async update(ctx, id, olds, news) {
-      const changed = changedFields(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      const changed = fieldsToSend(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
       const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
@@ -175,7 +175,7 @@ export function editedOutsideMessage(what: string, edited: readonly EditedField[
 }
 
 /** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */
-export function changedFields(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+export function fieldsToSend(fields: Fields, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   return fields.updatable.filter((f) =>
     !sameField(fields, f, olds[f], news[f]) && !leftToPlatform(fields, f, news));
 }

@@ -16,7 +16,7 @@ import { PendingCreateError, SentItem } from "./batch-create";
 import type { Base, Resolved, Standard } from "./declaration";
 import { sameValue } from "./fields";
 import { Context, CreateResult, DiffResult, Lifecycle } from "./framework";
-import { changedFields, diffOf } from "./lifecycle";
+import { fieldsToSend, diffOf } from "./lifecycle";
 
 /** The property of a pending resource's state that says what was sent, and when. */
 export const PENDING_KEY = "__pendingCreate";
@@ -129,7 +129,7 @@ export function pendingLifecycle<I extends Base, O extends object>(
     if (replaces) {
       throw new Error(`${describe(sent)} (id ${id}) was made by the create that got no answer, but the declaration changed since in ${replaces.join(", ")}, which cannot change in place: adopt it with adoptId: "${id}" and change it afterwards, or delete it in the ads UI; nothing was created`);
     }
-    if (changedFields(fields, outs as Record<string, unknown>, p as Record<string, unknown>).length === 0) return { id, outs };
+    if (fieldsToSend(fields, outs as Record<string, unknown>, p as Record<string, unknown>).length === 0) return { id, outs };
     try {
       return { id, outs: await standard.update(ctx, id, outs, p) };
     } catch (err) {

@@ -7,7 +7,7 @@
  */
 import { definitionOf } from "../../provider/resources";
 import { ResourceDefinition } from "../../provider/resources/define";
-import { changedFields } from "../../provider/resources/lifecycle";
+import { fieldsToSend } from "../../provider/resources/lifecycle";
 import { Context, differingInputs } from "../../provider/resources/framework";
 import { CorpusTransport, ReplayOptions, replayContext, SentRequest } from "./replay";
 
@@ -115,7 +115,7 @@ export async function replayResource(c: ResourceCase): Promise<CaseResult> {
       // The answer's values count for the fields the update sends (and those
       // it cannot change); an updatable field it does not send keeps the state's value (an answer that differs there
       // is an edit made outside the program, left for a refresh to show).
-      const sent = changed ? changedFields(def.fields, state, changed) : [];
+      const sent = changed ? fieldsToSend(def.fields, state, changed) : [];
       const answered = { ...changed, ...Object.fromEntries(Object.entries(c.updated ?? {}).filter(([f]) => sent.includes(f) || !def.fields.updatable.includes(f))) };
       if (changed) {
         await stage("update", async () => {
