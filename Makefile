@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -90,6 +90,14 @@ test: build pulumi consumer venv-sdk ## every test: unit, integration, conforman
 
 test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
+
+# One kind's tests: the unit and integration files that name it, the wiring
+# test, its replay cases and its row of the e2e walk (XADS_WALK_KIND).
+test-kind: build pulumi consumer ## one kind's unit, integration, replay and e2e walk: make test-kind KIND=Campaign
+	@test -n "$(KIND)" || { echo "make test-kind KIND=<Kind>"; exit 2; }
+	npx jest --ci tests/unit/wiring.test.ts $$(grep -lw '$(KIND)' tests/unit/*.test.ts tests/integration/*.test.ts)
+	npx jest --ci tests/conformance/replay.test.ts -t ' $(KIND)( \(|:|s created)'
+	XADS_WALK_KIND=$(KIND) XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci tests/e2e/walk.test.ts
 
 # Not part of make test: an hour or so of faults and kills (tests/e2e/soak.ts).
 soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, pending operations

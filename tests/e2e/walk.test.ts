@@ -6,9 +6,16 @@
  * kinds share one stack, so each step is one command for all of them.
  */
 import { ACCOUNT_ID, ExportedResource, output, ProgramResource, Stack, urnName, useStackEmulator } from "./harness";
-import { Accounts, isSkip, ROWS, support, Version, WalkContext, WalkRow } from "./walk-table";
+import { Accounts, isSkip, ROWS as ALL_ROWS, support, Version, WalkContext, WalkRow } from "./walk-table";
 
 jest.setTimeout(600_000);
+
+/** XADS_WALK_KIND=<Kind> walks that kind's rows alone (`make test-kind`); unset, every row. */
+const ONLY = process.env.XADS_WALK_KIND;
+const ROWS = ONLY ? ALL_ROWS.filter((r) => r.kind === ONLY) : ALL_ROWS;
+if (ROWS.length === 0) {
+  throw new Error(`XADS_WALK_KIND=${ONLY} has no row in tests/e2e/walk-table.ts (kinds: ${[...new Set(ALL_ROWS.map((r) => r.kind))].join(", ")})`);
+}
 
 const e2e = useStackEmulator();
 let stack: Stack;
