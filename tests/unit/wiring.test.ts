@@ -32,7 +32,7 @@ function missing(kind: string, collection: string | undefined, answers: (method:
   if (collection !== undefined) {
     const url = `/12/accounts/:account_id/${collection}`;
     if (!answers("GET", url)) {
-      gaps.push(`${kind}: no emulator route answers GET ${url}: add emulator/routes/${kebab(kind)}s.ts and register it in emulator/app.ts (API_ROUTES)`);
+      gaps.push(`${kind}: no emulator route answers GET ${url}: add emulator/routes/${collection.replace(/[_/]/g, "-")}.ts and register it in emulator/app.ts (API_ROUTES)`);
     }
     const fixture = `GET.12.accounts.account_id.${collection.replace(/\//g, ".")}`;
     if (!corpus.some((f) => f === `${fixture}.json` || f.startsWith(`${fixture}__`))) {
