@@ -7,6 +7,7 @@
  * no pending operation is left. And what recovery leaves alone (a create
  * that committed while no state holds it) `xads drift` reports.
  */
+import { repairTornAttributes } from "../../cli/recover";
 import { ACCOUNT_ID, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
@@ -37,6 +38,10 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
   expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], () => batchPosts().length > 0)).toBe(true);
   e2e.emu.control.clearFaults();
 
+  // Read as xads recover reads it: a kill that lands while the file backend
+  // writes can leave an empty metadata file, which keeps every pulumi command
+  // from loading the stack ("failed to load checkpoint: EOF"); recover removes it first.
+  repairTornAttributes(stack.backend);
   const interrupted = await stack.deployment();
   expect((interrupted.pending_operations ?? []).filter((op) => op.type === "creating").length).toBeGreaterThan(0);
   expect(live().length).toBeGreaterThan(0);
