@@ -7,13 +7,12 @@
  * on a phone before the post goes out. The draft is named by its resource
  * name in the stack (its state gives the id and account) or by its id.
  */
-import type * as automation from "@pulumi/pulumi/automation";
 import { Command } from "commander";
 import { redact } from "../provider/client/errors";
 import { NotFoundError } from "../provider/client/errors";
 import { ConfigError, ProviderConfig, resolveConfig, SETTINGS } from "../provider/config";
 import { sendDraftPreview } from "../provider/tweet-previews";
-import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
+import { exportedState, openStackConfig } from "./auth/stack-config";
 import { CliError } from "./errors";
 import { kindOf, nameOf } from "./properties";
 import { Deployment } from "./recover-plan";
@@ -60,21 +59,11 @@ interface DraftPreviewOptions {
   account?: string;
 }
 
-async function exportedState(workDir: string, stackName: string): Promise<Deployment> {
-  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof automation;
-  try {
-    const ws = await LocalWorkspace.create({ workDir });
-    return (await ws.exportStack(stackName)).deployment as Deployment;
-  } catch (err) {
-    throw new CliError(`could not read the state of stack ${stackName}: ${pulumiErrorLine(err)}`);
-  }
-}
-
 async function runDraftPreview(draft: string, opts: DraftPreviewOptions, say: (line: string) => void): Promise<void> {
   const byId = /^\d+$/.test(draft);
   // A name needs the stack's state; an id needs a stack only when one is named (else XADS_* alone).
   const stack = !byId || opts.stack !== undefined || opts.cwd !== undefined ? await openStackConfig(opts.cwd ?? ".", opts.stack) : undefined;
-  const target: DraftTarget = byId ? { draftTweetId: draft } : draftInState(await exportedState(stack!.workDir, stack!.stackName), draft, stack!.stackName);
+  const target: DraftTarget = byId ? { draftTweetId: draft } : draftInState(await exportedState<Deployment>(stack!.workDir, stack!.stackName), draft, stack!.stackName);
   const values = stack?.values ?? {};
   let config: ProviderConfig;
   try {

@@ -11,8 +11,8 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { listFundingInstruments } from "../provider/data-sources";
 import { listRecommendations, RecommendationInfo } from "../provider/recommendations";
+import { exportedState, openStackConfig } from "./auth/stack-config";
 import { CliError } from "./errors";
-import { refreshFailure } from "./drift";
 import { Deployment, KIND_OF } from "./recover-plan";
 import { mapRecommendations, renderRecommendations, unifiedDiff } from "./recommendations-map";
 import { stackClient } from "./untracked";
@@ -33,23 +33,8 @@ export function fundingInstrumentsOf(d: Deployment, defaultAccount: string | und
 
 /** The stack's state and config values (the selected stack of `cwd` without a name). */
 async function stackState(cwd: string, stackName: string | undefined): Promise<{ stack: string; deployment: Deployment; config: Record<string, string | undefined> }> {
-  // Loaded here: the Automation API is large, and only this command needs it.
-  const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
-  let name = stackName;
-  try {
-    if (!name) {
-      const current = await (await LocalWorkspace.create({ workDir: cwd })).stack();
-      if (!current) throw new CliError(`no stack is selected in ${cwd}: pass --stack <name>`);
-      name = current.name;
-    }
-    const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
-    const deployment = (await stack.exportStack()).deployment as Deployment;
-    const config = Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value]));
-    return { stack: name!, deployment, config };
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw new CliError(`reading ${name ? `the state of stack ${name}` : `the stacks of ${cwd}`} failed: ${refreshFailure(err instanceof Error ? err.message : String(err))}`);
-  }
+  const { stackName: stack, workDir, values } = await openStackConfig(cwd, stackName);
+  return { stack, deployment: await exportedState<Deployment>(workDir, stack), config: values };
 }
 
 /** The compiler API, from the project's node_modules or this package's. */
