@@ -11,14 +11,13 @@ import { listAccountMedia } from "../../provider/data-sources";
 import { RESOURCES } from "../../provider/resources";
 import { ResourceDefinition } from "../../provider/resources/define";
 import { DEMO_USER_ID } from "../../emulator";
-import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator, inFuture } from "./fixtures";
 
 const fixture = useEmulator();
 const { client, ctx } = fixture;
 const emu = () => fixture.emu;
 const base = `/12/accounts/${ACCOUNT}`;
 const writes = () => emu().control.requests().filter((r) => r.method !== "GET");
-const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 type Inputs = Record<string, unknown>;
 

@@ -136,3 +136,9 @@ export function useReferenceCache() {
     get said() { return state.said; },
   };
 }
+
+/** An ISO time `days` from now, to the second (the platform's form): a scheduled post's time. */
+export const inFuture = (days = 30): string => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** What a promise is rejected with (undefined when it resolves): a refusal to assert on. */
+export const refusal = (p: Promise<unknown>): Promise<unknown> => p.then(() => undefined, (e: unknown) => e);

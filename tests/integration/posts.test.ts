@@ -12,15 +12,13 @@ import { scheduledPromotedTweet } from "../../provider/resources/scheduled-promo
 import { scheduledTweet } from "../../provider/resources/scheduled-tweet";
 import { tweet } from "../../provider/resources/tweet";
 import { DEMO_USER_ID } from "../../emulator/seed";
-import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
+import { ACCOUNT, inFuture, refusal, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const { client, ctx } = fixture;
 const emu = () => fixture.emu;
 const base = `/12/accounts/${ACCOUNT}`;
 const USER = DEMO_USER_ID;
-const inFuture = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 const valid = <I>(def: { check(o: object, n: Record<string, unknown>): { inputs?: I; failures?: unknown[] } }, news: Record<string, unknown>): I => {
   const r = def.check({}, { accountId: ACCOUNT, asUserId: USER, ...news });
   expect(r.failures).toBeUndefined();

@@ -8,15 +8,13 @@ import { AdsApiError, NotFoundError } from "../../provider/client";
 import { listTweetPreviews, sendDraftPreview } from "../../provider/tweet-previews";
 import { DEMO_SCREEN_NAME } from "../../emulator/tokens";
 import { DEMO_USER_ID } from "../../emulator/seed";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import { ACCOUNT, inFuture, refusal, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 const { client, ctx } = fixture;
 const emu = () => fixture.emu;
 const base = `/12/accounts/${ACCOUNT}`;
 const USER = DEMO_USER_ID;
-const inFuture = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 const post = async (collection: string, q: Record<string, string>) => (await client().post<{ id: string; id_str?: string }>(`${base}/${collection}`, { as_user_id: USER, ...q }));
 const srcOf = (iframe: string) => /src='([^']+)'/.exec(iframe)![1]!;
 
