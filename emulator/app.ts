@@ -1,8 +1,9 @@
 /**
  * The emulator as a fastify app (not listening): plugins first (state,
  * errors, request log and faults, OAuth 1.0a, rate limits), then the
- * routes of each API resource, registered once per environment, then the
- * control API.
+ * routes of each API resource (every route module of routes/, listed by
+ * routes/index.ts, which `make generate` writes), registered once per
+ * environment, then the control API.
  */
 import Fastify, { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { LIMITS } from "./platform";
@@ -20,36 +21,10 @@ import { statePlugin } from "./plugins/state";
 import { trafficPlugin } from "./plugins/traffic";
 import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
-import { accountRoutes } from "./routes/accounts";
-import { campaignRoutes } from "./routes/campaigns";
 import { controlRoutes } from "./routes/control";
-import { fundingInstrumentRoutes } from "./routes/funding-instruments";
-import { lineItemRoutes } from "./routes/line-items";
-import { trackingTagRoutes } from "./routes/tracking-tags";
-import { promotedTweetRoutes } from "./routes/promoted-tweets";
-import { cardRoutes } from "./routes/cards";
-import { imageConversationCardRoutes, videoConversationCardRoutes } from "./routes/conversation-cards";
-import { promotableUserRoutes } from "./routes/promotable-users";
-import { promotedAccountRoutes } from "./routes/promoted-accounts";
-import { lineItemCuratedCategoryRoutes } from "./routes/line-item-curated-categories";
-import { targetingCriterionRoutes } from "./routes/targeting-criteria";
-import { referenceDataRoutes } from "./routes/reference-data";
-import { referenceReadRoutes } from "./routes/reference-reads";
 import { oauthRoutes } from "./routes/oauth";
 import { webhookRoutes } from "./routes/webhooks";
-import { postRoutes } from "./routes/posts";
-import { scheduledPromotedTweetRoutes } from "./routes/scheduled-promoted-tweets";
-import { accountMediaRoutes } from "./routes/account-media";
-import { mediaCreativeRoutes } from "./routes/media-creatives";
-import { accountFeatureRoutes } from "./routes/account-features";
-import { accountSettingRoutes } from "./routes/account-settings";
-import { customAudienceRoutes } from "./routes/custom-audiences";
-import { doNotReachListRoutes } from "./routes/do-not-reach-lists";
-import { flexibleAudienceRoutes } from "./routes/flexible-audiences";
-import { audiencePermissionRoutes } from "./routes/audience-permissions";
-import { recommendationRoutes } from "./routes/recommendations";
-import { tweetPreviewRoutes } from "./routes/tweet-previews";
-import { audienceEstimateRoutes } from "./routes/audience-estimate";
+import { API_ROUTES } from "./routes";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -70,38 +45,6 @@ export interface AppOptions {
   /** A wait before each API request is handled, as a real round trip (benchmarks); none by default. */
   latency?: LatencyConfig;
 }
-
-/** Every API resource's routes. A new resource kind is one more entry. */
-const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
-  accountRoutes,
-  fundingInstrumentRoutes,
-  campaignRoutes,
-  lineItemRoutes,
-  trackingTagRoutes,
-  promotedTweetRoutes,
-  cardRoutes,
-  imageConversationCardRoutes,
-  videoConversationCardRoutes,
-  promotableUserRoutes,
-  promotedAccountRoutes,
-  lineItemCuratedCategoryRoutes,
-  targetingCriterionRoutes,
-  referenceDataRoutes,
-  postRoutes,
-  scheduledPromotedTweetRoutes,
-  accountMediaRoutes,
-  mediaCreativeRoutes,
-  accountFeatureRoutes,
-  accountSettingRoutes,
-  customAudienceRoutes,
-  doNotReachListRoutes,
-  flexibleAudienceRoutes,
-  audiencePermissionRoutes,
-  recommendationRoutes,
-  tweetPreviewRoutes,
-  referenceReadRoutes,
-  audienceEstimateRoutes,
-];
 
 /** The two environments and their bases (README "Two environments"). */
 const BASES: ReadonlyArray<readonly [prefix: string, env: Env]> = [["", "production"], [SANDBOX_PREFIX, "sandbox"]];

@@ -32,7 +32,7 @@ function missing(kind: string, collection: string | undefined, answers: (method:
   if (collection !== undefined) {
     const url = `/12/accounts/:account_id/${collection}`;
     if (!answers("GET", url)) {
-      gaps.push(`${kind}: no emulator route answers GET ${url}: add emulator/routes/${collection.replace(/[_/]/g, "-")}.ts and register it in emulator/app.ts (API_ROUTES)`);
+      gaps.push(`${kind}: no emulator route answers GET ${url}: add emulator/routes/${collection.replace(/[_/]/g, "-")}.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)`);
     }
     const fixture = `GET.12.accounts.account_id.${collection.replace(/\//g, ".")}`;
     if (!corpus.some((f) => f === `${fixture}.json` || f.startsWith(`${fixture}__`))) {
@@ -63,7 +63,7 @@ describe("every kind in the registry is wired", () => {
   test("a kind missing everywhere is told each file to add", () => {
     // A kind the registry does not hold: every check names what to add.
     expect(missing("AppList", "app_lists", () => false)).toEqual([
-      "AppList: no emulator route answers GET /12/accounts/:account_id/app_lists: add emulator/routes/app-lists.ts and register it in emulator/app.ts (API_ROUTES)",
+      "AppList: no emulator route answers GET /12/accounts/:account_id/app_lists: add emulator/routes/app-lists.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)",
       "AppList: no corpus fixture of GET /12/accounts/:account_id/app_lists: add tests/conformance/corpus/GET.12.accounts.account_id.app_lists.json (format in tests/conformance/README.md)",
       "AppList: no walk row in tests/e2e/walk-table.ts (ROWS)",
       "AppList: no unit test names it: add tests/unit/app-list.test.ts",
