@@ -40,6 +40,7 @@ export function generatedFiles(version: string): GeneratedFile[] {
     ...KINDS.map((kind) => ({ path: `docs/resources/${kind}.md`, render: () => renderResourcePage(kind, version, realPlatform(), GENERATE_COMMAND) })),
     { path: "docs/data-sources.md", render: () => renderDataSources(GENERATE_COMMAND) },
     { path: ROUTE_INDEX, render: () => renderRouteIndex(readRouteModules()) },
+    { path: CONFORMANCE_README, render: (current) => renderEndpointTables(current) },
   ];
 }
 
@@ -206,4 +207,69 @@ export function renderRouteIndex(modules: readonly RouteModule[]): string {
     "];",
     "",
   ].join("\n");
+}
+
+// ------------------------------------------------- conformance endpoints ---
+
+/** The corpus's README: its tables of the endpoints the project calls and of those recorded but not called. */
+export const CONFORMANCE_README = "tests/conformance/README.md";
+
+interface CorpusModule {
+  CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly string[] }[];
+  RECORDED_NOT_CALLED: readonly { endpoint: string; why: string }[];
+  corpus(): { endpoint: string; variant?: string; file: string; source: string[]; synthesized?: true }[];
+}
+
+/**
+ * tests/conformance/corpus.ts, required by its path: a static import would
+ * compile the tests into the package's dist/ (tools/*.ts are built). The
+ * generator runs under ts-node and the tests under jest, which both load it.
+ */
+function corpusModule(): CorpusModule {
+  return require(join(repositoryRoot(), "tests/conformance/corpus")) as CorpusModule;
+}
+
+/** `xdevplatform/docs:x-ads-api/a.mdx` -> `docs:x-ads-api/a.mdx`; the SDKs' fixtures by file name. */
+function shortSource(source: string): string {
+  return source
+    .replace(/^xdevplatform\/docs:/, "docs:")
+    .replace(/^twitterdev\/twitter-python-ads-sdk:tests\/fixtures\//, "py-sdk:")
+    .replace(/^twitterdev\/twitter-ruby-ads-sdk:spec\/fixtures\//, "rb-sdk:");
+}
+
+/** The rows of a table of endpoints: method, path, what (used by, or why not called), the fixtures, the sources. */
+function endpointRows(rows: readonly { endpoint: string; what: string }[], corpus: CorpusModule): string[] {
+  const entries = corpus.corpus();
+  return rows.map(({ endpoint, what }) => {
+    const [method, path] = endpoint.split(" ");
+    const own = entries.filter((e) => e.endpoint === endpoint).sort((a, b) => (a.variant === undefined ? -1 : b.variant === undefined ? 1 : a.variant < b.variant ? -1 : 1));
+    const fixtures = own.map((e) => `[${e.variant ?? "plain"}](corpus/${e.file})${e.synthesized ? " (synthesized)" : ""}`).join(", ");
+    const sources = [...new Set(own.flatMap((e) => e.source).map(shortSource))].join(", ");
+    return `| ${method} | \`${path}\` | ${cell(what)} | ${fixtures} | ${sources} |`;
+  });
+}
+
+/** The README's two endpoint tables, each between its markers, from corpus.ts (CALLED_ENDPOINTS, RECORDED_NOT_CALLED) and the fixtures. */
+export function renderEndpointTables(current: string, corpus: CorpusModule = corpusModule()): string {
+  const note = `<!-- generated from tests/conformance/corpus.ts and corpus/ by ${GENERATE_COMMAND}: edit those, not this table -->`;
+  const called = [
+    note,
+    "| method | path | used by | fixtures | source |",
+    "|---|---|---|---|---|",
+    ...endpointRows(corpus.CALLED_ENDPOINTS.map((c) => ({ endpoint: c.endpoint, what: c.usedBy.join("; ") })), corpus),
+  ].join("\n");
+  const recorded = [
+    note,
+    "| method | path | why not called | fixtures | source |",
+    "|---|---|---|---|---|",
+    ...endpointRows(corpus.RECORDED_NOT_CALLED.map((c) => ({ endpoint: c.endpoint, what: c.why })), corpus),
+  ].join("\n");
+  return between(between(current, "<!-- endpoints:start -->", "<!-- endpoints:end -->", called), "<!-- recorded:start -->", "<!-- recorded:end -->", recorded);
+}
+
+function between(current: string, start: string, end: string, table: string): string {
+  const a = current.indexOf(start);
+  const b = current.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`${CONFORMANCE_README} has no ${start} ... ${end} markers`);
+  return `${current.slice(0, a + start.length)}\n${table}\n${current.slice(b)}`;
 }

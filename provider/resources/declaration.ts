@@ -90,6 +90,13 @@ export interface Declaration<I extends object, O extends object> {
   readonly uniqueBy?: readonly (keyof I & string)[];
   /** The platform cannot delete these entities: what destroy says as it leaves one in place. */
   readonly leftInPlace?: (id: string, props: O) => string;
+  /**
+   * Why `xads import` does not write programs for this kind's entities, where
+   * it cannot adopt them losslessly (e.g. settings or member lists whose
+   * values the platform never answers). Every kind with a `collection` is
+   * imported otherwise.
+   */
+  readonly notImported?: string;
   /** Only the sandbox has this kind: what the platform offers only there (for the refusal in production: check fails, and create, update and delete send nothing). */
   readonly sandboxOnly?: string;
   /** Checks of a change, old inputs against new (e.g. a status the platform takes only at creation). */

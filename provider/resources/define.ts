@@ -43,6 +43,18 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
   readonly fields: Fields;
   /** The account's collection of this kind (the platform's entity type, e.g. `line_items`), where it declares one. */
   readonly collection?: string;
+  /**
+   * Which steps the standard lifecycle sends to that collection, where the
+   * kind declares one and neither overrides the step nor declares its own
+   * call for it: create (POST of the collection), read and adoption (its
+   * list, filtered by ids or a parent), update (PUT of `collection/:id`, for
+   * a kind with a field it can change in place: not `immutable`) and delete
+   * (DELETE of `collection/:id`, unless the kind is `leftInPlace`). The
+   * conformance suites derive the endpoints a kind calls from it.
+   */
+  readonly collectionCalls?: { readonly create: boolean; readonly read: boolean; readonly update: boolean; readonly delete: boolean };
+  /** Why `xads import` does not write this kind's entities (undefined: it does, where the kind has a collection). */
+  readonly notImported?: string;
   readonly rules: readonly Rule<I>[];
   /**
    * What creates sent earlier made (recovery after an interrupted update):
@@ -111,6 +123,15 @@ export function defineResource<In extends object, O extends object>(kind: string
   return {
     kind: d.kind,
     collection: declaration.collection,
+    ...(declaration.collection ? {
+      collectionCalls: {
+        create: !own.create && !declaration.send,
+        read: !own.read && !declaration.find,
+        update: fields.updatable.length > 0 && !own.update,
+        delete: !declaration.leftInPlace && !own.delete,
+      },
+    } : {}),
+    notImported: declaration.notImported,
     description: d.description,
     inputs: d.inputs as z.ZodType<I>,
     outputs: d.outputFields,

@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseJson } from "../../provider/client/json";
+import { RESOURCES } from "../../provider/resources";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** How parameters travel: query string, JSON body, form body, or the OAuth header. */
@@ -111,13 +112,62 @@ export function entryFor(method: string, path: string, variant?: string): Corpus
   return best?.entry;
 }
 
+/** An endpoint the project calls and what calls it. */
+export interface CalledEndpoint {
+  endpoint: string;
+  usedBy: readonly string[];
+}
+
+/** `tracking_tags` -> `tracking_tag`, `targeting_criteria` -> `targeting_criterion`, `line_item_curated_categories` -> `line_item_curated_category`. */
+function singular(collection: string): string {
+  return collection.replace(/criteria$/, "criterion").replace(/ies$/, "y").replace(/s$/, "");
+}
+
 /**
- * Every endpoint the project calls (provider resources and data sources,
- * platform-auth, `xads auth` and `xads import`, the live-campaigns policy),
- * and what calls it. GET oauth/authorize is not here: the user's browser
- * opens it, the project only prints its URL.
+ * The template of one entity of a collection: the corpus's, where it
+ * records one (`cards/:card_id`), else the platform's convention
+ * (`tracking_tags/:tracking_tag_id`).
  */
-export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly string[] }[] = [
+export function entityTemplate(collectionPath: string): string {
+  const recorded = corpus().map((e) => e.endpoint.split(" ")[1]!).find((p) => p.startsWith(`${collectionPath}/:`) && p.split("/").length === collectionPath.split("/").length + 1);
+  return recorded ?? `${collectionPath}/:${singular(collectionPath.split("/").pop()!)}_id`;
+}
+
+/**
+ * The endpoints of each kind's collection that the standard lifecycle
+ * calls, from the registry (ResourceDefinition.collectionCalls): POST of
+ * the collection (create), its list (read and adoption), PUT and DELETE of
+ * one entity. A step a kind overrides or sends elsewhere is in
+ * OTHER_CALLS.
+ */
+export function resourceEndpoints(): CalledEndpoint[] {
+  return Object.values(RESOURCES).flatMap((def) => {
+    const calls = def.collectionCalls;
+    if (!def.collection || !calls) return [];
+    const list = `/12/accounts/:account_id/${def.collection}`;
+    const one = entityTemplate(list);
+    return [
+      ...(calls.read ? [{ endpoint: `GET ${list}`, usedBy: [`${def.kind} read and adopt (the list by ids, with_deleted)`] }] : []),
+      ...(calls.create ? [{ endpoint: `POST ${list}`, usedBy: [`${def.kind} create`] }] : []),
+      ...(calls.update ? [{ endpoint: `PUT ${one}`, usedBy: [`${def.kind} update`] }] : []),
+      ...(calls.delete ? [{ endpoint: `DELETE ${one}`, usedBy: [`${def.kind} delete`] }] : []),
+    ];
+  });
+}
+
+/** Entries of one endpoint merged into one, their users in order. */
+function merged(entries: readonly CalledEndpoint[]): CalledEndpoint[] {
+  const by = new Map<string, string[]>();
+  for (const e of entries) by.set(e.endpoint, [...(by.get(e.endpoint) ?? []), ...e.usedBy]);
+  return [...by].map(([endpoint, usedBy]) => ({ endpoint, usedBy }));
+}
+
+/**
+ * The calls a kind's collectionCalls do not say (data sources, the OAuth
+ * steps, batch endpoints, look-ups, `xads import`, a step a kind overrides
+ * or sends elsewhere), kept by hand.
+ */
+const OTHER_CALLS: readonly CalledEndpoint[] = [
   { endpoint: "GET /12/accounts", usedBy: ["getAccounts (q)", "SandboxAccount create (accounts before and after the POST)", "SandboxAccount read and adopt (account_ids, with_deleted)", "check: the credentials, for a kind without an account when the stack sets no xads:accountId (count 1; provider/access.ts)"] },
   { endpoint: "GET /12/accounts/:account_id", usedBy: ["check: preview's access check of a resource's account, once per account (provider/access.ts)"] },
   { endpoint: "POST /12/accounts", usedBy: ["SandboxAccount create"] },
@@ -137,46 +187,28 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "GET /12/accounts/:account_id/curated_categories", usedBy: ["getCuratedCategories"] },
   { endpoint: "GET /12/accounts/:account_id/promotable_users", usedBy: ["getPromotableUsers"] },
   { endpoint: "GET /12/accounts/:account_id/account_media", usedBy: ["getAccountMedia"] },
-  { endpoint: "GET /12/accounts/:account_id/funding_instruments", usedBy: ["getFundingInstruments", "FundingInstrument read and adopt (funding_instrument_ids, with_deleted)", "xads import"] },
+  { endpoint: "GET /12/accounts/:account_id/funding_instruments", usedBy: ["getFundingInstruments", "xads import"] },
   { endpoint: "POST /12/accounts/:account_id/funding_instruments", usedBy: ["FundingInstrument create (sandbox)"] },
-  { endpoint: "GET /12/accounts/:account_id/campaigns", usedBy: ["Campaign read and adopt (campaign_ids, with_deleted, with_draft)", "Campaign create lookup after a lost POST (q, funding_instrument_ids, with_draft)", "xads import (with_draft)", "policy live-campaigns (with_draft)"] },
-  { endpoint: "POST /12/accounts/:account_id/campaigns", usedBy: ["Campaign create (a lone campaign)"] },
+  { endpoint: "GET /12/accounts/:account_id/campaigns", usedBy: ["Campaign create lookup after a lost POST (q, funding_instrument_ids, with_draft)", "xads import (with_draft)", "policy live-campaigns (with_draft)"] },
   { endpoint: "POST /12/batch/accounts/:account_id/campaigns", usedBy: ["Campaign create (campaigns created together, at most 40 a call)"] },
-  { endpoint: "PUT /12/accounts/:account_id/campaigns/:campaign_id", usedBy: ["Campaign update"] },
-  { endpoint: "DELETE /12/accounts/:account_id/campaigns/:campaign_id", usedBy: ["Campaign delete"] },
-  { endpoint: "GET /12/accounts/:account_id/line_items", usedBy: ["LineItem read and adopt (line_item_ids, with_deleted, with_draft)", "LineItem create lookup (campaign_ids, with_draft)", "PromotedTweet read (its line item)", "xads import (with_draft)"] },
-  { endpoint: "POST /12/accounts/:account_id/line_items", usedBy: ["LineItem create (a lone line item)"] },
+  { endpoint: "GET /12/accounts/:account_id/line_items", usedBy: ["LineItem create lookup (campaign_ids, with_draft)", "PromotedTweet read (its line item)", "xads import (with_draft)"] },
   { endpoint: "POST /12/batch/accounts/:account_id/line_items", usedBy: ["LineItem create (line items created together, at most 40 a call)"] },
-  { endpoint: "PUT /12/accounts/:account_id/line_items/:line_item_id", usedBy: ["LineItem update"] },
-  { endpoint: "DELETE /12/accounts/:account_id/line_items/:line_item_id", usedBy: ["LineItem delete"] },
-  { endpoint: "GET /12/accounts/:account_id/targeting_criteria", usedBy: ["TargetingCriterion read and adopt (line_item_ids, with_deleted)", "TargetingCriterion create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/targeting_criteria", usedBy: ["TargetingCriterion create lookup (line_item_ids)"] },
   { endpoint: "POST /12/batch/accounts/:account_id/targeting_criteria", usedBy: ["TargetingCriterion create (one Create item)"] },
-  { endpoint: "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", usedBy: ["TargetingCriterion delete"] },
   { endpoint: "GET /12/accounts/:account_id/line_item_curated_categories", usedBy: ["LineItemCuratedCategory create lookup (every one of the account: the list takes no filter)"] },
   { endpoint: "GET /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory read and adopt (with_deleted)"] },
   { endpoint: "POST /12/accounts/:account_id/line_item_curated_categories", usedBy: ["LineItemCuratedCategory create"] },
   { endpoint: "PUT /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory update"] },
   { endpoint: "DELETE /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id", usedBy: ["LineItemCuratedCategory delete"] },
-  { endpoint: "GET /12/accounts/:account_id/media_creatives", usedBy: ["MediaCreative read and adopt (media_creative_ids, with_deleted)", "MediaCreative create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/media_creatives", usedBy: ["MediaCreative create lookup (line_item_ids)"] },
   { endpoint: "POST /12/accounts/:account_id/media_creatives", usedBy: ["MediaCreative create"] },
-  { endpoint: "DELETE /12/accounts/:account_id/media_creatives/:media_creative_id", usedBy: ["MediaCreative delete"] },
-  { endpoint: "GET /12/accounts/:account_id/tracking_tags", usedBy: ["TrackingTag read and adopt (tracking_tag_ids, with_deleted)", "TrackingTag create lookup (line_item_ids)", "xads import"] },
-  { endpoint: "POST /12/accounts/:account_id/tracking_tags", usedBy: ["TrackingTag create"] },
-  { endpoint: "PUT /12/accounts/:account_id/tracking_tags/:tracking_tag_id", usedBy: ["TrackingTag update (tracking_tag_url)"] },
-  { endpoint: "DELETE /12/accounts/:account_id/tracking_tags/:tracking_tag_id", usedBy: ["TrackingTag delete"] },
+  { endpoint: "GET /12/accounts/:account_id/tracking_tags", usedBy: ["TrackingTag create lookup (line_item_ids)", "xads import"] },
   { endpoint: "GET /12/accounts/:account_id/promoted_tweets", usedBy: ["PromotedTweet read and adopt (promoted_tweet_ids, with_deleted)", "PromotedTweet create lookup (line_item_ids)", "xads import"] },
-  { endpoint: "POST /12/accounts/:account_id/promoted_tweets", usedBy: ["PromotedTweet create (up to 50 tweet_ids a POST)"] },
-  { endpoint: "DELETE /12/accounts/:account_id/promoted_tweets/:promoted_tweet_id", usedBy: ["PromotedTweet delete"] },
-  { endpoint: "GET /12/accounts/:account_id/promoted_accounts", usedBy: ["PromotedAccount read and adopt (promoted_account_ids, with_deleted)", "PromotedAccount create lookup (line_item_ids)"] },
+  { endpoint: "GET /12/accounts/:account_id/promoted_accounts", usedBy: ["PromotedAccount create lookup (line_item_ids)"] },
   { endpoint: "POST /12/accounts/:account_id/promoted_accounts", usedBy: ["PromotedAccount create"] },
-  { endpoint: "DELETE /12/accounts/:account_id/promoted_accounts/:promoted_account_id", usedBy: ["PromotedAccount delete"] },
-  { endpoint: "GET /12/accounts/:account_id/scheduled_promoted_tweets", usedBy: ["ScheduledPromotedTweet read and adopt (scheduled_promoted_tweet_ids, with_deleted)", "ScheduledPromotedTweet create lookup (line_item_ids)"] },
-  { endpoint: "POST /12/accounts/:account_id/scheduled_promoted_tweets", usedBy: ["ScheduledPromotedTweet create"] },
+  { endpoint: "GET /12/accounts/:account_id/scheduled_promoted_tweets", usedBy: ["ScheduledPromotedTweet create lookup (line_item_ids)"] },
   { endpoint: "DELETE /12/accounts/:account_id/scheduled_promoted_tweets/:scheduled_promoted_tweet_id", usedBy: ["ScheduledPromotedTweet delete"] },
-  { endpoint: "GET /12/accounts/:account_id/cards", usedBy: ["Card read and adopt (card_id filter, count 200, with_deleted)", "Card create lookup (q)", "xads import (count 200)"] },
-  { endpoint: "POST /12/accounts/:account_id/cards", usedBy: ["Card create"] },
-  { endpoint: "PUT /12/accounts/:account_id/cards/:card_id", usedBy: ["Card update"] },
-  { endpoint: "DELETE /12/accounts/:account_id/cards/:card_id", usedBy: ["Card delete"] },
+  { endpoint: "GET /12/accounts/:account_id/cards", usedBy: ["Card create lookup (q)", "xads import (count 200)"] },
   { endpoint: "GET /12/accounts/:account_id/cards/image_conversation", usedBy: ["ImageConversationCard read and adopt (card_ids, with_deleted)", "ImageConversationCard create lookup (q)", "xads import"] },
   { endpoint: "POST /12/accounts/:account_id/cards/image_conversation", usedBy: ["ImageConversationCard create"] },
   { endpoint: "PUT /12/accounts/:account_id/cards/image_conversation/:card_id", usedBy: ["ImageConversationCard update"] },
@@ -230,25 +262,33 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
 ];
 
+/**
+ * Every endpoint the project calls (provider resources and data sources,
+ * platform-auth, `xads auth` and `xads import`, the live-campaigns policy),
+ * and what calls it: each kind's collection endpoints (resourceEndpoints)
+ * and OTHER_CALLS. GET oauth/authorize is not here: the user's browser
+ * opens it, the project only prints its URL.
+ */
+export const CALLED_ENDPOINTS: readonly CalledEndpoint[] = merged([...resourceEndpoints(), ...OTHER_CALLS]);
+
+
 
 const BY_IDS = "adoption reads the entity as refresh does, through the list's ids filter (declaration.ts find), so that reads of many entities share calls (docs/architecture.md rule 8)";
 /**
  * Endpoints the corpus records that the project does not call, and why: the
  * emulator serves them as the platform does (emulator-shapes.test.ts drives
- * each entry). Adoption called the single GETs before the declarative
- * resources (provider/resources/define.ts).
+ * each entry). The GET of one entity of a kind read through its list is
+ * derived from the registry (collectionCalls.read); the others are kept
+ * here.
  */
 export const RECORDED_NOT_CALLED: readonly { endpoint: string; why: string }[] = [
-  { endpoint: "GET /12/accounts/:account_id/funding_instruments/:funding_instrument_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/campaigns/:campaign_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/line_items/:line_item_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/media_creatives/:media_creative_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/tracking_tags/:tracking_tag_id", why: BY_IDS },
+  ...Object.values(RESOURCES).flatMap((def) => {
+    if (!def.collection || !def.collectionCalls?.read) return [];
+    const endpoint = `GET ${entityTemplate(`/12/accounts/:account_id/${def.collection}`)}`;
+    const recorded = corpus().some((e) => e.endpoint === endpoint);
+    return recorded && !CALLED_ENDPOINTS.some((c) => c.endpoint === endpoint) ? [{ endpoint, why: `${def.kind} ${BY_IDS}` }] : [];
+  }),
   { endpoint: "GET /12/accounts/:account_id/promoted_tweets/:promoted_tweet_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/promoted_accounts/:promoted_account_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/scheduled_promoted_tweets/:scheduled_promoted_tweet_id", why: BY_IDS },
-  { endpoint: "GET /12/accounts/:account_id/cards/:card_id", why: BY_IDS },
   { endpoint: "GET /12/accounts/:account_id/cards/image_conversation/:card_id", why: BY_IDS },
   { endpoint: "GET /12/accounts/:account_id/cards/video_conversation/:card_id", why: BY_IDS },
   { endpoint: "GET /12/accounts/:account_id/custom_audiences/:custom_audience_id", why: BY_IDS },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CALLED_ENDPOINTS, corpus, CORPUS_DIR, entryFor, parseLossless, RECORDED_NOT_CALLED } from "../conformance/corpus";
+import { CALLED_ENDPOINTS, corpus, CORPUS_DIR, entryFor, parseLossless, RECORDED_NOT_CALLED, resourceEndpoints } from "../conformance/corpus";
 
 const entries = corpus();
 const plain = entries.filter((e) => e.variant === undefined);
@@ -117,6 +117,17 @@ describe("the project's called endpoints", () => {
     expect([...called, ...recorded].filter((c) => !plain.some((e) => e.endpoint === c))).toEqual([]);
     expect(entries.map((e) => e.endpoint).filter((e) => !called.includes(e) && !recorded.includes(e))).toEqual([]);
     for (const r of RECORDED_NOT_CALLED) expect(r.why).toMatch(/\S/);
+  });
+
+  test("a kind's collection endpoints come from its declaration: no PUT for an immutable kind, no DELETE for one left in place", () => {
+    const derived = resourceEndpoints().map((e) => e.endpoint);
+    expect(derived).toEqual(expect.arrayContaining([
+      "GET /12/accounts/:account_id/tracking_tags", "POST /12/accounts/:account_id/tracking_tags",
+      "PUT /12/accounts/:account_id/tracking_tags/:tracking_tag_id", "DELETE /12/accounts/:account_id/tracking_tags/:tracking_tag_id",
+      // The entity's parameter as the corpus records it (criteria: criterion).
+      "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id",
+    ]));
+    expect(derived.filter((e) => /^PUT .*\/(promoted_accounts|media_creatives|funding_instruments)\//.test(e) || /^DELETE .*\/funding_instruments\//.test(e))).toEqual([]);
   });
 
   test("README.md lists each with its fixtures", () => {
