@@ -26,6 +26,8 @@ import { listAccountApps, listAdvertiserBusinessCategories, listPublishers, read
 import * as sdkReference from "../../sdk/reference-reads";
 import { estimateAudience } from "../../provider/audience-estimate";
 import { getAudienceEstimate } from "../../sdk/audience-estimate";
+import { definitionOf, RESOURCES } from "../../provider/resources";
+import { entryFor } from "./corpus";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -34,7 +36,12 @@ const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 /** The Tweet author of the recordings (a long: a string of digits). */
 export const AUTHOR = "756201191646691328";
 
-export const RESOURCE_CASES: readonly ResourceCase[] = [
+/**
+ * The cases written by hand: where the recordings need more than the
+ * derived case (derivedCase) says, or a kind has no POST of its collection.
+ * A kind without one is replayed by its derived case.
+ */
+const WRITTEN_CASES: readonly ResourceCase[] = [
   {
     // Declared without budgetOptimization or standardDelivery: the platform answers LINE_ITEM and null.
     kind: "Campaign",
@@ -302,6 +309,45 @@ export const RESOURCE_CASES: readonly ResourceCase[] = [
 
 /** Kinds the replay leaves out, and why. */
 export const NOT_REPLAYED: Readonly<Record<string, string>> = {};
+
+type Entity = Record<string, unknown>;
+
+/** The one record of an answer (`data`, or a list's first). */
+function recordOf(body: unknown): Entity | undefined {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  return (Array.isArray(data) ? data[0] : data) as Entity | undefined;
+}
+
+/**
+ * The default case of a kind with a collection: the program that declares
+ * what its POST's recording answers, and (`live`) what its list's recording
+ * holds where that differs (its parent ids but the created ones). A record becomes inputs as adoption reads a
+ * live entity (ResourceDefinition.adoptedOf), kept to the kind's inputs:
+ * no second mapping of wire names. Undefined where the corpus has no POST
+ * of the collection.
+ */
+export function derivedCase(kind: string): ResourceCase | undefined {
+  const def = definitionOf(kind);
+  if (!def.collection) return undefined;
+  const path = `/12/accounts/${ACCOUNT}/${def.collection}`;
+  const created = recordOf(entryFor("POST", path)?.response.body);
+  if (!created) return undefined;
+  const own = new Set(def.fields.inputs.filter((f) => !["accountId", "adoptId", "deletionProtection"].includes(f)));
+  const asInputs = (entity: Entity, declared: Entity = {}) =>
+    Object.fromEntries(Object.entries(def.adoptedOf(declared, entity as Entity & { id: string })).filter(([f, v]) => own.has(f) && v !== undefined));
+  const inputs = { accountId: ACCOUNT, ...asInputs(created), ...(def.fields.inputs.includes("deletionProtection") ? { deletionProtection: false } : {}) };
+  const listed = recordOf(entryFor("GET", path)?.response.body);
+  const read = listed ? asInputs(listed, inputs) : {};
+  // The replay answers an entity read again with the `*_id` fields of its first answer (replay.ts): those stay the created ones.
+  const live = Object.fromEntries(Object.entries(read).filter(([f, v]) => !def.fields.wire(f).endsWith("_id") && JSON.stringify(v) !== JSON.stringify(inputs[f as keyof typeof inputs])));
+  return { kind, variant: "derived from its POST and list recordings", inputs, ...(Object.keys(live).length > 0 ? { live } : {}) };
+}
+
+/** Every kind's cases: those written by hand, and the derived case of each kind of the registry without one. */
+export const RESOURCE_CASES: readonly ResourceCase[] = [
+  ...WRITTEN_CASES,
+  ...Object.keys(RESOURCES).filter((k) => !WRITTEN_CASES.some((c) => c.kind === k) && !NOT_REPLAYED[k]).flatMap((k) => derivedCase(k) ?? []),
+];
 
 type Json = Record<string, unknown>;
 

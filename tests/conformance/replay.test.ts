@@ -17,7 +17,7 @@ import * as sdkRecommendations from "../../sdk/recommendations";
 import { ACCOUNT, CorpusTransport, REPLAY_CREDENTIALS, replayContext } from "./replay";
 import { definitionOf } from "../../provider/resources";
 import {
-  AUTH_CASES, AUTHOR, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES, SDK_NOT_REPLAYED, SDK_SOURCE_CASES,
+  AUTH_CASES, AUTHOR, derivedCase, NOT_REPLAYED, PROVIDER_SOURCE_CASES, replayApp, RESOURCE_CASES, SDK_NOT_REPLAYED, SDK_SOURCE_CASES,
 } from "./replay-cases";
 import { replayLostCreate, replayResource, replayTogether } from "./replay-run";
 
@@ -79,7 +79,14 @@ describe("resources replayed against the platform's recorded answers", () => {
     },
   );
 
-  test("every kind of the registry has a case, or says why it has none", () => {
+  test.each(["TrackingTag", "PromotedTweet", "MediaCreative"])("the case derived from its POST and list recordings replays a %s without diff", async (kind) => {
+    const c = derivedCase(kind)!;
+    expect(c.inputs).toMatchObject({ accountId: ACCOUNT });
+    const result = await replayResource(c);
+    expect(result.failures).toEqual([]);
+  });
+
+  test("every kind of the registry has a case (written or derived from the corpus), or says why it has none", () => {
     const covered = new Set([...RESOURCE_CASES.map((c) => c.kind), ...Object.keys(NOT_REPLAYED)]);
     expect(Object.keys(RESOURCES).filter((k) => !covered.has(k))).toEqual([]);
   });
