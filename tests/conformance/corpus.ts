@@ -56,6 +56,12 @@ export interface CorpusEntry {
     /** A body that is not JSON (the OAuth 1.0a steps answer `name=value&...`). */
     text?: string;
   };
+  /**
+   * Differences the emulator's answer keeps from this recording because the
+   * recording is no platform behaviour to copy (a typo of the page, a trimmed
+   * example): the suite's words for each, and why (emulator-shapes.test.ts).
+   */
+  quirks?: { differences: string[]; why: string }[];
   /** The fixture's file name in corpus/. */
   file: string;
 }
@@ -119,7 +125,7 @@ export interface CalledEndpoint {
 }
 
 /** `tracking_tags` -> `tracking_tag`, `targeting_criteria` -> `targeting_criterion`, `line_item_curated_categories` -> `line_item_curated_category`. */
-function singular(collection: string): string {
+export function singular(collection: string): string {
   return collection.replace(/criteria$/, "criterion").replace(/ies$/, "y").replace(/s$/, "");
 }
 

@@ -8,7 +8,7 @@
  */
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
-import { CorpusEntry, entryFor } from "./corpus";
+import { corpus, CorpusEntry, entryFor, singular } from "./corpus";
 import { ACCOUNT, authorization, CREDS, encodeQuery, HOST, TestApi, USER } from "../integration/emulator-helpers";
 
 export { ACCOUNT, USER };
@@ -161,7 +161,8 @@ export class World {
 
   /**
    * The world's entity of the collection a list endpoint names (its last
-   * path segment), so the list has a record to compare.
+   * path segment), so the list has a record to compare: its id parameter
+   * where it is not the convention's, else `<singular>_id`.
    */
   async ensure(collection: string, path: string): Promise<void> {
     const single: Record<string, string> = {
@@ -172,7 +173,26 @@ export class World {
       permissions: path.includes("tailored") ? "tailored_audience_permission_id" : "custom_audience_permission_id",
       do_not_reach_lists: "do_not_reach_list_id", tweets: "tweet_id", recommendations: "recommendation_id",
     };
-    if (single[collection]) await this.valueFor(single[collection]!, path);
+    // Any other collection's entity by the platform's convention (`app_lists`: `app_list_id`), made from the corpus where no maker knows it.
+    await this.valueFor(single[collection] ?? `${singular(collection)}_id`, path);
+  }
+
+  /**
+   * A maker for an `x_id` no maker above knows: the entity its collection's
+   * POST fixture makes (`POST /12/accounts/:account_id/xs`), that example
+   * request sent with the world's ids, its answer's id. Undefined where the
+   * corpus has no such POST.
+   */
+  private fromCorpus(name: string): (() => Promise<string>) | undefined {
+    const entry = corpus().find((e) => e.variant === undefined && e.response.status < 300
+      && /^POST \/12\/accounts\/:account_id\/\w+$/.test(e.endpoint) && `${singular(e.endpoint.split("/").pop()!)}_id` === name);
+    if (!entry) return undefined;
+    return () => this.once(name, async () => {
+      const answer = await send(this.api, await exampleRequest(this, entry));
+      if (answer.status >= 300) throw new Error(`${entry.endpoint} (the example, to make a ${name}) answered ${answer.status}: ${answer.text}`);
+      const data = (JSON.parse(answer.text) as { data: { id: string } | { id: string }[] }).data;
+      return (Array.isArray(data) ? data[0]! : data).id;
+    });
   }
 
   /**
@@ -216,7 +236,7 @@ export class World {
       media_keys: async () => "3_1003",
       scheduled_at: async () => FUTURE,
     };
-    const make = byName[single] ?? byName[name];
+    const make = byName[single] ?? byName[name] ?? this.fromCorpus(single);
     return make ? make() : undefined;
   }
 }

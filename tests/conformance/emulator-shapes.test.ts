@@ -6,9 +6,10 @@
  * recorded body with the same JSON type (shapes.ts says how null and
  * integers beyond 2^53 count), and no key the platform does not send unless
  * emulator/README.md lists it as the emulator's own.
- * RECORDING_QUIRKS lists the differences of a recording that are no
- * platform behaviour to copy: the suite passes with exactly those, fails on
- * any new difference, and fails when a listed one is gone. (The provider
+ * RECORDING_QUIRKS (the fixtures' `quirks`) lists the differences of a
+ * recording that are no platform behaviour to copy: the suite passes with
+ * exactly those, fails on any new difference, and fails when a listed one
+ * is gone. (The provider
  * reads every shape the corpus records, so no difference is kept for it.)
  */
 import { readFileSync } from "node:fs";
@@ -69,19 +70,12 @@ interface Kept {
   differences: readonly string[];
 }
 
-/** Differences of a recording that are no platform behaviour to copy, and why. */
-const RECORDING_QUIRKS: readonly (Kept & { why: string })[] = [
-  {
-    endpoint: "PUT /12/accounts/:account_id/custom_audiences/:custom_audience_id",
-    differences: ["data.is_owner is missing (platform sends a boolean)"],
-    why: "the reference's PUT example shows the seed's is_owner where every other custom audience answer (GET, POST, DELETE) has owner_account_id and permission_level (the corpus notes); the emulator answers those",
-  },
-  {
-    endpoint: "PUT /12/accounts/:account_id/user_settings/:user_id",
-    differences: ["data.Contact_phone_extension is missing (platform sends a string)", "data.contact_phone_extension is not sent by the platform (answered a string)"],
-    why: "the reference's example spells Contact_phone_extension with a capital C (the corpus notes: a typo of the page); GET spells it contact_phone_extension",
-  },
-];
+/**
+ * Differences of a recording that are no platform behaviour to copy, and
+ * why: each fixture's own `quirks` (tests/conformance/README.md, "Fixture
+ * form"), so a new kind's quirks live in its fixtures.
+ */
+const RECORDING_QUIRKS: readonly (Kept & { why: string })[] = entries.flatMap((e) => (e.quirks ?? []).map((q) => ({ endpoint: keyOf(e), ...q })));
 
 const failuresOfKept = (kept: readonly Kept[]) => kept.flatMap((k) => k.differences.map((d) => `${k.endpoint}: ${d}`));
 
@@ -152,7 +146,7 @@ describe("the emulator answers with the platform's shapes", () => {
     expect(failures.filter((f) => !kept.has(f))).toEqual([]);
   });
 
-  test("every difference RECORDING_QUIRKS lists is still there (remove those the emulator no longer has)", () => {
+  test("every difference a fixture's quirks list is still there (remove those the emulator no longer has)", () => {
     expect([...kept].filter((f) => !seen.has(f))).toEqual([]);
   });
 
