@@ -12,7 +12,7 @@ import { IMPORT_KINDS } from "../cli/import-kinds";
 import { RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "./data-sources-table";
-import { EXAMPLES, Example, SUPPORT } from "./resource-examples";
+import { Example, examples, supportResources } from "./resource-examples";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -111,7 +111,8 @@ function referencesOf(args: unknown): { resources: string[]; given: string[] } {
 }
 
 /** The program of a kind's example: the resources it refers to (and theirs), then its own. */
-export function exampleProgram(kind: ResourceKind, example: Example = EXAMPLES[kind]): { code: string; given: string[] } {
+export function exampleProgram(kind: ResourceKind, example: Example = examples()[kind]): { code: string; given: string[] } {
+  const prerequisites = supportResources();
   const needed = new Set<string>();
   const given = new Set<string>();
   const visit = (args: unknown) => {
@@ -119,8 +120,8 @@ export function exampleProgram(kind: ResourceKind, example: Example = EXAMPLES[k
     refs.given.forEach((g) => given.add(g));
     for (const name of refs.resources) {
       if (needed.has(name)) continue;
-      const support = SUPPORT.find((s) => s.name === name);
-      if (!support) throw new Error(`the example of ${kind} refers to ${name}, which is not among the examples' SUPPORT resources`);
+      const support = prerequisites.find((s) => s.name === name);
+      if (!support) throw new Error(`the example of ${kind} refers to ${name}, which is not among the walk's support resources (tests/e2e/walk-table.ts support)`);
       needed.add(name);
       visit(support.args);
     }
@@ -129,7 +130,7 @@ export function exampleProgram(kind: ResourceKind, example: Example = EXAMPLES[k
   const declare = (k: string, name: string, args: Record<string, unknown>) =>
     `const ${name} = new xads.${k}(${JSON.stringify(name)}, ${literal(args)});`;
   const lines = [
-    ...SUPPORT.filter((s) => needed.has(s.name)).map((s) => declare(s.kind, s.name, s.args)),
+    ...prerequisites.filter((s) => needed.has(s.name)).map((s) => declare(s.kind, s.name, s.args)),
     declare(kind, example.name, example.args),
     "",
     `export const ${example.name}Id = ${example.name}.id;`,
@@ -183,7 +184,7 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
   const imported = IMPORT_KINDS.some((k) => k.kind === kind);
   const notes = platformNotes(realPlatform, kind);
   return [
-    GENERATED("provider/resources, tools/resource-examples.ts and docs/real-platform.md", command),
+    GENERATED("provider/resources, the walk rows of tests/e2e/walk-table.ts and docs/real-platform.md", command),
     `# ${kind}`,
     "",
     def.description,

@@ -2,11 +2,14 @@
  * The example of each kind's reference page (docs/resources/<Kind>.md): the
  * program fragment of its row in the e2e walk (tests/e2e/walk-table.ts,
  * version 1's arguments), which a real `pulumi up` runs against the
- * emulator. A unit test (tests/unit/resource-docs.test.ts) holds them equal,
- * so a page shows what the walk proves. A string `${name.id}` refers to the
- * resource `name` (of SUPPORT or the example itself); `${siblingAccountId}`
- * is another ads account the program is given.
+ * emulator, so a page shows what the walk proves and a new kind's example
+ * is its walk row. A string `${name.id}` refers to the resource `name` (of
+ * the support resources or the example itself); `${siblingAccountId}` is
+ * another ads account the program is given.
  */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { DEMO_ACCOUNT_ID } from "../emulator";
 import type { ResourceKind } from "../provider/resources";
 
 export interface Example {
@@ -17,75 +20,46 @@ export interface Example {
 
 /** A fixed time in the future (the walk takes a month from now, which a committed page cannot). */
 export const SCHEDULED_AT = "2027-01-15T09:00:00Z";
-/** The emulator's demo user: the advertiser user the examples post as. */
-const USER = "756201191646691328";
+
+/** The other accounts of the walk, as the examples name them (given to the program). */
+const ACCOUNTS = { sibling: "${siblingAccountId}", other: "${otherAccountId}" };
+
+/** What the pages read of the walk table (tests/e2e/walk-table.ts). */
+interface WalkTable {
+  ROWS: readonly { kind: string; name: string; args(v: 1, a: typeof ACCOUNTS): Record<string, unknown> }[];
+  support(a: typeof ACCOUNTS): { type: string; name: string; args: Record<string, unknown> }[];
+}
+
+/**
+ * The walk table, required by its path: a static import would compile the
+ * e2e tests into the package's dist/ (tools/*.ts are built). The generator
+ * runs under ts-node and the tests under jest, which both load it.
+ */
+function walkTable(): WalkTable {
+  // Its rows' expected live values use jest's asymmetric matchers (expect.anything()): outside jest (the generator), jest's own expect.
+  (globalThis as { expect?: unknown }).expect ??= (require("expect") as { expect: unknown }).expect;
+  let root = __dirname;
+  while (!existsSync(join(root, "package.json"))) root = dirname(root);
+  return require(join(root, "tests/e2e/walk-table")) as WalkTable;
+}
+
+/**
+ * A walk row's arguments as a page shows them: the stack's own account left
+ * to `xads:accountId`, and the walk's time a month from now as the page's
+ * fixed future time.
+ */
+export function asOnPage(args: Record<string, unknown>): Record<string, unknown> {
+  const { accountId, ...rest } = args;
+  const out: Record<string, unknown> = accountId === DEMO_ACCOUNT_ID ? rest : args;
+  return "scheduledAt" in out ? { ...out, scheduledAt: SCHEDULED_AT } : out;
+}
 
 /** The resources examples refer to: the walk's prerequisites (support), in the order a program declares them. */
-export const SUPPORT: readonly (Example & { kind: ResourceKind })[] = [
-  { kind: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
-  { kind: "Campaign", name: "base", args: { fundingInstrumentId: "${usd.id}", name: "Walk base", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
-  { kind: "LineItem", name: "tweets", args: { campaignId: "${base.id}", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },
-  { kind: "Campaign", name: "reach", args: { fundingInstrumentId: "${usd.id}", name: "Walk reach", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
-  { kind: "LineItem", name: "followers", args: { campaignId: "${reach.id}", objective: "FOLLOWERS", productType: "PROMOTED_ACCOUNT", placements: ["ALL_ON_TWITTER"] } },
-  { kind: "ScheduledTweet", name: "launch", args: { asUserId: USER, text: "Launch day", scheduledAt: SCHEDULED_AT } },
-  { kind: "ScheduledTweet", name: "encore", args: { asUserId: USER, text: "Encore", scheduledAt: SCHEDULED_AT } },
-  { kind: "CustomAudience", name: "installers", args: { name: "Walk installers", deletionProtection: false } },
-  { kind: "CustomAudience", name: "buyers", args: { name: "Walk buyers", deletionProtection: false } },
-  { kind: "DoNotReachList", name: "siblingOptOuts", args: { accountId: "${siblingAccountId}", description: "Sibling opt-outs" } },
-];
+export function supportResources(): (Example & { kind: ResourceKind })[] {
+  return walkTable().support(ACCOUNTS).map((s) => ({ kind: s.type as ResourceKind, name: s.name, args: asOnPage(s.args) }));
+}
 
-const users = (...names: string[]) => names.map((n) => ({ email: [`${n}@example.org`] }));
-const conversationCard = (name: string, mediaKey: string, unlocked: Record<string, string>) => ({
-  name: `Walk ${name}`, mediaKey, ...unlocked, title: "Which colour?",
-  firstCta: "#SpringGreen", firstCtaTweet: "Green", secondCta: "#SpringYellow", secondCtaTweet: "Yellow", thankYouText: "Thanks for voting!",
-});
-
-/** One example per kind (the walk's row; accounts other than the stack's are given). */
-export const EXAMPLES: Record<ResourceKind, Example> = {
-  FundingInstrument: { name: "fi", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
-  Campaign: { name: "campaign", args: { fundingInstrumentId: "${usd.id}", name: "Walk campaign", dailyBudgetAmountLocalMicro: 1_000_000 } },
-  LineItem: { name: "lineItem", args: { campaignId: "${base.id}", name: "Walk line item", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },
-  TrackingTag: { name: "trackingTag", args: { lineItemId: "${tweets.id}", trackingTagType: "IMPRESSION_TAG", trackingTagUrl: "https://tags.example/i?v=1" } },
-  PromotedTweet: { name: "promotedTweet", args: { lineItemId: "${tweets.id}", tweetId: "1500000000000000001" } },
-  Card: {
-    name: "card",
-    args: {
-      name: "Walk card",
-      components: [
-        { type: "SWIPEABLE_MEDIA", mediaKeys: ["3_1003", "3_1004"] },
-        { type: "DETAILS", title: "Spring sale", destination: { type: "WEBSITE", url: "https://example.com/spring" } },
-      ],
-    },
-  },
-  ImageConversationCard: { name: "imagePoll", args: conversationCard("imagePoll", "3_1001", { unlockedImageMediaKey: "3_1007" }) },
-  VideoConversationCard: { name: "videoPoll", args: conversationCard("videoPoll", "7_3001", { unlockedVideoMediaKey: "7_3002" }) },
-  PromotedAccount: { name: "promotedAccount", args: { lineItemId: "${followers.id}", userId: "2244994945" } },
-  LineItemCuratedCategory: { name: "curatedCategory", args: { lineItemId: "${tweets.id}", curatedCategoryId: "1jq3" } },
-  TargetingCriterion: { name: "criterion", args: { lineItemId: "${tweets.id}", targetingType: "IAB_CATEGORY", targetingValue: "IAB17-12" } },
-  DraftTweet: { name: "draft", args: { asUserId: USER, text: "Spring looks", mediaKeys: ["3_1001"], name: "walk draft" } },
-  ScheduledTweet: { name: "scheduled", args: { asUserId: USER, text: "Spring starts now", scheduledAt: SCHEDULED_AT, name: "walk launch" } },
-  Tweet: { name: "tweet", args: { asUserId: USER, text: "Watch the spring film", name: "walk film" } },
-  ScheduledPromotedTweet: { name: "scheduledPromotion", args: { lineItemId: "${tweets.id}", scheduledTweetId: "${launch.id}" } },
-  MediaCreative: { name: "mediaCreative", args: { accountMediaId: "am1007", lineItemId: "${tweets.id}", landingUrl: "https://example.com/spring" } },
-  SandboxAccount: { name: "sandboxAccount", args: { name: "Walk shop", industryType: "RETAIL" } },
-  AccountFeatures: { name: "features", args: { featureKeys: ["AGE_TARGETING", "CONVERSATION_CARD"] } },
-  TaxSettings: { name: "tax", args: { taxCategory: "BUSINESS_WITH_VAT", taxId: "FR1" } },
-  UserSettings: { name: "userSettings", args: { notificationEmail: "ads@example.com", subscribeEmailTypes: ["ACCOUNT_PERFORMANCE"] } },
-  CustomAudience: { name: "audience", args: { name: "Walk audience", description: "v1" } },
-  CustomAudienceMembers: { name: "audienceMembers", args: { customAudienceId: "${buyers.id}", users: users("ann", "bob", "cy") } },
-  DoNotReachList: { name: "optOuts", args: { description: "Opt-outs" } },
-  DoNotReachListMembers: {
-    name: "optOutMembers",
-    args: { accountId: "${siblingAccountId}", doNotReachListId: "${siblingOptOuts.id}", users: [{ phoneNumber: ["+44 20 7946 0958"] }, ...users("ann")] },
-  },
-  FlexibleAudience: {
-    name: "flexible",
-    args: {
-      name: "Installers, not buyers",
-      booleanOperator: "AND",
-      childSegments: [{ customAudienceId: "${installers.id}", lookbackWindow: 7 }, { customAudienceId: "${buyers.id}", lookbackWindow: 30, negate: true }],
-    },
-  },
-  CustomAudiencePermission: { name: "audienceShare", args: { customAudienceId: "${buyers.id}", grantedAccountId: "${siblingAccountId}", permissionLevel: "READ_ONLY" } },
-  TailoredAudiencePermission: { name: "tailoredShare", args: { tailoredAudienceId: "${installers.id}", grantedAccountId: "${siblingAccountId}", permissionLevel: "READ_ONLY" } },
-};
+/** One example per kind: version 1 of its walk row (accounts other than the stack's are given). */
+export function examples(): Record<ResourceKind, Example> {
+  return Object.fromEntries(walkTable().ROWS.map((row) => [row.kind, { name: row.name, args: asOnPage(row.args(1, ACCOUNTS)) }])) as Record<ResourceKind, Example>;
+}

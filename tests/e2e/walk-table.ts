@@ -6,8 +6,8 @@
  * between them, the edit made outside the stack, how a live entity made
  * outside the stack is adopted, and what destroy leaves. A step a kind
  * cannot take is a `skip` with the reason. Version 1 of a row (and the
- * support resources) is also the example of its kind's reference page
- * (tools/resource-examples.ts): a unit test holds the two equal.
+ * support resources) is also the example of its kind's reference page:
+ * `make generate` reads it (tools/resource-examples.ts).
  */
 import type { AdsClient, Entity } from "../../provider/client";
 import { DEMO_USER_ID } from "../../emulator";

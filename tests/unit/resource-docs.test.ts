@@ -7,35 +7,25 @@ import { RESOURCES, ResourceKind } from "../../provider/resources";
 import * as sdk from "../../sdk";
 import { DATA_SOURCES } from "../../tools/data-sources-table";
 import { exampleProgram, limitsOf, platformNotes, renderResourcePage, typeOf } from "../../tools/resource-docs";
-import { EXAMPLES, SCHEDULED_AT, SUPPORT } from "../../tools/resource-examples";
+import { asOnPage, examples, SCHEDULED_AT, supportResources } from "../../tools/resource-examples";
 import { ACCOUNT_ID } from "../e2e/harness";
 import { ROWS, support } from "../e2e/walk-table";
 
-/** The other accounts of the walk, as the examples name them (given to the program). */
-const ACCOUNTS = { sibling: "${siblingAccountId}", other: "${otherAccountId}" };
-
-/**
- * A walk row's arguments as a page shows them: the stack's own account left
- * to `xads:accountId`, and the walk's time a month from now as the page's
- * fixed future time.
- */
-function asOnPage(args: Record<string, unknown>): Record<string, unknown> {
-  const { accountId, ...rest } = args;
-  const out: Record<string, unknown> = accountId === ACCOUNT_ID ? rest : args;
-  return "scheduledAt" in out ? { ...out, scheduledAt: SCHEDULED_AT } : out;
-}
-
 describe("resource pages", () => {
-  test("every kind's example is version 1 of its walk row", () => {
-    expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(RESOURCES).sort());
-    for (const row of ROWS) {
-      const example = EXAMPLES[row.kind as ResourceKind];
-      expect({ kind: row.kind, name: example.name, args: example.args }).toEqual({ kind: row.kind, name: row.name, args: asOnPage(row.args(1, ACCOUNTS)) });
-    }
+  test("every kind's example is version 1 of its walk row, as a page shows it", () => {
+    const all = examples();
+    expect(Object.keys(all).sort()).toEqual(Object.keys(RESOURCES).sort());
+    const row = ROWS.find((r) => r.kind === "ScheduledTweet")!;
+    expect(all.ScheduledTweet).toEqual({ name: row.name, args: { ...row.args(1, { sibling: "${siblingAccountId}", other: "${otherAccountId}" }), scheduledAt: SCHEDULED_AT } });
+  });
+
+  test("a walk row's arguments show on a page without the stack's own account, and with a fixed future time", () => {
+    expect(asOnPage({ accountId: ACCOUNT_ID, name: "x", scheduledAt: "2031-01-01T00:00:00Z" })).toEqual({ name: "x", scheduledAt: SCHEDULED_AT });
+    expect(asOnPage({ accountId: "${siblingAccountId}", name: "x" })).toEqual({ accountId: "${siblingAccountId}", name: "x" });
   });
 
   test("the resources the examples refer to are the walk's prerequisites", () => {
-    expect(SUPPORT.map((s) => ({ type: s.kind, name: s.name, args: s.args }))).toEqual(support(ACCOUNTS).map((s) => ({ ...s, args: asOnPage(s.args) })));
+    expect(supportResources().map((s) => s.name)).toEqual(support({ sibling: "", other: "" }).map((s) => s.name));
   });
 
   test("an example declares what it refers to first, and names what the program is given", () => {
