@@ -62,11 +62,11 @@ describe("every kind in the registry is wired", () => {
 
   test("a kind missing everywhere is told each file to add", () => {
     // A kind the registry does not hold: every check names what to add.
-    expect(missing("AppList", "app_lists", () => false)).toEqual([
-      "AppList: no emulator route answers GET /12/accounts/:account_id/app_lists: add emulator/routes/app-lists.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)",
-      "AppList: no corpus fixture of GET /12/accounts/:account_id/app_lists: add tests/conformance/corpus/GET.12.accounts.account_id.app_lists.json (format in tests/conformance/README.md)",
-      "AppList: no walk row in tests/e2e/walk-table.ts (ROWS)",
-      "AppList: no unit test names it: add tests/unit/app-list.test.ts",
+    expect(missing("AppEventTag", "app_event_tags", () => false)).toEqual([
+      "AppEventTag: no emulator route answers GET /12/accounts/:account_id/app_event_tags: add emulator/routes/app-event-tags.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)",
+      "AppEventTag: no corpus fixture of GET /12/accounts/:account_id/app_event_tags: add tests/conformance/corpus/GET.12.accounts.account_id.app_event_tags.json (format in tests/conformance/README.md)",
+      "AppEventTag: no walk row in tests/e2e/walk-table.ts (ROWS)",
+      "AppEventTag: no unit test names it: add tests/unit/app-event-tag.test.ts",
     ]);
   });
 });
