@@ -133,7 +133,8 @@ export function conversationCard<S extends z.ZodRawShape, X extends z.ZodRawShap
         return typeof key === "string" ? mediaOfCategory(f, key, [spec.mediaRules[f]!.category]) : [];
       })),
     ],
-    path,
+    // Its own collection below the account (cards/image_conversation): `xads import` lists it and the conformance suites derive its endpoints.
+    collection: spec.segment,
     idsParam: "card_ids",
     lookUp: {
       candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { q: c!.name }),

@@ -56,7 +56,7 @@ export function readCustomAudience(ctx: Context, accountId: string, id: string):
 export const customAudience = defineResource("CustomAudience", customAudienceInputs, {
   outputs: ownershipOutputs,
   outputsFrom: (outs, declared, e) => ({ ...outs, ...isOwner(declared.accountId!, e) }),
-  path: (a) => customAudiencesPath(a.accountId),
+  collection: "custom_audiences",
   find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),
   // Names are unique in the account: a POST that got no answer is found by its name.
   lookUp: {

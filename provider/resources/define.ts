@@ -46,7 +46,8 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
   /**
    * Which steps the standard lifecycle sends to that collection, where the
    * kind declares one and neither overrides the step nor declares its own
-   * call for it: create (POST of the collection), read and adoption (its
+   * call for it: create (POST of the collection, unless every create goes
+   * through the batch endpoint), read and adoption (its
    * list, filtered by ids or a parent), update (PUT of `collection/:id`, for
    * a kind with a field it can change in place: not `immutable`) and delete
    * (DELETE of `collection/:id`, unless the kind is `leftInPlace`). The
@@ -125,7 +126,7 @@ export function defineResource<In extends object, O extends object>(kind: string
     collection: declaration.collection,
     ...(declaration.collection ? {
       collectionCalls: {
-        create: !own.create && !declaration.send,
+        create: !own.create && !declaration.send && !declaration.batch?.alwaysBatch,
         read: !own.read && !declaration.find,
         update: fields.updatable.length > 0 && !own.update,
         delete: !declaration.leftInPlace && !own.delete,

@@ -142,7 +142,7 @@ export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudie
   // The structure rules need no ids, so they run even while leaf ids are unknown.
   rules: [rule<FlexibleAudienceInputs>(["booleanOperator", "childSegments", "segments"], flexibleAudienceFailures, { structural: true })],
   // Reads and deletes go through custom_audiences/:id: it is a custom audience record with an audience_type.
-  path: (a) => customAudiencesPath(a.accountId),
+  collection: "custom_audiences",
   find: (ctx, a, id) => readCustomAudience(ctx, a.accountId, id),
   // The segment tree is JSON, in the batch item too: an empty childSegments is a list, not "".
   jsonBody: true,
