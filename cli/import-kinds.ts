@@ -1,14 +1,17 @@
 /**
- * What `xads import` lists, one entry per kind: its collection below
- * `/12/accounts/:account_id/`, which inputs refer to other imported
- * entities, and how an entity gets a readable name. Kinds are the
- * registry's (provider/resources/index.ts): a name that is not one does not
- * compile. Order matters: an entity is declared after the entities it refers
- * to.
+ * What `xads import` lists, derived from the registry
+ * (provider/resources/index.ts): every kind that declares its collection
+ * below `/12/accounts/:account_id/`, but those whose declaration gives a
+ * reason not to (`notImported`). Its inputs that name another imported
+ * kind's entity (`lineItemId`: a LineItem) are references; entities are
+ * declared after the entities they refer to. SPECIFICS adds what a
+ * declaration does not say: a list query, a filter of a shared collection,
+ * a readable name.
  */
 import { Entity, Query } from "../provider/client/client";
 import { ENUMS, LIMITS } from "../provider/limits";
-import type { ResourceKind } from "../provider/resources";
+import { RESOURCES, type ResourceKind } from "../provider/resources";
+import { nounOf } from "../provider/resources/declaration";
 
 export interface ImportKind {
   kind: ResourceKind;
@@ -28,9 +31,9 @@ export interface ImportKind {
 
 /**
  * A flexible audience is a custom audience record with an audience type and
- * a tree of segments (seed 4.12). Its leaves' ids stay literal in the
- * written program. Permissions are not listed: their list is per audience,
- * not below the account.
+ * a tree of segments (xdevplatform/docs x-ads-api/audiences/reference.mdx,
+ * POST batch custom_audiences). Its leaves' ids stay literal in the written
+ * program.
  */
 const isFlexible = (e: Entity) =>
   (ENUMS.flexibleAudienceType as readonly unknown[]).includes(e.audience_type) && (e.child_segments !== undefined || e.segments !== undefined);
@@ -38,35 +41,55 @@ const isFlexible = (e: Entity) =>
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 const lower = (v: unknown) => String(v ?? "").toLowerCase();
 
-export const IMPORT_KINDS: ImportKind[] = [
-  {
-    kind: "FundingInstrument", collection: "funding_instruments",
-    name: (e) => str(e.name) ?? `${lower(e.currency)} ${lower(e.type)}`,
-  },
-  {
-    kind: "Campaign", collection: "campaigns", query: { with_draft: true },
-    refs: { fundingInstrumentId: "FundingInstrument" },
-    name: (e) => str(e.name) ?? `campaign ${e.id}`,
-  },
-  {
-    kind: "LineItem", collection: "line_items", query: { with_draft: true },
-    refs: { campaignId: "Campaign" },
-    name: (e, parent) => str(e.name) ?? `${parent("campaignId")} ${lower(e.objective)}`,
-  },
-  {
-    kind: "TrackingTag", collection: "tracking_tags",
-    refs: { lineItemId: "LineItem" },
-    name: (e, parent) => `${parent("lineItemId")} ${lower(e.tracking_tag_type)}`,
-  },
-  {
-    kind: "PromotedTweet", collection: "promoted_tweets",
-    refs: { lineItemId: "LineItem" },
-    name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}`,
-  },
-  // Card lists take count 1 to 200 (seed section 8), not the usual 1000.
-  { kind: "Card", collection: "cards", query: { count: LIMITS.cardCount.max }, name: (e) => str(e.name) ?? `card ${e.id}` },
-  { kind: "ImageConversationCard", collection: "cards/image_conversation", name: (e) => str(e.name) ?? `image conversation card ${e.id}` },
-  { kind: "VideoConversationCard", collection: "cards/video_conversation", name: (e) => str(e.name) ?? `video conversation card ${e.id}` },
-  { kind: "CustomAudience", collection: "custom_audiences", where: (e) => !isFlexible(e), name: (e) => str(e.name) ?? `custom audience ${e.id}` },
-  { kind: "FlexibleAudience", collection: "custom_audiences", where: isFlexible, name: (e) => str(e.name) ?? `flexible audience ${e.id}` },
-];
+/** Per kind, what its declaration does not say. */
+const SPECIFICS: Partial<Record<ResourceKind, Partial<Pick<ImportKind, "query" | "where" | "name">>>> = {
+  FundingInstrument: { name: (e) => str(e.name) ?? `${lower(e.currency)} ${lower(e.type)}` },
+  // Drafts are entities of the account too (with_draft), as reads ask.
+  Campaign: { query: { with_draft: true } },
+  LineItem: { query: { with_draft: true }, name: (e, parent) => str(e.name) ?? `${parent("campaignId")} ${lower(e.objective)}` },
+  TrackingTag: { name: (e, parent) => `${parent("lineItemId")} ${lower(e.tracking_tag_type)}` },
+  PromotedTweet: { name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}` },
+  // Card lists take count 1 to 200 (xdevplatform/docs x-ads-api/creatives/reference.mdx, GET cards), not the usual 1000.
+  Card: { query: { count: LIMITS.cardCount.max } },
+  CustomAudience: { where: (e) => !isFlexible(e) },
+  FlexibleAudience: { where: isFlexible },
+};
+
+/** The inputs of a kind that name an entity of another imported kind: `lineItemId` -> LineItem. */
+function refsOf(kind: ResourceKind, imported: ReadonlySet<string>): Record<string, ResourceKind> {
+  return Object.fromEntries(RESOURCES[kind].fields.inputs
+    .filter((f) => /^[a-z]\w*Id$/.test(f) && f !== "accountId" && f !== "adoptId")
+    .map((f) => [f, f[0]!.toUpperCase() + f.slice(1, -2)] as const)
+    .filter(([, target]) => target !== kind && imported.has(target))) as Record<string, ResourceKind>;
+}
+
+/** The kinds in the registry's order, each after the kinds it refers to. */
+function referencedFirst(kinds: readonly ImportKind[]): ImportKind[] {
+  const out: ImportKind[] = [];
+  const visit = (k: ImportKind) => {
+    if (out.includes(k)) return;
+    for (const target of Object.values(k.refs ?? {})) visit(kinds.find((x) => x.kind === target)!);
+    out.push(k);
+  };
+  kinds.forEach(visit);
+  return out;
+}
+
+function importKinds(): ImportKind[] {
+  const kinds = (Object.keys(RESOURCES) as ResourceKind[]).filter((k) => RESOURCES[k].collection !== undefined && RESOURCES[k].notImported === undefined);
+  const imported = new Set<string>(kinds);
+  return referencedFirst(kinds.map((kind) => {
+    const refs = refsOf(kind, imported);
+    const [parentField] = Object.keys(refs);
+    const noun = nounOf(kind);
+    return {
+      kind,
+      collection: RESOURCES[kind].collection!,
+      ...(parentField ? { refs } : {}),
+      name: (e, parent) => str(e.name) ?? (parentField ? `${parent(parentField)} ${noun} ${e.id}` : `${noun} ${e.id}`),
+      ...SPECIFICS[kind],
+    };
+  }));
+}
+
+export const IMPORT_KINDS: readonly ImportKind[] = importKinds();

@@ -114,8 +114,9 @@ export function registerImport(program: Command): void {
     .command("import")
     .summary("write a Pulumi program that adopts an ads account's live entities")
     .description(
-      "Lists an ads account's funding instruments, campaigns, line items, tracking tags, promoted Tweets, custom and flexible audiences (and cards, when " +
-        "this version has them) and writes a TypeScript Pulumi program (index.ts, Pulumi.yaml, package.json, tsconfig.json) " +
+      "Lists an ads account's entities of every resource kind with a collection of the account (funding instruments, campaigns, line items, " +
+        "tracking tags, promoted Tweets and accounts, scheduled promotions, media creatives, cards, custom and flexible audiences; each kind's " +
+        "reference page says whether it is imported) and writes a TypeScript Pulumi program (index.ts, Pulumi.yaml, package.json, tsconfig.json) " +
         "that declares each with `adoptId` and its live values. The first `pulumi up` of that program reads the entities " +
         "instead of creating them (nothing is recreated: deletion cannot be undone), and the next preview shows no changes.\n\n" +
         "Credentials come from a stack's config with --stack (e.g. after xads auth login), else from XADS_CONSUMER_KEY, " +

@@ -220,6 +220,7 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
       ? [
         `Pulumi cannot import dynamic resources: declare the live entity with \`adoptId: "<id>"\` and the values it has. The create reads it and takes it over without a write, or the preview names each field that differs (see [adopting live entities](../resources-guide.md#adopting-live-entities)).`,
         ...(imported ? ["", `\`xads import --account <id>\` writes such declarations for the account's live ${kind} entities ([gitops.md](../gitops.md#xads-import---account-id)).`] : []),
+        ...(RESOURCES[kind].notImported ? ["", `\`xads import\` does not write them: ${RESOURCES[kind].notImported}.`] : []),
       ]
       : ["No `adoptId`: " + (["AccountFeatures", "TaxSettings", "UserSettings"].includes(kind)
         ? "the record always exists, and create takes over what the account has."

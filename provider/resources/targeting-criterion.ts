@@ -91,6 +91,7 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
   rules: targetingCriterionRules,
   // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).
   collection: "targeting_criteria",
+  notImported: "its list answers only for line_item_ids, a required filter (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, GET targeting_criteria), and xads import lists the account's collections",
   // GET targeting_criteria filters by line item only (seed 4.8): concurrent reads share list calls by their line items.
   readBy: (tc) => ({ param: "line_item_ids", value: tc.lineItemId }),
   describe: (tc) => `${tc.targetingType} ${tc.targetingValue} criterion on line item ${tc.lineItemId}`,

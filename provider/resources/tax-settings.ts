@@ -51,6 +51,7 @@ export const taxSettings = defineResource("TaxSettings", taxSettingsInputs, {
   timestamps: false,
   rules: [declaresASetting(taxSettingsInputs)],
   collection: "tax_settings",
+  notImported: "the account's one settings record, not a list, which a program declares without adoptId (its create takes the record over); fields it sets are not all read back",
   // The PUT's address_name is answered as address_company.
   outputsFrom: (outs, _declared, e) => (typeof e.address_company === "string" && e.address_company !== "" ? { ...outs, addressName: e.address_company } : outs),
   // A deleted account (404) takes its settings with it.

@@ -6,7 +6,7 @@
  */
 import { IMPORT_KINDS, ImportKind } from "../../cli/import-kinds";
 import { importedInputs } from "../../cli/import-program";
-import { definitionOf } from "../../provider/resources";
+import { definitionOf, RESOURCES } from "../../provider/resources";
 import { adoptionRefusals } from "../../provider/resources/framework";
 import { entryFor } from "../conformance/corpus";
 
@@ -21,6 +21,18 @@ function recorded(spec: ImportKind): Listed[] {
     .map((e): Listed => ({ ...e, id: String(e.id) }))
     .filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
 }
+
+test("import lists every kind with a collection but those whose declaration says why not, each after the kinds it refers to", () => {
+  const listed = IMPORT_KINDS.map((k) => k.kind);
+  const withCollection = Object.keys(RESOURCES).filter((k) => definitionOf(k).collection !== undefined);
+  expect(withCollection.filter((k) => !listed.includes(k as never)).map((k) => [k, definitionOf(k).notImported !== undefined])).toEqual([
+    ["TargetingCriterion", true], ["TaxSettings", true],
+  ]);
+  for (const [i, spec] of IMPORT_KINDS.entries()) {
+    for (const target of Object.values(spec.refs ?? {})) expect(listed.indexOf(target)).toBeLessThan(i);
+  }
+  expect(IMPORT_KINDS.find((k) => k.kind === "PromotedAccount")?.refs).toEqual({ lineItemId: "LineItem" });
+});
 
 test("every kind import lists has a recorded entity, but flexible audiences (the recorded custom audiences list holds none)", () => {
   expect(IMPORT_KINDS.filter((spec) => recorded(spec).length === 0).map((spec) => spec.kind)).toEqual(["FlexibleAudience"]);
