@@ -295,3 +295,15 @@ export class TailoredAudiencePermission extends XadsResource {
   }
 }
 export interface TailoredAudiencePermission extends ResourceOutputs<"TailoredAudiencePermission"> {}
+
+export type AppListArgs = ResourceArgs<"AppList">;
+/**
+ * A named list of mobile apps of the account, by app store identifier. The platform has no update:
+ * a change replaces the list.
+ */
+export class AppList extends XadsResource {
+  constructor(name: string, args: AppListArgs, opts?: pulumi.CustomResourceOptions) {
+    super("AppList", name, args, opts);
+  }
+}
+export interface AppList extends ResourceOutputs<"AppList"> {}

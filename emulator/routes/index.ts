@@ -11,6 +11,7 @@ import { accountFeatureRoutes } from "./account-features";
 import { accountMediaRoutes } from "./account-media";
 import { accountSettingRoutes } from "./account-settings";
 import { accountRoutes } from "./accounts";
+import { appListRoutes } from "./app-lists";
 import { audienceEstimateRoutes } from "./audience-estimate";
 import { audiencePermissionRoutes } from "./audience-permissions";
 import { campaignRoutes } from "./campaigns";
@@ -40,6 +41,7 @@ export const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   accountMediaRoutes,
   accountSettingRoutes,
   accountRoutes,
+  appListRoutes,
   audienceEstimateRoutes,
   audiencePermissionRoutes,
   campaignRoutes,

@@ -31,6 +31,7 @@ import { doNotReachListMembers } from "./do-not-reach-list-members";
 import { flexibleAudience } from "./flexible-audience";
 import { customAudiencePermission } from "./custom-audience-permission";
 import { tailoredAudiencePermission } from "./tailored-audience-permission";
+import { appList } from "./app-list";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -60,6 +61,7 @@ export const RESOURCES = {
   FlexibleAudience: flexibleAudience,
   CustomAudiencePermission: customAudiencePermission,
   TailoredAudiencePermission: tailoredAudiencePermission,
+  AppList: appList,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

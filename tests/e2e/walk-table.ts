@@ -497,4 +497,21 @@ export const ROWS: WalkRow[] = [
     },
     destroy: { deletes: true, says: REVOKED },
   },
+  {
+    kind: "AppList", name: "appList", collection: "app_lists",
+    args: (v) => ({ name: "Walk apps", appStoreIdentifiers: v === 1 ? ["com.twitter.android"] : ["com.twitter.android", "333903271"] }),
+    created: { name: "Walk apps", apps: [{ app_store_identifier: "com.twitter.android", os_type: "Android" }] },
+    update: {
+      replaces: true, field: "appStoreIdentifiers",
+      live: { apps: [{ app_store_identifier: "com.twitter.android", os_type: "Android" }, { app_store_identifier: "333903271", os_type: "iOS" }] },
+    },
+    edit: { remove: "no PUT exists for app lists: the ads UI can only delete one" },
+    adopt: {
+      seed: async ({ api }) => ({
+        id: (await api.post<Entity>(accountPath("app_lists"), { name: "Adopted apps", app_store_identifiers: ["com.twitter.android"] })).id,
+        args: { name: "Adopted apps", appStoreIdentifiers: ["com.twitter.android"] },
+      }),
+    },
+    destroy: { deletes: true },
+  },
 ];
