@@ -47,6 +47,16 @@ export const projectStates: ProjectStates = async (cwd) => {
   }
 };
 
+/**
+ * `read`, called once: every later call answers the first call's states
+ * (`--all-stacks` reads the project's states once, not once per stack; a
+ * preview-only refresh changes none of them).
+ */
+export function readOnce(read: ProjectStates): ProjectStates {
+  let states: ReturnType<ProjectStates> | undefined;
+  return (cwd) => (states ??= read(cwd));
+}
+
 /** The states of the project's stacks but `stack`. */
 function otherStacks(states: Map<string, Deployment>, stack: string): Map<string, Deployment> {
   return new Map([...states].filter(([n]) => n !== stack && !n.endsWith(`/${stack}`)));
@@ -144,9 +154,7 @@ export function registerDrift(program: Command): void {
       const cwd = resolve(opts.cwd);
       let text: string;
       if (opts.allStacks) {
-        // The project's states are read once for all stacks (to tell entities another stack holds).
-        let read: ReturnType<ProjectStates> | undefined;
-        const states: ProjectStates = (dir) => (read ??= projectStates(dir));
+        const states = readOnce(projectStates);
         const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, states }),
           (line) => process.stderr.write(`${line}\n`));
         text = ALL_STACKS_RENDER[opts.format](all);

@@ -8,6 +8,7 @@ import { buildDriftReport, DriftReport } from "../../cli/drift-report";
 import {
   allStacksExitCode, combineDriftReports, driftOfAllStacks, renderAllStacksJson, renderAllStacksMarkdown, renderAllStacksText, stackDrift,
 } from "../../cli/drift-all";
+import { readOnce } from "../../cli/drift";
 import { CliError } from "../../cli/errors";
 import { main } from "../../cli/index";
 
@@ -107,6 +108,14 @@ describe("checking every stack", () => {
     expect(all.stacks[1]!.error).toBe(REFUSED);
     expect(allStacksExitCode(all)).toBe(2);
     expect(progress).toEqual(["xads drift: stack acme (1 of 3)", "xads drift: stack initech (2 of 3)", "xads drift: stack zeta (3 of 3)"]);
+  });
+
+  test("the project's states (to tell an entity another stack holds) are read once for all stacks", async () => {
+    let reads = 0;
+    const states = readOnce(async () => (reads++, new Map([["acme", { resources: [] }]])));
+    const all = await driftOfAllStacks(["acme", "globex"], async (stack) => (await states("/infra"), reportOf(stack, false)), () => {});
+    expect(all.stacks).toHaveLength(2);
+    expect(reads).toBe(1);
   });
 
   test("--stack and --all-stacks together are refused, naming both, with exit code 2 and no check", async () => {
