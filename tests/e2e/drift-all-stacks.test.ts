@@ -8,6 +8,8 @@
  * - A stack whose credentials the platform refuses: exit 2, the report still
  *   covers the other stacks and names the failure.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ACCOUNT_ID, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
@@ -69,6 +71,8 @@ describe("a project with one stack per ads account", () => {
     expect(globex).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro` | `USD 50.00` | `USD 99.00` |");
     expect(r.stdout).toContain("### Drift report of stack `acme` (project `drift-all-stacks`)\n\nNo drift: every resource matches the platform.");
     expect(r.stderr).toContain("xads drift: stack globex (2 of 2)");
+    // The file a workflow posts as an issue is the same report.
+    expect(readFileSync(join(stack.dir, "drift.md"), "utf8")).toBe(r.stdout);
   });
 
   test("a stack whose credentials the platform refuses: exit 2, the report covers the other stacks and names the failure", async () => {
