@@ -4,13 +4,14 @@
  * - No edits: exit 0, every stack in the summary with no drift.
  * - A budget edited in the ads UI of one account: exit 1, one report whose
  *   summary names that stack alone as drifted and whose section shows the
- *   field; the other stack's section says it matches.
+ *   field; the other stack's section says it matches. The same while
+ *   another run's update holds the stack's lock: a drift check takes none.
  * - A stack whose credentials the platform refuses: exit 2, the report still
  *   covers the other stacks and names the failure.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, ProgramResource, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -73,6 +74,22 @@ describe("a project with one stack per ads account", () => {
     expect(r.stderr).toContain("xads drift: stack globex (2 of 2)");
     // The file a workflow posts as an issue is the same report.
     expect(readFileSync(join(stack.dir, "drift.md"), "utf8")).toBe(r.stdout);
+  });
+
+  test("a stack locked by another run's update is still checked: a drift check takes no lock", async () => {
+    // The lock file a running `pulumi up` of globex holds in the file backend (.pulumi/locks/<org>/<project>/<stack>/);
+    // on another DIY backend the lock is the same key in its own store.
+    const locks = join(stack.backend, ".pulumi", "locks", "organization", "drift-all-stacks", "globex");
+    mkdirSync(locks, { recursive: true });
+    writeFileSync(join(locks, "another-run.json"), JSON.stringify({ pid: 4242, username: "runner", hostname: "ci-apply", timestamp: new Date().toISOString() }));
+    try {
+      expect(output(await stack.run(["up", "--stack", "globex", "--yes", "--skip-preview"]))).toContain("the stack is currently locked by 1 lock(s)");
+      const r = await stack.xads(["drift", "--all-stacks", "--format", "json"]);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).stacks.map((s: { stack: string; status: string }) => [s.stack, s.status])).toEqual([["acme", "no drift"], ["globex", "drift"]]);
+    } finally {
+      rmSync(locks, { recursive: true, force: true });
+    }
   });
 
   test("a stack whose credentials the platform refuses: exit 2, the report covers the other stacks and names the failure", async () => {
