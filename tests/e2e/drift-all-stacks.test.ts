@@ -8,6 +8,7 @@
  *   another run's update holds the stack's lock: a drift check takes none.
  * - A stack whose credentials the platform refuses: exit 2, the report still
  *   covers the other stacks and names the failure.
+ * - A project without stacks: exit 2, saying how to make one.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -113,4 +114,11 @@ describe("a project with one stack per ads account", () => {
     expect(r).toMatchObject({ code: 2, stdout: "" });
     expect(r.stderr).toContain("error: option '--all-stacks' cannot be used with option '-s, --stack <name>'");
   });
+});
+
+test("xads drift --all-stacks of a project without stacks exits 2, saying how to make one", async () => {
+  const stack = e2e.stack("drift-all-none");
+  stack.writeProgram([]);
+  const r = await stack.xads(["drift", "--all-stacks"]);
+  expect(r).toMatchObject({ code: 2, stdout: "", stderr: `xads: the project in ${stack.dir} has no stacks: make one per ads account (pulumi stack init <name>)\n` });
 });
