@@ -91,7 +91,7 @@ export class Control {
     return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
   }
 
-  /** The account's feature keys (seed 4.2), in the order they were added. */
+  /** The account's feature keys (ref campaign-management/reference.mdx, Features), in the order they were added. */
   features(env: Env, accountId: string): string[] {
     return [...this.account(env, accountId).features];
   }
@@ -178,7 +178,7 @@ export class Control {
     this.state.auth.advance(seconds * 1000);
   }
 
-  /** A webhook the application registered (seed 000 4.3; registration itself is not in the seed). */
+  /** A webhook the application registered (xdevplatform/docs openapi.json, GET /2/webhooks; registering is not modelled). */
   addWebhook(webhook: NewWebhook): Webhook {
     try {
       return this.state.webhooks.add(webhook);
