@@ -205,7 +205,7 @@ const QUIRKS: Readonly<Record<string, { form?: CorpusEntry["request"]["form"]; o
   "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users": {
     form: "json",
     optional: ["emails", "expires_at"],
-    why: "the reference's table lists the upload's fields as query parameters (and `emails` beside `users`); its notes and its example send one JSON array of {operation_type, params: {users, expires_at}}, as the custom audience upload does, and expires_at defaults to 13 months (seed 4.12)",
+    why: "the reference's table lists the upload's fields as query parameters (and `emails` beside `users`); its notes and its example send one JSON array of {operation_type, params: {users, expires_at}}, as the custom audience upload does, and expires_at defaults to 13 months (ref audiences/reference.mdx)",
   },
   "POST /12/accounts/:account_id/line_items": {
     optional: ["start_time", "end_time"],
