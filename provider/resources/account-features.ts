@@ -27,7 +27,7 @@ function sameKeys(olds: unknown, news: unknown): boolean {
 export const accountFeaturesInputs = z.strictObject({
   accountId: accountIdInput,
   featureKeys: field(z.array(z.enum(ACCOUNT_SETTINGS.featureKeys)).min(1)
-    .describe("The feature keys this resource manages (ref campaign-management/reference.mdx enumeration). Adding or removing one changes the account in place."),
+    .describe("The feature keys this resource manages (the platform's feature keys). Adding or removing one changes the account in place."),
   { same: sameKeys }),
 }).describe("The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.");
 
