@@ -67,7 +67,7 @@ export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
 const createParams = z.object({ name: param.name(), description: param.text(undefined, 0).optional() });
 const updateParams = z.object({ name: param.name().optional(), description: clearable(param.text(undefined, 0)) });
 
-/** ref audiences/reference.mdx: "name (unique, else error)", among the account's live audiences (flexible ones too). */
+/** ref audiences/reference.mdx, POST custom_audiences: "Unique name value must be used", among the account's live audiences (flexible ones too). */
 export function assertUniqueName(account: Account, name: string, except?: string): void {
   const taken = account.collection<CustomAudience>(COLLECTION).all().find((a) => !a.deleted && a.name === name && a.id !== except);
   if (taken) throw ApiError.invalid("name", `name must be unique among the account's custom audiences: custom audience ${taken.id} is already named ${JSON.stringify(name)}`);

@@ -42,7 +42,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<MediaCreati
   return {
     account_media_id: media.id,
     line_item_id: lineItem.id,
-    // ref campaign-management/reference.mdx: "only for display creatives, ignored for preroll".
+    // ref campaign-management/reference.mdx, POST media_creatives: only for display creatives, ignored for preroll.
     landing_url: preroll ? null : p.landing_url ?? null,
     creative_type: media.creative_type,
     entity_status: "ACTIVE",

@@ -444,7 +444,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   });
 };
 
-/** DELETE of a draft or scheduled Tweet; a second one is 404 (ref campaign-management/reference.mdx). */
+/** DELETE of a draft or scheduled Tweet; a second one is 404, as for every DELETE (ref campaign-management/reference.mdx, DELETE campaigns). */
 function deletePost(req: FastifyRequest<EntityRoute>, ctx: ResourceContext, collection: string, noun: string): Post {
   const c = ctx.account.collection<Post>(collection);
   found(c.get(req.params.id), noun, req.params.id);

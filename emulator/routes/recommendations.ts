@@ -17,7 +17,7 @@ import { resourceContext } from "../resource";
 import { Account, StoredEntity } from "../store";
 import { fundingInstruments } from "./funding-instruments";
 
-/** ref campaign-management/reference.mdx: "at most 1 recommendation per funding instrument" (reference: "a limit of 1 recommendation per funding instrument"). */
+/** ref campaign-management/reference.mdx, GET recommendations: "a limit of 1 recommendation per funding instrument". */
 export const RECOMMENDATIONS_PER_FUNDING_INSTRUMENT = 1;
 
 export const RECOMMENDATIONS_COLLECTION = "recommendations";

@@ -1,5 +1,6 @@
 /**
- * Reads of reference data beside reference-data routes (ref campaign-management/reference.mdx):
+ * Reads of reference data beside reference-data routes (ref campaign-management/reference.mdx and
+ * ref audiences/reference.mdx, Keyword Insights):
  * keyword insights, the account's mobile apps, advertiser business
  * categories and the publishers of content categories. Read only, from
  * reference-data.ts; lists answer in one page.
@@ -18,7 +19,7 @@ import { ACCOUNT_APPS, ADVERTISER_BUSINESS_CATEGORIES, LOCATIONS, PUBLISHERS } f
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** ref campaign-management/reference.mdx: ISO 8601; the reference's example sends dates (`start_time=2018-02-01`), which mean midnight UTC. */
+/** ref audiences/reference.mdx, GET insights/keywords/search: ISO 8601; the reference's example sends dates (`start_time=2018-02-01`), which mean midnight UTC. */
 const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be an ISO 8601 date or date-time, e.g. 2026-12-01T00:00:00Z" })
   .transform((v) => Date.parse(/T/.test(v) ? v : `${v}T00:00:00Z`));
 
@@ -58,7 +59,7 @@ function relatedKeywords(keywords: readonly string[]): string[] {
 
 export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   /**
-   * ref campaign-management/reference.mdx: granularity, keywords and start_time required; end_time
+   * ref audiences/reference.mdx, GET insights/keywords/search: granularity, keywords and start_time required; end_time
    * defaults to now; at most 7 days; at most 10 keywords and negative
    * keywords together; location a country's targeting value. The answer
    * (ref audiences/reference.mdx): the input keywords' Tweet volume, one

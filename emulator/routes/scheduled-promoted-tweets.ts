@@ -62,7 +62,7 @@ export const scheduledPromotedTweetRoutes: FastifyPluginAsync<RouteOptions> = as
     const { id } = req.params;
     const record = found(ctx.account.collection<ScheduledPromotedTweet>(scheduledPromotedTweets.collection).get(id), scheduledPromotedTweets.noun, id);
     const tweet = ctx.account.collection<ScheduledTweet>(SCHEDULED_TWEETS).get(record.scheduled_tweet_id);
-    // ref campaign-management/reference.mdx: "only before the scheduled Tweet's scheduled_at".
+    // ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets: only before the scheduled Tweet's scheduled_at.
     if (tweet && scheduledTimePassed(ctx.clock, tweet)) {
       throw ApiError.of(400, "SCHEDULED_TIME_PASSED",
         `scheduled promoted Tweet ${id} cannot be deleted: its scheduled Tweet ${tweet.id} was scheduled at ${tweet.scheduled_at}, which has passed; the platform deletes a scheduled promoted Tweet only before that time`);

@@ -12,7 +12,7 @@
  * unless it has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature (the platform
  * checks both). There is no PUT: every change replaces. Revoking (delete)
  * stops new targeting, but campaigns of the granted account that already
- * target the audience keep running with it (ref campaign-management/reference.mdx).
+ * target the audience keep running with it (ref audiences/reference.mdx, DELETE permissions).
  */
 import { z } from "zod";
 import { ENUMS } from "../limits";
