@@ -36,9 +36,9 @@ export type ErrorCode =
   | "SCHEDULED_TIME_PASSED"
   // The real platform answers 403 with this code when the user's access does not allow the request.
   | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION"
-  // ref audiences/reference.mdx: only the account that owns an audience may share it. The reference names no code: named here, 403.
+  // ref audiences/reference.mdx, Custom Audience Permissions: only the account that owns an audience may share it. The reference names no code: named here, 403.
   | "AUDIENCE_NOT_OWNED"
-  // ref audiences/reference.mdx: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. The reference names no code: named here, 403.
+  // ref audiences/reference.mdx, Custom Audience Permissions: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. The reference names no code: named here, 403.
   | "AUDIENCE_SHARING_OUTSIDE_BUSINESS";
 
 export class ApiError extends Error {

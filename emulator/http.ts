@@ -71,7 +71,7 @@ export function sandboxOnly(env: Env, req: FastifyRequest): void {
   throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`);
 }
 
-/** The entity, or 404: a deleted one only with with_deleted (ref campaign-management/reference.mdx: every single GET takes `with_deleted`). */
+/** The entity, or 404: a deleted one only with with_deleted (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`). */
 export function found<T extends StoredEntity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
   if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`);
   return entity;

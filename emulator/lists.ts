@@ -138,7 +138,7 @@ function compareValues(a: unknown, b: unknown, sign: number): number {
 
 const singleParams = z.object({ with_deleted: param.bool().optional() });
 
-/** WD of a single-record GET (ref campaign-management/reference.mdx: every single GET takes `with_deleted`). */
+/** WD of a single-record GET (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`). */
 export function withDeleted(params: WireParams): boolean {
   return parseParams(singleParams, params).with_deleted === true;
 }

@@ -123,7 +123,7 @@ export const LIMITS = {
     cardName: 80,
     /** ref creatives/reference.mdx, POST draft_tweets, scheduled_tweets and tweet: names of draft, scheduled and published Tweets. */
     tweetName: 80,
-    /** ref creatives/reference.mdx: `q` of GET cards and conversation cards. */
+    /** ref creatives/reference.mdx, GET cards and the conversation cards' GETs: `q`. */
     cardQuery: 80,
     /** ref creatives/reference.mdx, POST tweet `video_description`. */
     videoDescription: 200,

@@ -1,5 +1,5 @@
 /**
- * Reference data the platform serves to every account (ref campaign-management/reference.mdx): the
+ * Reference data the platform serves to every account (ref campaign-management/reference.mdx, GET content_categories, curated_categories, bidding_rules, line_items/placements, promotable_users): the
  * content categories and their IAB categories, curated categories by
  * country, bidding rules by currency, valid placements by product type, and
  * the platform users an account may promote besides its own. The reference

@@ -179,7 +179,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         return one(req, spec.updateAnswer ? only(shown, spec.updateAnswer) : shown);
       });
     } else {
-      // Records without a PUT (ref campaign-management/reference.mdx: "It is not possible to update (PUT)" promoted entities).
+      // Records without a PUT (ref campaign-management/reference.mdx, POST promoted_accounts, promoted_tweets and scheduled_promoted_tweets: "It is not possible to update (PUT)" promoted entities).
       app.put<EntityRoute>(`${base}/:id`, async () => {
         throw ApiError.of(405, "METHOD_NOT_ALLOWED", `${spec.noun} records cannot be updated; create a new one instead`);
       });

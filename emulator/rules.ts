@@ -26,7 +26,7 @@ export function refuseCreateOnly(params: WireParams, fields: readonly string[], 
   if (given) throw ApiError.invalid(given, `${given} cannot be changed once the ${noun} is created`);
 }
 
-/** ref campaign-management/reference.mdx: the daily budget is at most the total budget. */
+/** ref campaign-management/reference.mdx, POST campaigns: the daily budget is at most the total budget. */
 export function assertDailyWithinTotal(daily: number | null, total: number | null): void {
   if (daily !== null && total !== null && daily > total) {
     throw ApiError.invalid(

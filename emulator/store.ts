@@ -144,7 +144,7 @@ export class Account {
   activeCampaignLimit: number;
   /** Users who can use the account (their requests reach it). */
   readonly userIds: Set<string>;
-  /** Feature keys the account has (ref campaign-management/reference.mdx features; the sandbox adds and removes them). */
+  /** Feature keys the account has (ref campaign-management/reference.mdx, Features; the sandbox adds and removes them). */
   readonly features = new Set<string>();
   private readonly collections = new Map<string, Collection>();
 

@@ -81,7 +81,7 @@ export const param = {
   /** Booleans are the words true and false, in the forms the official SDKs send (BOOLEAN_WORDS). */
   bool: () => z.enum(Object.keys(BOOLEAN_WORDS) as [BooleanWord, ...BooleanWord[]]).transform((v) => BOOLEAN_WORDS[v]),
   oneOf: <const T extends readonly string[]>(values: T) => z.enum(values),
-  /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (ref campaign-management/reference.mdx). */
+  /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (ref campaign-management/reference.mdx, the list GETs' id filters). */
   ids: () => csv.pipe(z.array(z.string().min(1)).min(1).max(LIMITS.idsPerFilter)),
   /** A comma-separated list of enum values. */
   listOf: <const T extends readonly string[]>(values: T, min: number, max: number) =>
@@ -94,7 +94,7 @@ export const param = {
 /**
  * An optional field that an empty value clears: `name=` on a PUT sets it
  * back to null. For campaigns and line items, the real platform
- * unsets optional values given with no value (ref creatives/reference.mdx shows it for draft Tweets).
+ * unsets optional values given with no value (ref creatives/reference.mdx, PUT draft_tweets shows it for draft Tweets).
  */
 export function clearable<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());

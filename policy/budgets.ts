@@ -1,6 +1,6 @@
 /**
  * The organisation's budget caps per campaign (a guardrail). The platform's
- * rules between budget fields (ref campaign-management/reference.mdx) are the campaign's own
+ * rules between budget fields (ref campaign-management/reference.mdx, POST campaigns) are the campaign's own
  * check, which xads-resource-checks runs.
  */
 import { StackValidationPolicy } from "@pulumi/policy";

@@ -8,7 +8,7 @@ import { forStack } from "./define";
 import { subject, UNKNOWN } from "./resources";
 
 /**
- * ref campaign-management/reference.mdx: a media creative's `landing_url` is required when its line item's
+ * ref campaign-management/reference.mdx, POST media_creatives: a media creative's `landing_url` is required when its line item's
  * objective is WEBSITE_CLICKS. The resource's own check cannot see the line
  * item; this stack rule can when the line item is in the same program (also
  * during preview, while the line item's id is not known yet).

@@ -18,7 +18,7 @@ import { reportAdvisory } from "./engine";
 import { LiveCampaignSource, liveCampaignsFor, reason, unmanagedActive } from "./live-campaigns";
 import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
 
-/** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, ref campaign-management/reference.mdx). */
+/** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, ref campaign-management/reference.mdx, POST campaigns and POST line_items). */
 const DEFAULT_STATUS: Partial<Record<Kind, string>> = {
   Campaign: campaignInputs.shape.entityStatus.parse(undefined),
   LineItem: lineItemInputs.shape.entityStatus.parse(undefined),

@@ -67,7 +67,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
 
   /**
    * The path's account and audience, when the account owns it: 403 when the
-   * audience was only shared with the account (ref audiences/reference.mdx: the caller's
+   * audience was only shared with the account (ref audiences/reference.mdx, POST custom_audiences/:id/permissions: the caller's
    * account must own it, `is_owner`), 404 when the account has no such audience.
    */
   const owned = (req: FastifyRequest<PermissionsRoute>): { owner: Account; audience: CustomAudience } => {
@@ -91,7 +91,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     sortable: ["created_at", "updated_at", "granted_account_id", "permission_level"],
   };
 
-  // ref audiences/reference.mdx: granted_account_ids, <audience>_permission_ids (IDS), PG, WT. Who may list is not shown; here the owner, as for writes.
+  // ref audiences/reference.mdx, GET custom_audiences/:id/permissions: granted_account_ids, <audience>_permission_ids (IDS), PG, WT. Who may list is not shown; here the owner, as for writes.
   app.get<PermissionsRoute>(base, async (req) => {
     const { owner, audience } = owned(req);
     const all = permissions(owner).all().filter((p) => p.custom_audience_id === audience.id);
@@ -108,7 +108,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     if (granted.id === owner.id) throw ApiError.invalid("granted_account_id", `granted_account_id ${granted.id} is the owner account: an audience is shared with other accounts`);
     const outside = granted.record.business_id !== owner.record.business_id;
     if (outside && !owner.features.has(ENUMS.shareAudienceOutsideBusiness)) {
-      // ref audiences/reference.mdx: only within the business, unless the owner has the feature. The reference names no code: named here.
+      // ref audiences/reference.mdx, POST custom_audiences/:id/permissions: only within the business, unless the owner has the feature. The reference names no code: named here.
       throw ApiError.of(
         403, "AUDIENCE_SHARING_OUTSIDE_BUSINESS",
         `granted_account_id ${granted.id} belongs to business ${granted.record.business_id}, not to the owner's business ${owner.record.business_id}: ` +
@@ -126,7 +126,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     return reply.status(201).send(one(req, show(v, created)));
   });
 
-  // ref audiences/reference.mdx shows no PUT; a change of level is a new permission.
+  // ref audiences/reference.mdx, Custom Audience Permissions shows no PUT; a change of level is a new permission.
   app.put<PermissionsRoute>(`${base}/:id`, async () => {
     throw ApiError.of(405, "METHOD_NOT_ALLOWED", `${v.noun} permissions cannot be updated; revoke the permission and grant a new one`);
   });

@@ -80,7 +80,7 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 type MediaKind = "image" | "video";
 
-/** An image or a video of the account's media library (ref creatives/reference.mdx: media assets must be in the account's Media Library). */
+/** An image or a video of the account's media library (ref creatives/reference.mdx, POST draft_tweets `media_keys`: media assets must be in the account's Media Library). */
 function libraryMedia(account: Account, key: string, parameter: string): { asset: MediaAsset; kind: MediaKind } {
   const asset = mediaAsset(account, key);
   if (!asset) throw ApiError.invalid(parameter, `${parameter} ${key} is not in the media library of account ${account.id}`);

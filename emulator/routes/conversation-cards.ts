@@ -1,5 +1,5 @@
 /**
- * Image and video conversation cards (ref creatives/reference.mdx): form parameters, up to
+ * Image and video conversation cards (ref creatives/reference.mdx, Image and Video Conversation Cards): form parameters, up to
  * four hashtag calls to action each with the Tweet it posts, a thank-you
  * text, and media checked against the account's media library. The two
  * kinds differ only in their media parameters; PUT takes every POST field
@@ -73,7 +73,7 @@ function paramsOf(kind: ConversationKind) {
   return { create: z.object({ ...shared, ...required }), update: z.object({ ...shared, ...partial }) };
 }
 
-/** The media asset a parameter names, checked against its rule (ref creatives/reference.mdx). */
+/** The media asset a parameter names, checked against its rule (ref creatives/reference.mdx, POST cards/image_conversation and cards/video_conversation). */
 function checkMedia(ctx: ResourceContext, parameter: string, key: string, rule: MediaRule): void {
   const asset = mediaAsset(ctx.account, key);
   if (!asset) throw ApiError.invalid(parameter, `${parameter} ${key} is not in the media library of account ${ctx.account.id}`);

@@ -1,5 +1,5 @@
 /**
- * Custom audiences (ref audiences/reference.mdx): a named placeholder audience whose users are
+ * Custom audiences (ref audiences/reference.mdx, Custom Audiences): a named placeholder audience whose users are
  * uploaded through `/users`. `name` is unique in the account (a duplicate is
  * refused naming `name`, on POST and PUT); PUT takes `name` and
  * `description`; DELETE exists. The list takes `permission_scope`: OWNER
@@ -80,7 +80,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<CustomAudie
 }
 
 function update(ctx: ResourceContext, current: CustomAudience, params: WireParams): Partial<CustomAudience> {
-  // ref audiences/reference.mdx: flexible audiences are immutable after creation.
+  // ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: flexible audiences are immutable after creation.
   if (isFlexible(current)) {
     throw ApiError.invalid("custom_audience_id", `custom audience ${current.id} is a ${current.audience_type} audience, which cannot be changed after creation; create a new one instead`);
   }
@@ -114,7 +114,7 @@ export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[
 }
 
 /**
- * An audience as answered to the account asking. ref audiences/reference.mdx names `is_owner`;
+ * An audience as answered to the account asking. ref audiences/reference.mdx, Custom Audience Permissions names `is_owner`;
  * the real platform (tests/conformance corpus) answers `owner_account_id` and
  * `permission_level` instead.
  */
@@ -141,7 +141,7 @@ const targetedParams = z.object({ with_active: param.bool().optional(), cursor: 
 const TARGETED_PAGE = 200;
 
 /**
- * ref audiences/reference.mdx: line items and campaigns that target the audience; with_active
+ * ref audiences/reference.mdx, GET custom_audiences/:id/targeted: line items and campaigns that target the audience; with_active
  * true (the default) leaves out line items that cannot serve. The shape:
  * the real platform (tests/conformance corpus) answers one
  * flat record per campaign: `{campaign_id, campaign_name, line_items:

@@ -1,5 +1,5 @@
 /**
- * The do-not-reach list (ref audiences/reference.mdx): at most one per account; it excludes
+ * The do-not-reach list (ref audiences/reference.mdx, Do Not Reach Lists): at most one per account; it excludes
  * its users from every campaign of the account. GET (the list, WD), POST
  * with an optional `description`, DELETE; no PUT (405). Users are uploaded
  * through the batch path `/12/batch/accounts/:account_id/do_not_reach_lists/:id/users`,
@@ -41,7 +41,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachL
 export const doNotReachLists: ResourceSpec<DoNotReachList> = {
   collection: COLLECTION,
   noun: "do-not-reach list",
-  // ref audiences/reference.mdx shows only WD on the list; the shared PG/IDS handling is harmless here.
+  // ref audiences/reference.mdx, GET do_not_reach_lists shows only WD on the list; the shared PG/IDS handling is harmless here.
   list: () => ({ ids: [{ param: "do_not_reach_list_ids", value: (l) => l.id }], sortable: ["created_at", "updated_at"] }),
   create,
   deletable: true,

@@ -1,5 +1,5 @@
 /**
- * Flexible audiences (ref audiences/reference.mdx): POST /batch/accounts/:account_id/custom_audiences,
+ * Flexible audiences (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): POST /batch/accounts/:account_id/custom_audiences,
  * a JSON array of at most 10 items. A flexible audience is a custom audience
  * record (GET and DELETE custom_audiences/:id work on it) with an
  * `audience_type` and a tree of segments whose leaves are custom audiences
@@ -32,7 +32,7 @@ type Segment = {
   child_segments?: Segment[];
 };
 
-/** ref audiences/reference.mdx: each child segment, its defaults (frequency 1, NUM_GTE, negate true) and optional nested child segments. */
+/** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: each child segment, its defaults (frequency 1, NUM_GTE, negate true) and optional nested child segments. */
 const segment: z.ZodType<Segment> = z.object({
   custom_audience_id: param.id().optional(),
   // No minimum is documented; real platform frequencies count a user's events, so 1 is the least.
@@ -88,7 +88,7 @@ function groups(p: z.output<typeof createParams>): Group[] {
 
 const isLeaf = (s: Segment) => (s.child_segments ?? []).length === 0;
 
-/** The rules of one Create item (ref audiences/reference.mdx). */
+/** The rules of one Create item (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences). */
 function createFlexible(ctx: ResourceContext, state: EnvState, params: unknown): CustomAudience {
   const p = parse(createParams, params);
   const all = groups(p);
@@ -130,7 +130,7 @@ function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAud
   const audiences = ctx.account.collection<CustomAudience>(customAudiences.collection);
   const current = audiences.live(id);
   if (!current) throw ApiError.invalid("custom_audience_id", `custom_audience_id ${id} is not a live custom audience of account ${ctx.account.id}`);
-  // ref audiences/reference.mdx: the batch endpoint is for flexible audiences only.
+  // ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: the batch endpoint is for flexible audiences only.
   if (!isFlexible(current)) throw ApiError.invalid("custom_audience_id", `custom audience ${id} is not a flexible audience: delete it with DELETE custom_audiences/${id}`);
   return audiences.markDeleted(id);
 }

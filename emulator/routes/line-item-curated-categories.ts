@@ -1,5 +1,5 @@
 /**
- * Line item curated categories (ref campaign-management/reference.mdx): a curated category attached to
+ * Line item curated categories (ref campaign-management/reference.mdx, Line Item Curated Categories): a curated category attached to
  * a line item. POST requires both ids; PUT takes either (so both change in
  * place); DELETE detaches. The real platform also lists them
  * (GET with line_item_curated_category_ids, line_item_ids, PG, WD, WT) and

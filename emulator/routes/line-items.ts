@@ -296,7 +296,7 @@ export const lineItemRoutes: FastifyPluginAsync<RouteOptions> = async (app, opti
 };
 
 /**
- * ref campaign-management/reference.mdx: a PREROLL_VIEWS line item's categories are the iab_categories of
+ * ref campaign-management/reference.mdx, GET advertiser_business_categories: a PREROLL_VIEWS line item's categories are the iab_categories of
  * one or two advertiser business categories (ADVERTISER_BUSINESS_CATEGORIES):
  * each value must belong to one, and together they name at most two.
  */

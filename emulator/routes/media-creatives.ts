@@ -1,5 +1,5 @@
 /**
- * Media creatives (ref campaign-management/reference.mdx): account media associated with a line item.
+ * Media creatives (ref campaign-management/reference.mdx, Media Creatives): account media associated with a line item.
  * POST requires `account_media_id` and `line_item_id`; `landing_url` is
  * required when the line item's objective is WEBSITE_CLICKS and ignored for
  * preroll. No PUT (405): every change is a new creative. DELETE disassociates.
@@ -57,7 +57,7 @@ export const mediaCreatives: ResourceSpec<MediaCreative> = {
     ids: [
       { param: "media_creative_ids", value: (m) => m.id },
       { param: "line_item_ids", value: (m) => m.line_item_id },
-      // ref campaign-management/reference.mdx: `campaign_id`, one campaign: the line item's.
+      // ref campaign-management/reference.mdx, GET media_creatives: `campaign_id`, one campaign: the line item's.
       { param: "campaign_id", value: (m) => account.collection<LineItem>(lineItems.collection).get(m.line_item_id)?.campaign_id },
     ],
     sortable: ["created_at", "updated_at"],

@@ -92,7 +92,7 @@ function assertAccountUser(account: Account, userId: string): void {
   }
 }
 
-/** ref creatives/reference.mdx: media of the library, 4 images, or 1 animated GIF, or 1 video. */
+/** ref creatives/reference.mdx, POST tweet `media_keys`: media of the library, 4 images, or 1 animated GIF, or 1 video. */
 export function assertTweetMedia(account: Account, keys: readonly string[]): void {
   const assets = keys.map((key) => {
     const asset = mediaAsset(account, key);
@@ -103,7 +103,7 @@ export function assertTweetMedia(account: Account, keys: readonly string[]): voi
   if (problem) throw ApiError.invalid("media_keys", `media_keys ${problem}`);
 }
 
-/** ref creatives/reference.mdx: `text` is required if there are no `media_keys` (checked on the post as it would be). */
+/** ref creatives/reference.mdx, POST tweet and POST draft_tweets: `text` is required if there are no `media_keys` (checked on the post as it would be). */
 function assertTextOrMedia(post: { text: string | null; media_keys: readonly string[] }): void {
   if (post.text === null && post.media_keys.length === 0) throw ApiError.missing("text", "text is required when there are no media_keys");
 }
@@ -132,7 +132,7 @@ function insertPost<T extends Post>(ctx: ResourceContext, collection: string, fi
 // --------------------------------------------------------------- drafts ---
 
 const draftCreate = z.object(postParams);
-/** ref creatives/reference.mdx: `card_uri` and `media_keys` are unset by the parameter with no value. */
+/** ref creatives/reference.mdx, PUT draft_tweets: `card_uri` and `media_keys` are unset by the parameter with no value. */
 const draftUpdate = z.object({
   card_uri: clearable(cardUri()),
   media_keys: clearable(mediaKeys()),
@@ -157,7 +157,7 @@ function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WirePara
 // ------------------------------------------------------------ scheduled ---
 
 const scheduledCreate = z.object({ ...postParams, scheduled_at: param.time() });
-/** ref creatives/reference.mdx: PUT shows `nullcast`, `scheduled_at`, `text`, `name`. */
+/** ref creatives/reference.mdx, PUT scheduled_tweets: `nullcast`, `scheduled_at`, `text`, `name`. */
 const scheduledUpdate = z.object({
   nullcast: param.bool().optional(),
   scheduled_at: param.time().optional(),
@@ -200,14 +200,14 @@ const publishedCreate = z.object({
   video_cta_value: param.text().optional(),
   video_description: param.text(LIMITS.text.videoDescription).optional(),
   video_title: param.text(LIMITS.text.videoTitle).optional(),
-  // Shape the response only (ref creatives/reference.mdx); accepted and not stored.
+  // Shape the response only (ref creatives/reference.mdx, POST tweet); accepted and not stored.
   trim_user: param.bool().optional(),
   tweet_mode: param.oneOf(["compat", "extended"] as const).optional(),
 });
 
 function createPublished(ctx: ResourceContext, params: WireParams, authenticatedUserId: string | undefined): PublishedTweet {
   const p = parseParams(publishedCreate, params);
-  // ref creatives/reference.mdx: nullcast false (an organic Tweet) only for the authenticated user.
+  // ref creatives/reference.mdx, POST tweet `nullcast`: nullcast false (an organic Tweet) only for the authenticated user.
   if (!p.nullcast && p.as_user_id !== authenticatedUserId) {
     throw ApiError.invalid("nullcast", `nullcast false (an organic Tweet) is only allowed as the authenticated user, not as_user_id ${p.as_user_id}`);
   }
@@ -353,7 +353,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
   });
 
-  // Draft Tweets (ref creatives/reference.mdx).
+  // Draft Tweets (ref creatives/reference.mdx, Draft Tweets).
   app.get<AccountRoute>(`${base}/draft_tweets`, async (req) => {
     const ctx = context(req);
     const p = parseParams(draftList, wireParams(req));
@@ -362,7 +362,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const drafts = page(all, p, LIMITS.draftTweetCount.default);
     return { request: echo(req), ...drafts, data: drafts.data.map((d) => draftAnswer(d)) };
   });
-  // ref creatives/reference.mdx: no parameters (no WD): a deleted draft is not found.
+  // ref creatives/reference.mdx, GET draft_tweets/:draft_tweet_id: no parameters (no WD): a deleted draft is not found.
   app.get<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
     one(req, draftAnswer(found(posts<DraftTweet>(context(req), DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id))));
   app.post<AccountRoute>(`${base}/draft_tweets`, async (req, reply) => {
@@ -409,7 +409,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
     one(req, scheduledAnswer(deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet") as ScheduledTweet, true)));
 
-  // Published Tweets (ref creatives/reference.mdx): POST tweet, PUT of the name only, no DELETE.
+  // Published Tweets (ref creatives/reference.mdx, Tweets): POST tweet, PUT of the name only, no DELETE.
   app.post<AccountRoute>(`${base}/tweet`, async (req, reply) => {
     const tweet = createPublished(context(req), wireParams(req), req.api?.userId);
     return reply.status(201).send(one(req, publishedAnswer(tweet, "POST", author(req))));
@@ -421,7 +421,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     return one(req, publishedAnswer(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }), "PUT", author(req)));
   });
   for (const method of ["PUT", "DELETE"] as const) {
-    // ref creatives/reference.mdx shows no DELETE and no PUT of a published Tweet but its name.
+    // ref creatives/reference.mdx, Tweets shows no DELETE and no PUT of a published Tweet but its name.
     app.route<EntityRoute>({
       method, url: `${base}/tweets/:id`,
       handler: async () => {
@@ -430,7 +430,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     });
   }
 
-  // GET tweets (ref creatives/reference.mdx): every kind of post by tweet_type.
+  // GET tweets (ref creatives/reference.mdx, GET tweets): every kind of post by tweet_type.
   app.get<AccountRoute>(`${base}/tweets`, async (req) => {
     const ctx = context(req);
     const p = parseParams(tweetsList, wireParams(req));

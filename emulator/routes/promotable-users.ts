@@ -1,5 +1,5 @@
 /**
- * Promotable users (ref campaign-management/reference.mdx): the users whose content an account may
+ * Promotable users (ref campaign-management/reference.mdx, Promotable Users): the users whose content an account may
  * promote, each FULL or RETWEETS_ONLY. Read only: the platform grants them
  * outside the API (real platform has no write endpoint).
  * Seeded with the account's FULL user, the configured one (seed.ts).

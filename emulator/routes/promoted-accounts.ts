@@ -47,7 +47,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<PromotedAcc
 }
 
 /**
- * ref campaign-management/reference.mdx: an ineligible user is refused with HTTP 400 and nothing is
+ * ref campaign-management/reference.mdx, POST promoted_accounts: an ineligible user is refused with HTTP 400 and nothing is
  * promoted. Which users are eligible is not shown: here a promotable user
  * of the account or a known public user (reference-data.ts). The code is
  * not shown either: INVALID_PARAMETER on user_id.
@@ -70,7 +70,7 @@ function existing(ctx: ResourceContext, fields: NewFields<PromotedAccount>): Pro
     .find((p) => !p.deleted && p.line_item_id === fields.line_item_id && p.user_id === fields.user_id);
 }
 
-/** ref campaign-management/reference.mdx: a list naming line items, none of them configured for promoted accounts, is a 400. */
+/** ref campaign-management/reference.mdx, GET promoted_accounts: a list naming line items, none of them configured for promoted accounts, is a 400. */
 function listRule(ctx: ResourceContext, params: WireParams): void {
   const ids = parseParams(z.object({ line_item_ids: param.ids().optional() }), params).line_item_ids;
   if (ids === undefined) return;

@@ -1,5 +1,5 @@
 /**
- * Promoted Tweets (ref campaign-management/reference.mdx): Tweets attached to a line item. One POST
+ * Promoted Tweets (ref campaign-management/reference.mdx, Promoted Tweets): Tweets attached to a line item. One POST
  * promotes up to 50 `tweet_ids` and answers the new records as a list; no
  * PUT; DELETE takes the record's `id`, never the `tweet_id`. A record's
  * `deleted` stays false when its line item is deleted (ref campaign-management/reference.mdx, GET promoted_tweets).

@@ -26,7 +26,7 @@ export const RECOMMENDATIONS_COLLECTION = "recommendations";
 export interface RecommendedChange {
   entity_type: string;
   params: Record<string, unknown>;
-  /** ref campaign-management/reference.mdx: create maps to POST, update to PUT, delete to DELETE; ref: null for an entity kept as it is. */
+  /** ref campaign-management/reference.mdx, GET recommendations/:recommendation_id: create maps to POST, update to PUT, delete to DELETE; ref: null for an entity kept as it is. */
   operation_type: "Create" | "Update" | "Delete" | null;
   dependent_entities: RecommendedChange[];
 }
@@ -69,7 +69,7 @@ function detail(r: Recommendation): Record<string, unknown> {
 /**
  * A recommendation the platform made for a funding instrument of the account
  * (control API): refused when the funding instrument is not the account's,
- * or already has one (ref campaign-management/reference.mdx: at most 1 per funding instrument).
+ * or already has one (ref campaign-management/reference.mdx, GET recommendations: at most 1 per funding instrument).
  */
 export function insertRecommendation(account: Account, body: unknown): Recommendation {
   const fields = newRecommendation.safeParse(body);

@@ -1,5 +1,5 @@
 /**
- * Reference data (ref campaign-management/reference.mdx): content categories, bidding rules,
+ * Reference data (ref campaign-management/reference.mdx, the reference-data GETs): content categories, bidding rules,
  * placements, curated categories, and the authenticated user's access to an
  * account. Read only, from reference-data.ts; lists answer in one page.
  */
@@ -42,7 +42,7 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
 
   app.get("/12/content_categories", async (req) => page(req, CONTENT_CATEGORIES));
 
-  // ref campaign-management/reference.mdx: an unknown but well-formed currency has no rules: an empty list.
+  // ref campaign-management/reference.mdx, GET bidding_rules: an unknown but well-formed currency has no rules: an empty list.
   app.get("/12/bidding_rules", async (req) => {
     const { currency } = parseParams(biddingParams, wireParams(req));
     const rules = BIDDING_RULES.filter((r) => currency === undefined || r.currency === currency);
@@ -56,7 +56,7 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return one(req, PLACEMENTS.filter((x) => p.product_type === undefined || x.product_type === p.product_type));
   });
 
-  // ref campaign-management/reference.mdx: country_codes required, at most 200; a category is listed when available in any of them.
+  // ref campaign-management/reference.mdx, GET curated_categories: country_codes required, at most 200; a category is listed when available in any of them.
   app.get<AccountRoute>("/12/accounts/:account_id/curated_categories", async (req) => {
     account(req);
     const p = parseParams(curatedParams, wireParams(req));
@@ -73,7 +73,7 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
   });
 
   /**
-   * ref campaign-management/reference.mdx: the permissions of the authenticated user on the account.
+   * ref campaign-management/reference.mdx, GET authenticated_user_access: the permissions of the authenticated user on the account.
    * How roles are granted is not shown (the ads UI); every user who can
    * use an emulated account is its ACCOUNT_ADMIN, and so also TWEET_COMPOSER
    * (granted only with ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).

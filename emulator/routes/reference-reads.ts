@@ -97,7 +97,7 @@ export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return { request: { params }, data: { related_keywords: relatedKeywords(p.keywords), tweet_volume: volumes } };
   });
 
-  /** ref campaign-management/reference.mdx: the account's mobile apps; PG, WD, WT (the reference also lists sort_by). */
+  /** ref campaign-management/reference.mdx, GET account_apps: the account's mobile apps; PG, WD, WT (the reference also lists sort_by). */
   app.get<AccountRoute>("/12/accounts/:account_id/account_apps", async (req) => {
     accountFor(app.emulator.store.env(env), req, req.params.account_id);
     const page = listPage(ACCOUNT_APPS, wireParams(req), { ids: [], sortable: ["created_at", "updated_at"] });
@@ -105,7 +105,7 @@ export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return { request: { params: { ...echo(req).params, account_ids: [req.params.account_id] } }, ...page };
   });
 
-  // ref campaign-management/reference.mdx: no parameters. ref: one page, next_cursor null, no total_count.
+  // ref campaign-management/reference.mdx, GET advertiser_business_categories and GET publishers: no parameters. ref: one page, next_cursor null, no total_count.
   const reference = <T>(req: FastifyRequest, data: readonly T[]) => ({ request: echo(req), next_cursor: null, data });
   app.get("/12/advertiser_business_categories", async (req) => reference(req, ADVERTISER_BUSINESS_CATEGORIES));
   app.get("/12/publishers", async (req) => reference(req, PUBLISHERS));

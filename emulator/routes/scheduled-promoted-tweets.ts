@@ -1,7 +1,7 @@
 /**
- * Scheduled promoted Tweets (ref campaign-management/reference.mdx): a scheduled Tweet promoted on a line
+ * Scheduled promoted Tweets (ref campaign-management/reference.mdx, Scheduled Promoted Tweets): a scheduled Tweet promoted on a line
  * item. No PUT (405); DELETE only before the scheduled Tweet's
- * `scheduled_at` (ref campaign-management/reference.mdx): after it, 400 SCHEDULED_TIME_PASSED.
+ * `scheduled_at` (ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets): after it, 400 SCHEDULED_TIME_PASSED.
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";

@@ -48,7 +48,7 @@ const createParams = z.object({
  */
 export function checkTargeting(p: { targeting_type: string; targeting_value: string; operator_type: string }, at = ""): void {
   const iab = ENUMS.contentCategoryTargetingType;
-  // ref campaign-management/reference.mdx: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
+  // ref campaign-management/reference.mdx, GET content_categories: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
   if (p.targeting_type !== iab && FORMS.iabCategoryValue.test(p.targeting_value)) {
     throw ApiError.invalid(`${at}targeting_type`, `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
   }
@@ -86,7 +86,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   return { ...p, name: category ? `${category.name} (${p.targeting_value})` : p.targeting_value };
 }
 
-/** ref campaign-management/reference.mdx: line_item_ids is required. */
+/** ref campaign-management/reference.mdx, GET targeting_criteria: line_item_ids is required. */
 function listRule(_ctx: ResourceContext, params: WireParams): void {
   parseParams(z.object({ line_item_ids: param.ids() }), params);
 }

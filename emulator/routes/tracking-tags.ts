@@ -1,5 +1,5 @@
 /**
- * Tracking tags (ref campaign-management/reference.mdx): a tag of a tracking partner on a line item.
+ * Tracking tags (ref campaign-management/reference.mdx, Tracking Tags): a tag of a tracking partner on a line item.
  * Only the URL changes in place (PUT requires `tracking_tag_url`); DELETE
  * disassociates the tag from its line item.
  */

@@ -1,5 +1,5 @@
 /**
- * Account features (ref campaign-management/reference.mdx): the feature keys one
+ * Account features (ref campaign-management/reference.mdx, Features): the feature keys one
  * account has. In the sandbox, POST and DELETE
  * {ads_sandbox_url}/12/accounts/:account_id/features add and remove keys;
  * GET /accounts/:account_id/features shows those the account has. One

@@ -1,5 +1,5 @@
 /**
- * Audience sharing permissions (ref audiences/reference.mdx), the one
+ * Audience sharing permissions (ref audiences/reference.mdx, Custom and Tailored Audience Permissions), the one
  * declaration of both kinds: CustomAudiencePermission (/12,
  * custom_audiences) and TailoredAudiencePermission (/5, tailored_audiences).
  * A tailored audience is the same record as a custom audience on the

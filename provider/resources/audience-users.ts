@@ -39,7 +39,7 @@ interface FieldRule {
   /** What a normalized value must look like; `what` names it in messages. */
   valid: RegExp;
   what: string;
-  /** All but partner_user_id are hashed (ref audiences/reference.mdx). */
+  /** All but partner_user_id are hashed (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
   hashed: boolean;
 }
 
@@ -59,12 +59,12 @@ export const USER_FIELDS = {
   // E.164 digits: country code and number, without "+", spaces, symbols or
   // an international 00 prefix (the published list-upload format, e.g. 14155552671).
   phoneNumber: { normalize: (s) => s.replace(/\D/g, "").replace(/^0+/, ""), valid: /^[1-9]\d{6,14}$/, what: "a phone number with its country code (7 to 15 digits, E.164)", hashed: true },
-  // Sent as given (ref audiences/reference.mdx: the one field that is not hashed).
+  // Sent as given (ref audiences/reference.mdx, POST custom_audiences/:id/users: the one field that is not hashed).
   partnerUserId: { normalize: (s) => s, valid: /^[\s\S]+$/, what: "a non-empty partner user id", hashed: false },
 } as const satisfies Record<string, FieldRule>;
 
 export type UserField = keyof typeof USER_FIELDS;
-/** One user: identifiers by type, each an array (ref audiences/reference.mdx). */
+/** One user: identifiers by type, each an array (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
 export type User = Partial<Record<UserField, string[]>>;
 
 export const CUSTOM_AUDIENCE_USER_FIELDS = ["email", "deviceId", "handle", "platformId", "phoneNumber", "partnerUserId"] as const satisfies readonly UserField[];
@@ -287,7 +287,7 @@ export interface UploadOptions {
 /**
  * Sends the chunks (the client's queue runs a few at once and keeps under
  * 1,500 calls a minute). A chunk counts when the platform answers
- * success_count == total_count == users sent (ref audiences/reference.mdx); otherwise, or
+ * success_count == total_count == users sent (ref audiences/reference.mdx, POST custom_audiences/:id/users); otherwise, or
  * when no answer came, it is sent again: Update and Delete of a set are
  * idempotent, so a resent chunk never duplicates a member. Logs
  * `uploaded n/N chunks` as chunks complete.
@@ -372,7 +372,7 @@ export const MEMBER_OUTPUTS = {
 };
 
 /**
- * Expiry rules (ref audiences/reference.mdx), checked when something will be
+ * Expiry rules (ref audiences/reference.mdx, `effective_at`, `expires_at`), checked when something will be
  * uploaded: expiresAt later than effectiveAt (custom audiences) or now, and
  * at most 13 months after it.
  */

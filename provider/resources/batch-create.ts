@@ -42,7 +42,7 @@ export interface BatchCreate<I> {
   single?: (item: I) => Promise<Entity>;
 }
 
-/** The items of a batch endpoint's JSON body (ref campaign-management/reference.mdx). */
+/** The items of a batch endpoint's JSON body (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns). */
 export function batchSend<I>(ctx: Context, path: string, max: number, params: (item: I) => Record<string, unknown>) {
   return (items: I[]) => ctx.client.batch<Entity>(path, items.map((i) => ({ operation_type: "Create", params: params(i) })), max);
 }

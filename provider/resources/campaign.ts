@@ -33,7 +33,7 @@ export type CampaignOutputs = CampaignInputs & { currency?: string; servable?: b
 
 const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/campaigns`;
 
-/** Rules between fields (ref campaign-management/reference.mdx). */
+/** Rules between fields (ref campaign-management/reference.mdx, POST and PUT campaigns). */
 export const campaignRules = [
   dailyWithinTotal<CampaignInputs>(),
   // standard_delivery was only for CAMPAIGN budget optimization. Today's

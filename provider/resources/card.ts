@@ -90,7 +90,7 @@ export function mediaOfCategory(property: string, key: string, allowed: readonly
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
-/** What is wrong with one component (ref creatives/reference.mdx): its media kinds, its app destination. */
+/** What is wrong with one component (ref creatives/reference.mdx, POST cards, components): its media kinds, its app destination. */
 function componentFailures(at: string, c: CardComponent): CheckFailure[] {
   if (c.type === "MEDIA") return mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]);
   if (c.type === "SWIPEABLE_MEDIA") return c.mediaKeys.flatMap((k, i) => mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"]));
@@ -110,7 +110,7 @@ function componentFailures(at: string, c: CardComponent): CheckFailure[] {
   return failures;
 }
 
-/** Rules between fields (ref creatives/reference.mdx): content, media kinds, app destinations. */
+/** Rules between fields (ref creatives/reference.mdx, POST cards): content, media kinds, app destinations. */
 export const cardRules = [
   // Whether each is given, not what they hold: it holds while values inside are not known yet.
   rule<CardInputs>(["components", "slides"], (card) => {

@@ -65,7 +65,7 @@ export type ConversationInputs = {
   accountId: string; name: string; title?: string; thankYouText: string; thankYouUrl?: string; mediaKey: string; adoptId?: string;
 } & Partial<Record<`${(typeof LIMITS.cards.ctas)[number]}Cta` | `${(typeof LIMITS.cards.ctas)[number]}CtaTweet`, string>>;
 
-/** Rules between fields (ref creatives/reference.mdx): title or a second CTA, each CTA with its Tweet. */
+/** Rules between fields (ref creatives/reference.mdx, POST cards/image_conversation): title or a second CTA, each CTA with its Tweet. */
 export const conversationRules = [
   rule<ConversationInputs>(["title", "secondCta"], (c) => c.title === undefined && c.secondCta === undefined
     ? [{ property: "title", reason: "title is required when secondCta is not set (set title, or secondCta with secondCtaTweet)" }]

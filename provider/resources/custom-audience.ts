@@ -1,5 +1,5 @@
 /**
- * Custom audience (ref audiences/reference.mdx): a named audience whose
+ * Custom audience (ref audiences/reference.mdx, Custom Audiences): a named audience whose
  * users are a CustomAudienceMembers resource. `name` (unique in the account)
  * and `description` change in place (PUT). Deleting an audience cannot be
  * undone and takes it from every line item that targets it, so deletion and

@@ -1,5 +1,5 @@
 /**
- * The do-not-reach list (ref audiences/reference.mdx): at most one per
+ * The do-not-reach list (ref audiences/reference.mdx, Do Not Reach Lists): at most one per
  * account; it keeps its users out of every campaign of the account. The
  * platform has no PUT: a new description replaces the list, and since a
  * second one is refused, the old one is deleted first (its users with it;

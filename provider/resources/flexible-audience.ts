@@ -1,5 +1,5 @@
 /**
- * Flexible audience (ref audiences/reference.mdx): a custom audience made
+ * Flexible audience (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): a custom audience made
  * of other custom audiences, combined by a tree of segments. Created through
  * the batch endpoint (POST /batch/accounts/:id/custom_audiences, at most 10
  * items); flexible audiences are immutable after creation, so every input
@@ -35,7 +35,7 @@ export interface FlexibleAudienceSegment {
 export type FlexibleAudienceSegmentArgs = Omit<FlexibleAudienceSegment, "frequency" | "frequencyComparator" | "negate" | "childSegments"> &
   Partial<Pick<FlexibleAudienceSegment, "frequency" | "frequencyComparator" | "negate">> & { childSegments?: FlexibleAudienceSegmentArgs[] };
 
-/** One child segment (ref audiences/reference.mdx), with the platform's defaults; a segment with childSegments is a group, one without a leaf. */
+/** One child segment (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences), with the platform's defaults; a segment with childSegments is a group, one without a leaf. */
 export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, FlexibleAudienceSegmentArgs> = z.strictObject({
   customAudienceId: entityId.optional().describe("The custom audience of this segment; required on a leaf (a segment without childSegments)."),
   // No minimum is documented; real platform frequencies count a user's events, so 1 is the least.
@@ -99,7 +99,7 @@ const isSegment = (g: Group): g is Group & FlexibleAudienceSegment => g.prefix.e
 const isLeaf = (g: Group) => (g.childSegments ?? []).length === 0;
 
 /**
- * The structure rules (ref audiences/reference.mdx), on parsed inputs: at least
+ * The structure rules (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences), on parsed inputs: at least
  * one segment, booleanOperator wherever children are, at most 10 custom
  * audience leaves, each leaf with a customAudienceId and a lookbackWindow.
  * They do not look at ids, so they hold in a preview where ids are unknown.
@@ -148,7 +148,7 @@ export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudie
   jsonBody: true,
   // Names are unique in the account: with the same name, the old audience goes first.
   uniqueBy: ["name", "accountId"],
-  // Creates of one up share batch POSTs of up to 10 (ref audiences/reference.mdx); a lone one too: there is no single create.
+  // Creates of one up share batch POSTs of up to 10 (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences); a lone one too: there is no single create.
   batch: {
     path: (a) => `/12/batch/accounts/${a.accountId}/custom_audiences`,
     max: LIMITS.customAudienceBatchSize,

@@ -1,5 +1,5 @@
 /**
- * Promoted Tweet (ref campaign-management/reference.mdx): a Tweet promoted on a line
+ * Promoted Tweet (ref campaign-management/reference.mdx, Promoted Tweets): a Tweet promoted on a line
  * item. The platform has no PUT for it, so every change replaces. Creates of
  * one line item that run together are sent as one POST of up to 50
  * `tweet_ids`; the engine runs `--parallel` creates at once (8 by default),
@@ -36,7 +36,7 @@ export const promotedTweet = defineResource("PromotedTweet", promotedTweetInputs
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promoted content."),
   },
-  // DELETE takes the record's id, never the tweet_id (ref campaign-management/reference.mdx).
+  // DELETE takes the record's id, never the tweet_id (ref campaign-management/reference.mdx, DELETE promoted_tweets).
   collection: "promoted_tweets",
   describe: (p) => `promotion of Tweet ${p.tweetId} on line item ${p.lineItemId}`,
   // A promoted Tweet's `deleted` stays false when its line item is deleted

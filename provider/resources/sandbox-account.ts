@@ -1,5 +1,5 @@
 /**
- * Sandbox account (ref campaign-management/reference.mdx): POST
+ * Sandbox account (ref campaign-management/reference.mdx, POST accounts): POST
  * {ads_sandbox_url}/12/accounts creates one (no parameters), PUT
  * /accounts/:account_id sets its name and industry type, DELETE
  * {ads_sandbox_url}/12/accounts/:account_id deletes it. Sandbox only: a
@@ -43,7 +43,7 @@ export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInp
   overrides: (standard) => ({
     async create(ctx, inputs) {
       if (inputs.adoptId) return standard.adopt(ctx, inputs);
-      // ref campaign-management/reference.mdx: POST takes no parameters, so nothing tells the new account
+      // ref campaign-management/reference.mdx, POST accounts: POST takes no parameters, so nothing tells the new account
       // apart but being new: the accounts from before are listed first, and a
       // POST that got no answer is looked up among the others, never sent again.
       const before = new Set((await ctx.client.list<Entity>(PATH)).map((a) => a.id));

@@ -1,5 +1,5 @@
 /**
- * Scheduled Tweet (ref creatives/reference.mdx): a post the platform
+ * Scheduled Tweet (ref creatives/reference.mdx, Scheduled Tweets): a post the platform
  * publishes at `scheduledAt`. PUT takes `nullcast`, `scheduled_at`, `text`
  * and `name`; the author, card and media are create-only. The create
  * endpoint's parameters are the real platform's (POST scheduled_tweets with scheduled_at, as_user_id, text,

@@ -1,5 +1,5 @@
 /**
- * Tax settings (ref campaign-management/reference.mdx): one record per account that
+ * Tax settings (ref campaign-management/reference.mdx, Tax Settings): one record per account that
  * always exists. PUT /accounts/:account_id/tax_settings changes the fields
  * it names; there is no create and no delete. Create reads what is there,
  * then PUTs the declared fields; destroy leaves the settings as they are
@@ -16,7 +16,7 @@ import { readLive } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
-/** ref campaign-management/reference.mdx gives no lengths: any non-empty text. */
+/** ref campaign-management/reference.mdx, PUT tax_settings gives no lengths: any non-empty text. */
 const setting = (what: string) => computed(text().optional().describe(what));
 
 /**

@@ -1,5 +1,5 @@
 /**
- * User settings (ref campaign-management/reference.mdx): one record per user of an
+ * User settings (ref campaign-management/reference.mdx, User Settings): one record per user of an
  * account. GET/PUT /accounts/:account_id/user_settings/:user_id; PUT needs
  * user context and changes only the authenticated user's own settings (an
  * account admin cannot change another user's). No create, no delete:
@@ -37,7 +37,7 @@ export type UserSettingsInputs = z.infer<typeof userSettingsInputs>;
 
 const path = (u: { accountId: string; userId?: string }) => `/12/accounts/${u.accountId}/user_settings/${u.userId}`;
 
-/** ref campaign-management/reference.mdx: a value given twice in subscribeEmailTypes is a mistake. */
+/** ref campaign-management/reference.mdx, PUT user_settings: a value given twice in subscribeEmailTypes is a mistake. */
 function repeatedTypes(inputs: UserSettingsInputs): CheckFailure[] {
   const types = inputs.subscribeEmailTypes ?? [];
   const twice = types.filter((t, i) => types.indexOf(t) !== i);

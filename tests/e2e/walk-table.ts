@@ -167,7 +167,7 @@ export const ROWS: WalkRow[] = [
         args: { currency: "EUR", startTime: "2026-02-01T00:00:00Z" },
       }),
     },
-    destroy: { stays: "the Ads API cannot delete funding instruments outside the sandbox (ref campaign-management/reference.mdx)", says: /funding instrument \w+ stays on the platform/ },
+    destroy: { stays: "the Ads API cannot delete funding instruments outside the sandbox (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY)", says: /funding instrument \w+ stays on the platform/ },
   },
   {
     kind: "Campaign", name: "campaign", needs: ["usd"], collection: "campaigns", protected: true,
@@ -489,7 +489,7 @@ export const ROWS: WalkRow[] = [
     update: { replaces: true, field: "permissionLevel", live: { permission_level: "READ_WRITE" } },
     edit: { remove: "no PUT exists for permissions: the ads UI can only revoke one" },
     adopt: {
-      // The v5 path of tailored audience permissions (ref audiences/reference.mdx).
+      // The v5 path of tailored audience permissions (ref audiences/reference.mdx, Tailored Audience Permissions).
       seed: async ({ api, ids, accounts }) => ({
         id: (await api.post<Entity>(`/5/accounts/${ACCOUNT_ID}/tailored_audiences/${ids.installers}/permissions`, { granted_account_id: accounts.other, permission_level: "READ_WRITE" })).id,
         args: { tailoredAudienceId: "${installers.id}", grantedAccountId: accounts.other, permissionLevel: "READ_WRITE" },

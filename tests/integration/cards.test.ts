@@ -1,4 +1,4 @@
-/** Cards, image and video conversation cards: the emulator's rules (ref creatives/reference.mdx) and the providers' lifecycle. */
+/** Cards, image and video conversation cards: the emulator's rules (ref creatives/reference.mdx, Cards, Image and Video Conversation Cards) and the providers' lifecycle. */
 import { Entity, ValidationError } from "../../provider/client";
 import { card } from "../../provider/resources/card";
 import { imageConversationCard } from "../../provider/resources/image-conversation-card";

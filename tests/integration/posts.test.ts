@@ -102,7 +102,7 @@ describe("published Tweets", () => {
     const inputs = valid(tweet, { text: "Watch", mediaKeys: ["7_3001"], videoTitle: "Spring", conversationSettings: "FOLLOWING", name: "v1" });
     const { id, outs } = await tweet.create(ctx(), inputs);
     expect(outs).toMatchObject({ nullcast: true, videoTitle: "Spring", conversationSettings: "FOLLOWING", name: "v1" });
-    // ref creatives/reference.mdx: the POST answer has no conversation_settings; GET has it.
+    // ref creatives/reference.mdx, POST tweet `conversation_settings`: the POST answer has no conversation_settings; GET has it.
     const post = await client().post(`${base}/tweet`, { as_user_id: USER, text: "other" });
     expect(post).not.toHaveProperty("conversation_settings");
     const renamed = await tweet.update(ctx(), id, outs, { ...inputs, name: "v2" });

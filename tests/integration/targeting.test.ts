@@ -1,7 +1,7 @@
 /**
  * Promoted accounts, line item curated categories, targeting criteria and
  * the reference-data sources against the emulator: the platform's rules
- * (ref campaign-management/reference.mdx) and the provider's lifecycle.
+ * (ref campaign-management/reference.mdx, Promoted Accounts, Line Item Curated Categories, Targeting Criteria) and the provider's lifecycle.
  */
 import { AdsClient, Entity, ValidationError } from "../../provider/client";
 import {
