@@ -1,6 +1,6 @@
 /**
  * The media library (ref creatives/reference.mdx, POST draft_tweets: "The media asset must be in the account's Media Library"; the
- * upload endpoint itself is not shown). Every account holds the assets
+ * upload itself is not emulated). Every account holds the assets
  * below, so posts, cards and media creatives can name them; a test can add
  * more to the account's `media_library` collection through the control API.
  *
