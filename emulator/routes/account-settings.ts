@@ -38,7 +38,7 @@ export interface UserSettings extends StoredEntity {
 /**
  * ref campaign-management/reference.mdx, PUT tax_settings: all optional. Texts (no lengths given):
  * the real platform takes free text; an empty value unsets it, as for other PUTs.
- * client_address_*: "set when an agency owns the account", which the
+ * client_address_*: "Set this when the ads account is owned by an agency", which the
  * platform does not enforce in anything shown: accepted on any account.
  */
 const taxParams = z.object({
