@@ -3,7 +3,7 @@
  * project calls, the real platform's request form and response shape, one
  * JSON file per endpoint (and per notable variant) in `corpus/`, each citing
  * the public file it was taken from. README.md beside this file lists them
- * and the differences between the seed and today's platform.
+ * and where the project's first design and today's platform differ.
  *
  * Big integers: published Tweets (and a few request echoes) carry ids beyond
  * 2^53 as JSON numbers, which JSON.parse rounds. Those bodies are stored as

@@ -71,7 +71,7 @@ export class World {
     placements: "ALL_ON_TWITTER", bid_strategy: "MAX", bid_amount_local_micro: "320000", entity_status: "PAUSED",
   }));
 
-  /** A line item configured for promoted accounts (seed 4.7), in a campaign of its own objective. */
+  /** A line item configured for promoted accounts (ref campaign-management/reference.mdx, promoted_accounts), in a campaign of its own objective. */
   accountLineItem = () => this.once("accountLineItem", async () => {
     const campaign = await this.post("campaigns", {
       funding_instrument_id: await this.fundingInstrument(), name: "followers", daily_budget_amount_local_micro: "10000000",
@@ -397,7 +397,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     });
     return r;
   },
-  // Rule difference: the reference's example swipes one image; the emulator keeps the seed's 2 to 6 (seed 4.11).
+  // Rule difference: the reference's example swipes one image; the emulator keeps the reference's "between 2-6 videos or images" (ref creatives/reference.mdx, Cards).
   "PUT /12/accounts/:account_id/cards/:card_id": async (_w, r) => {
     const body = r.json as { components: { type: string; media_keys?: string[] }[] };
     return { ...r, json: { ...body, components: body.components.map((c) => (c.media_keys ? { ...c, media_keys: IMAGES.slice(0, 2) } : c)) } };

@@ -74,7 +74,7 @@ const RECORDING_QUIRKS: readonly (Kept & { why: string })[] = [
   {
     endpoint: "PUT /12/accounts/:account_id/custom_audiences/:custom_audience_id",
     differences: ["data.is_owner is missing (platform sends a boolean)"],
-    why: "the reference's PUT example shows the seed's is_owner where every other custom audience answer (GET, POST, DELETE) has owner_account_id and permission_level (the corpus notes); the emulator answers those",
+    why: "the reference's PUT example shows an older is_owner where every other custom audience answer (GET, POST, DELETE) has owner_account_id and permission_level (the corpus notes); the emulator answers those",
   },
   {
     endpoint: "PUT /12/accounts/:account_id/user_settings/:user_id",
