@@ -10,7 +10,8 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
-import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
+import { historyOf } from "./drift-history";
 import { Deployment } from "./recover-plan";
 import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
 
@@ -27,6 +28,17 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
     throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
   }
   return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, await otherStacks(cwd, stack));
+}
+
+/**
+ * The report with who changed each drifted resource outside Pulumi and when,
+ * from the platform's account history (cli/drift-history.ts): its calls
+ * never fail the report, each resource says what the history gave.
+ */
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
+  const drifted = [...report.changed, ...report.deleted];
+  if (drifted.length === 0) return report;
+  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
 }
 
 /** The states of the project's other stacks (in the same backend), by name. */
@@ -111,12 +123,14 @@ export function registerDrift(program: Command): void {
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
+    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion)")
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
-    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
+    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean; history: boolean }) => {
       const cwd = resolve(opts.cwd);
-      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked);
+      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked || opts.history);
       const untracked = opts.untracked ? await untrackedOf(config, deployment, cwd, stack) : [];
-      const report = { ...buildDriftReport(events, untracked), stack };
+      const found = { ...buildDriftReport(events, untracked), stack };
+      const report = opts.history ? await withDriftHistory(found, config, deployment) : found;
       const text = RENDER[opts.format](report);
       process.stdout.write(text);
       if (opts.output) writeFileSync(opts.output, text);
