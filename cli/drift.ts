@@ -115,7 +115,9 @@ export function registerDrift(program: Command): void {
         "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
-        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
+        "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
+        "beta: allow-listed accounts) says who changed it and when.\n\n" +
         "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH, the program's dependencies " +
         "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
     )
