@@ -11,8 +11,9 @@
  * corpus must cover every endpoint the provider calls. And every endpoint
  * the project calls (CALLED_ENDPOINTS) must be among those the replay
  * calls, so that these checks see each: batch creates, look-ups after a
- * create without an answer, `xads auth`, `xads import` and the policy
- * pack's listing are replayed besides the cases' lifecycles.
+ * create without an answer, `xads auth`, `xads import`, `xads drift`'s
+ * account history and the policy pack's listing are replayed besides the
+ * cases' lifecycles.
  */
 import { historyOf } from "../../cli/drift-history";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
