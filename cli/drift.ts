@@ -10,7 +10,8 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
-import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
+import { historyOf } from "./drift-history";
 import { Deployment } from "./recover-plan";
 import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
 
@@ -27,6 +28,17 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
     throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
   }
   return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, await otherStacks(cwd, stack));
+}
+
+/**
+ * The report with who changed each drifted resource outside Pulumi and when,
+ * from the platform's account history (cli/drift-history.ts): its calls
+ * never fail the report, each resource says what the history gave.
+ */
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
+  const drifted = [...report.changed, ...report.deleted];
+  if (drifted.length === 0) return report;
+  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
 }
 
 /** The states of the project's other stacks (in the same backend), by name. */
@@ -103,7 +115,9 @@ export function registerDrift(program: Command): void {
         "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
-        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
+        "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
+        "beta: allow-listed accounts) says who changed it and when.\n\n" +
         "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH, the program's dependencies " +
         "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
     )
@@ -111,12 +125,14 @@ export function registerDrift(program: Command): void {
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
+    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion)")
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
-    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
+    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean; history: boolean }) => {
       const cwd = resolve(opts.cwd);
-      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked);
+      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked || opts.history);
       const untracked = opts.untracked ? await untrackedOf(config, deployment, cwd, stack) : [];
-      const report = { ...buildDriftReport(events, untracked), stack };
+      const found = { ...buildDriftReport(events, untracked), stack };
+      const report = opts.history ? await withDriftHistory(found, config, deployment) : found;
       const text = RENDER[opts.format](report);
       process.stdout.write(text);
       if (opts.output) writeFileSync(opts.output, text);

@@ -50,6 +50,7 @@ import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { recommendationRoutes } from "./routes/recommendations";
 import { tweetPreviewRoutes } from "./routes/tweet-previews";
 import { audienceEstimateRoutes } from "./routes/audience-estimate";
+import { accountHistoryRoutes } from "./routes/account-history";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -101,6 +102,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   tweetPreviewRoutes,
   referenceReadRoutes,
   audienceEstimateRoutes,
+  accountHistoryRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */

@@ -39,7 +39,10 @@ export type ErrorCode =
   // ref audiences/reference.mdx, Custom Audience Permissions: only the account that owns an audience may share it. The reference names no code: named here, 403.
   | "AUDIENCE_NOT_OWNED"
   // ref audiences/reference.mdx, Custom Audience Permissions: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. The reference names no code: named here, 403.
-  | "AUDIENCE_SHARING_OUTSIDE_BUSINESS";
+  | "AUDIENCE_SHARING_OUTSIDE_BUSINESS"
+  // ref fundamentals/error-codes-and-responses.mdx lists it (403); the platform answers it to an application not
+  // allow-listed for the Ads API. Here: GET account_history of an account not allow-listed for the beta.
+  | "UNAUTHORIZED_CLIENT_APPLICATION";
 
 export class ApiError extends Error {
   constructor(

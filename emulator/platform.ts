@@ -203,6 +203,15 @@ export const ENUMS = {
    * PROMOTED_TWEET). Every other GET below an account is an "other account read".
    */
   coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
+  /**
+   * ref campaign-management/reference.mdx, GET accounts/:account_id/account_history:
+   * `entity_type`, the kinds whose changes the platform keeps, by the
+   * collection that holds them.
+   */
+  historyEntityType: {
+    campaigns: "CAMPAIGN", line_items: "LINE_ITEM", promoted_tweets: "PROMOTED_TWEET",
+    targeting_criteria: "TARGETING_CRITERIA", promoted_accounts: "PROMOTED_ACCOUNT",
+  } as const,
   /** ref campaign-management/reference.mdx, POST campaigns: a campaign's entity_status; line items the same (ref POST line_items). */
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
   /** ref campaign-management/reference.mdx, PUT campaigns: DRAFT is not accepted on update. */

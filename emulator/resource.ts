@@ -8,6 +8,7 @@
 import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { RouteOptions } from "./context";
 import { ApiError } from "./errors";
+import { Actor, API_PLATFORM, recordChange } from "./history";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
 import { Account, Clock, StoredEntity, Env, EnvState, NewFields } from "./store";
@@ -17,6 +18,8 @@ export interface ResourceContext {
   env: Env;
   account: Account;
   clock: Clock;
+  /** Who the request acts as: the user of its access token (the history's `change_by`). */
+  by: Actor;
 }
 
 export interface ResourceSpec<T extends StoredEntity> {
@@ -81,15 +84,19 @@ export function createOrFind<T extends StoredEntity>(spec: ResourceSpec<T>, ctx:
   const existing = spec.existing?.(ctx, fields);
   if (existing) return { entity: existing, created: false };
   const collection = ctx.account.collection<T>(spec.collection);
-  const entity = collection.insert(fields);
-  return { entity: spec.fromId ? collection.update(entity.id, spec.fromId(entity.id)) : entity, created: true };
+  const inserted = collection.insert(fields);
+  const entity = spec.fromId ? collection.update(inserted.id, spec.fromId(inserted.id)) : inserted;
+  recordChange(ctx.account, spec.collection, "CREATE", entity, ctx.by, ctx.clock());
+  return { entity, created: true };
 }
 
 /** The real platform answers 404 to an update of a deleted entity. */
 export function updateEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
   const collection = ctx.account.collection<T>(spec.collection);
   const current = found(collection.get(id), spec.noun, id);
-  return collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
+  const updated = collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
+  recordChange(ctx.account, spec.collection, "UPDATE", updated, ctx.by, ctx.clock());
+  return updated;
 }
 
 /**
@@ -116,12 +123,16 @@ export function changedParams(params: WireParams, current: StoredEntity): WirePa
 export function deleteEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string): T {
   const collection = ctx.account.collection<T>(spec.collection);
   found(collection.get(id), spec.noun, id);
-  return collection.markDeleted(id);
+  const deleted = collection.markDeleted(id);
+  recordChange(ctx.account, spec.collection, "DELETE", deleted, ctx.by, ctx.clock());
+  return deleted;
 }
 
 /** The account a request's path names (404 unless the user can use it), with what operations need. */
 export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequest<AccountRoute>): ResourceContext {
-  return { env, account: accountFor(app.emulator.store.env(env), req, req.params.account_id), clock: app.emulator.clock };
+  const account = accountFor(app.emulator.store.env(env), req, req.params.account_id);
+  // accountFor answered 404 unless the OAuth hook verified the request's user.
+  return { env, account, clock: app.emulator.clock, by: { user_id: req.api!.userId!, platform: API_PLATFORM } };
 }
 
 /** An entity as answered: as the spec shows it, without its write-only fields. */
@@ -167,6 +178,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         const ctx = context(req);
         const fields = spec.createMany!(ctx, wireParams(req));
         const created = fields.map((f) => ctx.account.collection<T>(spec.collection).insert(f));
+        for (const e of created) recordChange(ctx.account, spec.collection, "CREATE", e, ctx.by, ctx.clock());
         // The real platform answers the records with their total_count.
         return reply.status(201).send({ ...one(req, created.map((e) => answered(spec, e, ctx))), total_count: created.length });
       });

@@ -146,6 +146,12 @@ export class Account {
   readonly userIds: Set<string>;
   /** Feature keys the account has (ref campaign-management/reference.mdx, Features; the sandbox adds and removes them). */
   readonly features = new Set<string>();
+  /**
+   * Whether the account may read its change history (ref
+   * campaign-management/reference.mdx, GET account_history: "in beta and
+   * requires allowlisting"); the control API takes it away.
+   */
+  historyAllowListed = true;
   private readonly collections = new Map<string, Collection>();
 
   constructor(

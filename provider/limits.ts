@@ -276,6 +276,15 @@ export const ENUMS = {
    * fifth of their limit.
    */
   coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
+  /**
+   * ref campaign-management/reference.mdx, GET accounts/:account_id/account_history:
+   * the `entity_type` of each collection whose changes the platform keeps
+   * (who made each and when: `xads drift`). Other kinds have no history.
+   */
+  historyEntityType: {
+    campaigns: "CAMPAIGN", line_items: "LINE_ITEM", promoted_tweets: "PROMOTED_TWEET",
+    targeting_criteria: "TARGETING_CRITERIA", promoted_accounts: "PROMOTED_ACCOUNT",
+  } as const,
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
   /** DRAFT is refused on update (ref campaign-management/reference.mdx, PUT campaigns `entity_status`). */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,

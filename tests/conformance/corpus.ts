@@ -228,6 +228,7 @@ export const CALLED_ENDPOINTS: readonly { endpoint: string; usedBy: readonly str
   { endpoint: "GET /12/advertiser_business_categories", usedBy: ["getAdvertiserBusinessCategories"] },
   { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
   { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
+  { endpoint: "GET /12/accounts/:account_id/account_history", usedBy: ["xads drift (who changed a drifted campaign, line item, promoted Tweet or account, or targeting criterion, and when: one call per resource, entity_type, entity_id and a window of whole hours)"] },
 ];
 
 
