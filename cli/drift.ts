@@ -12,8 +12,9 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
-import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
 import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
+import { historyOf } from "./drift-history";
 import { Deployment } from "./recover-plan";
 import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
 
@@ -30,6 +31,17 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
     throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
   }
   return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, otherStacks(await states(cwd), stack));
+}
+
+/**
+ * The report with who changed each drifted resource outside Pulumi and when,
+ * from the platform's account history (cli/drift-history.ts): its calls
+ * never fail the report, each resource says what the history gave.
+ */
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
+  const drifted = [...report.changed, ...report.deleted];
+  if (drifted.length === 0) return report;
+  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
 }
 
 /** The states of every stack of the project in `cwd` (in the same backend), by name. */
@@ -116,13 +128,15 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
 /**
  * One stack's drift report (`stack` undefined: the selected one of `cwd`):
  * the refresh preview, then, with `untracked`, the live entities that no
- * state holds. `states` reads the project's stacks (`--all-stacks` reads
+ * state holds, and with `history`, who changed each drifted resource and
+ * when. `states` reads the project's stacks (`--all-stacks` reads
  * them once for all). Throws a CliError when the stack cannot be checked.
  */
-export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; states?: ProjectStates }): Promise<DriftReport> {
-  const { stack, events, deployment, config } = await refreshEvents(cwd, stackName, options.untracked);
+export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; history: boolean; states?: ProjectStates }): Promise<DriftReport> {
+  const { stack, events, deployment, config } = await refreshEvents(cwd, stackName, options.untracked || options.history);
   const untracked = options.untracked ? await untrackedOf(config, deployment, cwd, stack, options.states ?? projectStates) : [];
-  return { ...buildDriftReport(events, untracked), stack };
+  const found = { ...buildDriftReport(events, untracked), stack };
+  return options.history ? withDriftHistory(found, config, deployment) : found;
 }
 
 export function registerDrift(program: Command): void {
@@ -135,7 +149,9 @@ export function registerDrift(program: Command): void {
         "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
-        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
+        "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
+        "beta: allow-listed accounts) says who changed it and when.\n\n" +
         "With --all-stacks it checks every stack of the project in turn (`pulumi stack ls`: e.g. one stack per ads account) and " +
         "writes one report, a table of the stacks first (drift yes/no, the counts) then each stack's section; a stack that cannot " +
         "be checked is named with the reason and the others are still checked.\n\n" +
@@ -149,13 +165,14 @@ export function registerDrift(program: Command): void {
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
+    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion)")
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
-    .action(async (opts: { stack?: string; allStacks?: true; cwd: string; format: Format; output?: string; untracked: boolean }) => {
+    .action(async (opts: { stack?: string; allStacks?: true; cwd: string; format: Format; output?: string; untracked: boolean; history: boolean }) => {
       const cwd = resolve(opts.cwd);
       let text: string;
       if (opts.allStacks) {
         const states = readOnce(projectStates);
-        const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, states }),
+        const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, history: opts.history, states }),
           (line) => process.stderr.write(`${line}\n`));
         text = ALL_STACKS_RENDER[opts.format](all);
         process.exitCode = allStacksExitCode(all);

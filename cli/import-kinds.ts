@@ -28,7 +28,7 @@ export interface ImportKind {
 
 /**
  * A flexible audience is a custom audience record with an audience type and
- * a tree of segments (seed 4.12). Its leaves' ids stay literal in the
+ * a tree of segments (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences). Its leaves' ids stay literal in the
  * written program. Permissions are not listed: their list is per audience,
  * not below the account.
  */
@@ -63,7 +63,7 @@ export const IMPORT_KINDS: ImportKind[] = [
     refs: { lineItemId: "LineItem" },
     name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}`,
   },
-  // Card lists take count 1 to 200 (seed section 8), not the usual 1000.
+  // Card lists take count 1 to 200 (ref creatives/reference.mdx, GET cards), not the usual 1000.
   { kind: "Card", collection: "cards", query: { count: LIMITS.cardCount.max }, name: (e) => str(e.name) ?? `card ${e.id}` },
   { kind: "ImageConversationCard", collection: "cards/image_conversation", name: (e) => str(e.name) ?? `image conversation card ${e.id}` },
   { kind: "VideoConversationCard", collection: "cards/video_conversation", name: (e) => str(e.name) ?? `video conversation card ${e.id}` },

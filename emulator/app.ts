@@ -50,6 +50,7 @@ import { audiencePermissionRoutes } from "./routes/audience-permissions";
 import { recommendationRoutes } from "./routes/recommendations";
 import { tweetPreviewRoutes } from "./routes/tweet-previews";
 import { audienceEstimateRoutes } from "./routes/audience-estimate";
+import { accountHistoryRoutes } from "./routes/account-history";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
 import { Webhooks } from "./webhooks";
@@ -101,6 +102,7 @@ const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   tweetPreviewRoutes,
   referenceReadRoutes,
   audienceEstimateRoutes,
+  accountHistoryRoutes,
 ];
 
 /** The two environments and their bases (README "Two environments"). */
@@ -133,7 +135,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const app = Fastify({
     logger: options.logger ?? false,
-    // The largest body the platform accepts (audience uploads, seed section 8).
+    // The largest body the platform accepts (audience uploads, ref audiences/reference.mdx, POST custom_audiences/:id/users: 5,000,000 bytes).
     bodyLimit: LIMITS.audienceUpload.bodyBytes,
     // Flat string parameters, as the platform reads them (wire.ts).
     routerOptions: { querystringParser: (qs) => paramsRecord(new URLSearchParams(qs)) },
@@ -152,7 +154,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   for (const [prefix, env] of BASES) {
     for (const routes of API_ROUTES) app.register(routes, { prefix, env });
   }
-  // The platform API beside the Ads API (seed 000): OAuth steps, app-only tokens, webhook lookup.
+  // The platform API beside the Ads API (xdevplatform/docs fundamentals/authentication/): OAuth steps, app-only tokens, webhook lookup.
   app.register(oauthRoutes);
   app.register(webhookRoutes);
   app.register(controlRoutes, { prefix: "/_emulator" });

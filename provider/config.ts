@@ -20,7 +20,7 @@ export interface ProviderConfig {
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
 export const SANDBOX_BASE_URL = "https://ads-api-sandbox.x.com";
-/** The platform API beside the Ads API: OAuth steps, app-only tokens, webhooks (seed 000). */
+/** The platform API beside the Ads API: OAuth steps, app-only tokens, webhooks (xdevplatform/docs fundamentals/authentication/ and openapi.json). */
 export const PLATFORM_BASE_URL = "https://api.x.com";
 
 /** Each setting: its stack config key and its environment variable. */

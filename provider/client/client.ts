@@ -209,7 +209,7 @@ export class AdsClient {
   }
 
   /**
-   * One batch call (JSON body, seed 4.4 and 4.12): refused before sending
+   * One batch call (JSON body: ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns; ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): refused before sending
    * when it holds more items than the endpoint takes. Any item error fails
    * the whole batch; the error carries `operationErrors` by item index.
    */
@@ -573,7 +573,7 @@ export function queueKey(path: string): string {
   const parts = path.split("/").filter(Boolean);
   const rest = /^\d+$/.test(parts[0] ?? "") ? parts.slice(1) : parts;
   const family = rest[0] === "batch" ? rest.slice(0, 4) : rest.slice(0, 3);
-  // User uploads have a rate limit of their own (seed section 8): their own queue.
+  // User uploads have a rate limit of their own (ref fundamentals/rate-limiting.mdx, "Audience"): their own queue.
   if (UPLOAD_COLLECTIONS.includes(family[family.length - 1] ?? "") && rest[rest.length - 1] === "users") family.push("users");
   return family.join("/");
 }

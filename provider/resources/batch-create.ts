@@ -9,7 +9,7 @@
  * look-up fails too, the create is pending (`PendingCreateError`): the next
  * `up` looks it up again (`lookUpSent`) before creating anything.
  *
- * Batches (seed 4.4 campaigns and the reference's line items, at most 40
+ * Batches (ref campaign-management/reference.mdx campaigns and the reference's line items, at most 40
  * items; targeting criteria, 500; 4.12 flexible audiences, at most 10;
  * promoted Tweets, 50 Tweet ids a POST): resources of one kind that
  * the engine creates together in one `pulumi up` are gathered by the
@@ -42,7 +42,7 @@ export interface BatchCreate<I> {
   single?: (item: I) => Promise<Entity>;
 }
 
-/** The items of a batch endpoint's JSON body (seed 4.4). */
+/** The items of a batch endpoint's JSON body (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns). */
 export function batchSend<I>(ctx: Context, path: string, max: number, params: (item: I) => Record<string, unknown>) {
   return (items: I[]) => ctx.client.batch<Entity>(path, items.map((i) => ({ operation_type: "Create", params: params(i) })), max);
 }

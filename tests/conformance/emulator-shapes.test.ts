@@ -74,12 +74,21 @@ const RECORDING_QUIRKS: readonly (Kept & { why: string })[] = [
   {
     endpoint: "PUT /12/accounts/:account_id/custom_audiences/:custom_audience_id",
     differences: ["data.is_owner is missing (platform sends a boolean)"],
-    why: "the reference's PUT example shows the seed's is_owner where every other custom audience answer (GET, POST, DELETE) has owner_account_id and permission_level (the corpus notes); the emulator answers those",
+    why: "the reference's PUT example shows an older is_owner where every other custom audience answer (GET, POST, DELETE) has owner_account_id and permission_level (the corpus notes); the emulator answers those",
   },
   {
     endpoint: "PUT /12/accounts/:account_id/user_settings/:user_id",
     differences: ["data.Contact_phone_extension is missing (platform sends a string)", "data.contact_phone_extension is not sent by the platform (answered a string)"],
     why: "the reference's example spells Contact_phone_extension with a capital C (the corpus notes: a typo of the page); GET spells it contact_phone_extension",
+  },
+  {
+    endpoint: "GET /12/accounts/:account_id/account_history",
+    differences: [
+      "data[0].entity_data.start_time is missing (platform sends a string)",
+      "data[0].entity_data.end_time is missing (platform sends null)",
+      "data[0].entity_data.standard_delivery is null, platform sends a boolean",
+    ],
+    why: "the reference's example is a campaign recorded in 2021 (the corpus notes), before v12: v12 campaigns have no start_time or end_time and answer standard_delivery null (GET campaigns); the emulator answers a campaign as v12 holds it",
   },
 ];
 

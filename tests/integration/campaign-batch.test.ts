@@ -1,6 +1,6 @@
 /**
  * Campaigns created together share batch POSTs of at most 40 (docs/architecture.md rule 8,
- * seed 4.4 and section 8), and each resource still gets its own entity or
+ * ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns), and each resource still gets its own entity or
  * its own error; a batch without an answer is looked up, never resent.
  */
 import { AdsClient } from "../../provider/client";
