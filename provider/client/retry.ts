@@ -20,6 +20,23 @@ export type Outcome =
 
 export type Decision = "retry" | "fail" | "maybe-committed";
 
+/** The time-out of one request when the configuration sets none (`xads:requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * When a write sent at `sentAtMs` can no longer commit: the client gives up
+ * on it after the request time-out (got's `timeout.request` bounds the whole
+ * exchange), and the platform may still be working on it after the
+ * connection closed, for which it is granted one more time-out. Both times
+ * are on our clock, so the platform's clock slack does not enter (it does
+ * in the look-up's `created_at`). Before then a create without an answer is
+ * never sent again (docs/architecture.md rule 7); `xads recover` waits for
+ * the same moment after the interrupted update's last checkpoint.
+ */
+export function writeSettledAtMs(sentAtMs: number, timeoutMs: number): number {
+  return sentAtMs + 2 * timeoutMs;
+}
+
 export const MAX_ATTEMPTS = 6;
 
 /** `readOnly`: a POST that writes nothing (an audience estimate), as safe to send again as a GET. */
