@@ -3,7 +3,9 @@
  * must never double-spend: GET, PUT and DELETE are idempotent and may be sent
  * again after any failure; a POST only when the platform said it did nothing
  * (429, 503). A POST that timed out or lost its connection may have committed
- * and is never resent: the caller looks the entity up instead. An address
+ * and is never resent here: the caller looks the entity up instead, and
+ * sends it again only once `writeSettledAtMs` has passed and a second
+ * look-up found nothing (provider/resources/batch-create.ts). An address
  * with nothing listening, or a host name that does not exist, fails at once
  * whatever the method: nothing was sent, and asking again seconds later
  * only makes every resource of a refresh wait for the same answer.

@@ -155,7 +155,7 @@ async function afterNoAnswer<I>(inFlight: WritesInFlight, spec: CreateCall<I>, i
   if (absent.length > 0) {
     const resent = again
       ? await sendCreates(inFlight, spec, absent.map((i) => items[i]!), lost).catch((err: unknown) => absent.map(() => (err instanceof Error ? err : new Error(String(err)))))
-      : absent.map((i) => new Error(`${spec.what(items[i]!)} was sent ${lost.sends} times (the most a create is sent in one up), and none got an answer (${lost.cause.message}); once none of them could still commit, none was found, so none was created; run pulumi up again once the API answers.`));
+      : absent.map((i) => new Error(`${spec.what(items[i]!)} was sent ${lost.sends} times (the most a create is sent in one up), and none got an answer (the last: ${lost.cause.message}); once none of them could still commit, none was found, so none was created; run pulumi up again once the API answers.`));
     absent.forEach((i, k) => (results[i] = resent[k]));
   }
   return results as (Entity | Error)[];

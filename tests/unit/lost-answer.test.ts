@@ -133,7 +133,7 @@ describe("a batch whose answer was lost", () => {
     expect(p.waits).toHaveLength(CREATE_SENDS);
     expect(p.waits[CREATE_SENDS - 1]!.then).toBe("then looking again");
     expect(names(results)).toEqual(["A", "B"].map((n) => `campaign "${n}" was sent ${CREATE_SENDS} times (the most a create is sent in one up), and none got an answer `
-      + "(POST /12/accounts/a/campaigns: NO_RESPONSE: no answer (ETIMEDOUT); the write may have committed, so it is not sent again); "
+      + "(the last: POST /12/accounts/a/campaigns: NO_RESPONSE: no answer (ETIMEDOUT); the write may have committed, so it is not sent again); "
       + "once none of them could still commit, none was found, so none was created; run pulumi up again once the API answers."));
     expect(p.live).toEqual([]);
   });
