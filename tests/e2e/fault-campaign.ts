@@ -5,10 +5,12 @@
  * replaces a quarter of them and changes the budgets of another quarter),
  * while the emulator draws faults at random per request from a seed
  * (time-outs after commit, 503, 429, dropped connections, on single and
- * batch endpoints and look-ups alike). In some rounds the first `up` is
- * killed (SIGKILL) after a random number of writes, and recovered as the
- * docs/operations.md says (xads recover --cancel, pulumi up). A failed `up` is
- * run again, as a pipeline's retry would, and counted with its first error;
+ * batch endpoints and look-ups alike), and the ups of every round lose the
+ * answer of a campaign create and of a promoted Tweet create before anything
+ * commits. In some rounds the first `up` is killed (SIGKILL) after a random
+ * number of writes, and recovered as the docs/operations.md says (xads
+ * recover --cancel, pulumi up). A failed `up` is run again, as a pipeline's
+ * retry would, and counted with its first error;
  * a create whose answer was lost and that made nothing is sent again by the
  * same `up` (docs/architecture.md rule 7), so it fails none. At the end,
  * without faults: one more recovery and `up`, and the preview must show no
@@ -119,6 +121,8 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
         await recover(stack, () => emu.control.clearFaults(), log);
         break;
       }
+      // Every round's ups lose the answer of a campaign create and of a promoted Tweet create, before anything commits.
+      for (const collection of ["campaigns", "promoted_tweets"]) emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "drop", name: "lost create" });
       for (let attempt = 0; ; attempt++) {
         if (attempt === UPS_WITH_FAULTS) emu.control.clearFaults();
         const r = await stack.up();
