@@ -94,6 +94,8 @@ interface Unanswered {
   /** When the last send went. */
   sentAtMs: number;
   cause: MaybeCommittedError;
+  /** Ids the look-ups gave to items of the same create: never taken again by another item. */
+  held: ReadonlySet<string>;
 }
 
 /**
@@ -111,7 +113,8 @@ export async function sendCreates<I>(inFlight: WritesInFlight, spec: CreateCall<
     return items.map((item, i) => made[i] ?? new Error(`${spec.what(item)} was sent, and the platform answered no record for it`));
   } catch (err) {
     if (err instanceof MaybeCommittedError) {
-      return afterNoAnswer(inFlight, spec, items, { sends: (earlier?.sends ?? 0) + 1, firstSentAtMs: earlier?.firstSentAtMs ?? sentAtMs, sentAtMs, cause: err });
+      const sends = (earlier?.sends ?? 0) + 1;
+      return afterNoAnswer(inFlight, spec, items, { sends, firstSentAtMs: earlier?.firstSentAtMs ?? sentAtMs, sentAtMs, cause: err, held: earlier?.held ?? new Set() });
     }
     if (lone) return [err instanceof Error ? err : new Error(String(err))];
     const byItem = err instanceof AdsApiError ? err.operationErrors : undefined;
@@ -139,8 +142,13 @@ export async function sendCreates<I>(inFlight: WritesInFlight, spec: CreateCall<
  */
 async function afterNoAnswer<I>(inFlight: WritesInFlight, spec: CreateCall<I>, items: I[], lost: Unanswered): Promise<(Entity | Error)[]> {
   const sent: SentItem<I>[] = items.map((item) => ({ item, sentAtMs: lost.firstSentAtMs }));
-  const lookUp = (subset: SentItem<I>[]) =>
-    lookUpSent(subset, spec.what, () => spec.candidates(subset.map((s) => s.item)), spec.matches, lost.cause);
+  const held = new Set(lost.held);
+  const lookUp = async (subset: SentItem<I>[]) => {
+    const found = await lookUpSent(subset, spec.what,
+      async () => (await spec.candidates(subset.map((s) => s.item))).filter((e) => !held.has(String(e.id))), spec.matches, lost.cause);
+    for (const f of found) if (f && !(f instanceof Error)) held.add(String(f.id));
+    return found;
+  };
   const results = await lookUp(sent);
   const notFound = () => results.flatMap((r, i) => (r === undefined ? [i] : []));
   const unseen = notFound();
@@ -154,7 +162,7 @@ async function afterNoAnswer<I>(inFlight: WritesInFlight, spec: CreateCall<I>, i
   const absent = notFound();
   if (absent.length > 0) {
     const resent = again
-      ? await sendCreates(inFlight, spec, absent.map((i) => items[i]!), lost).catch((err: unknown) => absent.map(() => (err instanceof Error ? err : new Error(String(err)))))
+      ? await sendCreates(inFlight, spec, absent.map((i) => items[i]!), { ...lost, held }).catch((err: unknown) => absent.map(() => (err instanceof Error ? err : new Error(String(err)))))
       : absent.map((i) => new Error(`${spec.what(items[i]!)} was sent ${lost.sends} times (the most a create is sent in one up), and none got an answer (the last: ${lost.cause.message}); once none of them could still commit, none was found, so none was created; run pulumi up again once the API answers.`));
     absent.forEach((i, k) => (results[i] = resent[k]));
   }

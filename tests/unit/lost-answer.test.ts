@@ -163,6 +163,15 @@ describe("a batch whose answer was lost", () => {
     expect(results.map((r) => r instanceof PendingCreateError && r.sentAtMs)).toEqual([T0]);
   });
 
+  test("two items alike: an entity the look-up gave one is never given to the other after the wait", async () => {
+    const p = new Platform(["lost"]);
+    p.live.push({ id: "a0", name: "A", created_at: new Date(T0 + 50).toISOString(), deleted: false });
+    const results = await sendCreates(p.inFlight, p.spec, ["A", "A"]);
+    expect(results.map((r) => (r as Entity).id)).toEqual(["a0", expect.not.stringMatching(/^a0$/)]);
+    expect(p.calls).toEqual([["A", "A"], ["A"]]);
+    expect(p.count("A")).toBe(2);
+  });
+
   test("a send again that fails outright fails its items only: an item found keeps its entity", async () => {
     const p = new Platform(["lost"]);
     p.live.push({ id: "b0", name: "B", created_at: new Date(T0 + 50).toISOString(), deleted: false });
