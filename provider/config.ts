@@ -14,7 +14,7 @@ export interface ProviderConfig {
   baseUrl: string;
   /** The largest amount in micros (budget, bid) check takes: `xads:maxBudgetMicro`, DEFAULT_MAX_BUDGET_MICRO by default. */
   maxBudgetMicro: number;
-  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, never resent. */
+  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, and sent again only twice this long after it was sent, when a second look-up finds nothing (batch-create.ts). */
   requestTimeoutMs?: number;
 }
 

@@ -64,7 +64,8 @@ export interface Declaration<I extends object, O extends object> {
   /**
    * Creates of one `up` share calls (the platform's batch endpoint, docs/architecture.md
    * rule 8); a lone create is the plain POST. A batch without an answer is
-   * looked up with `lookUp`, never resent.
+   * looked up with `lookUp`, and sent again only for the items a look-up
+   * after the wait proved absent (batch-create.ts).
    */
   readonly batch?: {
     /** The batch endpoint of an item's collection (not needed with `send`). */

@@ -45,10 +45,10 @@ export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInp
       if (inputs.adoptId) return standard.adopt(ctx, inputs);
       // ref campaign-management/reference.mdx, POST accounts: POST takes no parameters, so nothing tells the new account
       // apart but being new: the accounts from before are listed first, and a
-      // POST that got no answer is looked up among the others, never sent again.
+      // POST that got no answer is looked up among the others, and sent again only once that proves it made none.
       const before = new Set((await ctx.client.list<Entity>(PATH)).map((a) => a.id));
       // The platform answers the new account as a one-item list (tests/conformance corpus, POST accounts).
-      const created = await createOnce("sandbox account", async () => oneRecord(await ctx.client.post<Entity | Entity[]>(PATH)),
+      const created = await createOnce(ctx.client, "sandbox account", async () => oneRecord(await ctx.client.post<Entity | Entity[]>(PATH)),
         async () => (await ctx.client.list<Entity>(PATH)).filter((a) => !before.has(a.id)));
       const outs = standard.outputs({}, created);
       try {
