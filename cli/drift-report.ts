@@ -10,6 +10,7 @@
 import { definitionOf, RESOURCES } from "../provider/resources";
 import { blind, changedFields, FieldChange, kindOf, nameOf, Props, showField, stackOf } from "./properties";
 import type { UntrackedEntity } from "./untracked";
+import { describeHistory, DriftHistory } from "./drift-history";
 
 export interface DriftedResource {
   resource: string;
@@ -26,6 +27,8 @@ export interface DriftedResource {
    * in the entity's row, not as drift of their own.
    */
   fields: { field: string; state: unknown; live: unknown; output?: true }[];
+  /** Who changed or deleted it outside Pulumi, and when: the platform's account history (cli/drift-history.ts). */
+  history?: DriftHistory;
 }
 
 export interface DriftReport {
@@ -79,6 +82,12 @@ export function buildDriftReport(events: Json[], untracked: UntrackedEntity[] = 
   const byName = (a: DriftedResource, b: DriftedResource) => a.resource.localeCompare(b.resource);
   const inNoState = untracked.filter((u) => !u.heldBy).length;
   return { ...where, drift: changed.length + deleted.length + inNoState > 0, changed: changed.sort(byName), deleted: deleted.sort(byName), untracked };
+}
+
+/** The report with each drifted resource's history (by URN) beside it. */
+export function withHistory(r: DriftReport, histories: ReadonlyMap<string, DriftHistory>): DriftReport {
+  const add = (d: DriftedResource): DriftedResource => (histories.has(d.urn) ? { ...d, history: histories.get(d.urn)! } : d);
+  return { ...r, changed: r.changed.map(add), deleted: r.deleted.map(add) };
 }
 
 /** A changed field as a report shows it: an output is marked so. */
@@ -135,6 +144,12 @@ export function renderDriftMarkdown(r: DriftReport): string {
     }
     out.push("");
   }
+  const told = [...r.deleted, ...r.changed].filter((d) => d.history);
+  if (told.length > 0) {
+    out.push("#### Who and when (the platform's account history)", "", "| resource | changes made after the stack's last update |", "|---|---|");
+    for (const d of told) out.push(`| ${code(d.resource)} (${d.kind ?? d.type}) | ${describeHistory(d.history!, d.kind).replace(/\|/g, "\\|")} |`);
+    out.push("");
+  }
   return out.join("\n");
 }
 
@@ -147,10 +162,11 @@ export function renderDriftText(r: DriftReport): string {
   const out = [`drift${stack}: ${r.changed.length} changed, ${r.deleted.length} deleted outside Pulumi, ${inNoState.length} in no state`];
   for (const u of inNoState) out.push(`in no state: ${entity(u)}`);
   out.push(...held);
-  for (const d of r.deleted) out.push(`deleted: ${what(d)}`);
+  const history = (d: DriftedResource) => (d.history ? [`  ${describeHistory(d.history, d.kind)}`] : []);
+  for (const d of r.deleted) out.push(`deleted: ${what(d)}`, ...history(d));
   // One line per entity: its outputs beside the fields that changed.
   for (const c of r.changed) {
-    out.push(`changed: ${what(c)} ${c.fields.map((f) => `${fieldName(f)}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`).join("; ")}`);
+    out.push(`changed: ${what(c)} ${c.fields.map((f) => `${fieldName(f)}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`).join("; ")}`, ...history(c));
   }
   return out.join("\n") + "\n";
 }

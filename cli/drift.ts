@@ -5,12 +5,16 @@
  * reports every field edited and every entity deleted outside Pulumi, and
  * the live entities like the stack's resources that no state holds.
  * Exit codes: 0 no drift, 1 drift, 2 an error (e.g. the refresh failed).
+ * `--all-stacks` runs `driftOfStack` for every stack of the project
+ * (cli/drift-all.ts).
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CliError } from "./errors";
-import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from "./drift-report";
+import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
+import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
+import { historyOf } from "./drift-history";
 import { Deployment } from "./recover-plan";
 import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
 
@@ -18,7 +22,7 @@ import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } fr
  * The live entities like the stack's resources that its state does not hold
  * (cli/untracked.ts), those held by another stack of the project marked so.
  */
-async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment, cwd: string, stack: string): Promise<UntrackedEntity[]> {
+async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment, cwd: string, stack: string, states: ProjectStates): Promise<UntrackedEntity[]> {
   const ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
   let untracked: UntrackedEntity[];
   try {
@@ -26,20 +30,48 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
   } catch (err) {
     throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
   }
-  return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, await otherStacks(cwd, stack));
+  return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, otherStacks(await states(cwd), stack));
 }
 
-/** The states of the project's other stacks (in the same backend), by name. */
-async function otherStacks(cwd: string, stack: string): Promise<Map<string, Deployment>> {
+/**
+ * The report with who changed each drifted resource outside Pulumi and when,
+ * from the platform's account history (cli/drift-history.ts): its calls
+ * never fail the report, each resource says what the history gave.
+ */
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
+  const drifted = [...report.changed, ...report.deleted];
+  if (drifted.length === 0) return report;
+  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
+}
+
+/** The states of every stack of the project in `cwd` (in the same backend), by name. */
+export type ProjectStates = (cwd: string) => Promise<Map<string, Deployment>>;
+
+export const projectStates: ProjectStates = async (cwd) => {
   const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation/index.js");
   try {
     const workspace = await LocalWorkspace.create({ workDir: cwd });
-    const names = (await workspace.listStacks()).map((s) => s.name).filter((n) => n !== stack && !n.endsWith(`/${stack}`));
+    const names = (await workspace.listStacks()).map((s) => s.name);
     const states = await Promise.all(names.map(async (n) => [n, (await workspace.exportStack(n)).deployment as Deployment] as const));
     return new Map(states);
   } catch (err) {
     throw new CliError(`reading the project's other stacks, to tell their entities from those in no state, failed: ${refreshFailure(err instanceof Error ? err.message : String(err))} (--no-untracked skips this)`);
   }
+};
+
+/**
+ * `read`, called once: every later call answers the first call's states
+ * (`--all-stacks` reads the project's states once, not once per stack; a
+ * preview-only refresh changes none of them).
+ */
+export function readOnce(read: ProjectStates): ProjectStates {
+  let states: ReturnType<ProjectStates> | undefined;
+  return (cwd) => (states ??= read(cwd));
+}
+
+/** The states of the project's stacks but `stack`. */
+function otherStacks(states: Map<string, Deployment>, stack: string): Map<string, Deployment> {
+  return new Map([...states].filter(([n]) => n !== stack && !n.endsWith(`/${stack}`)));
 }
 
 export const DRIFT_FORMATS = ["markdown", "text", "json"] as const;
@@ -93,6 +125,20 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
   }
 }
 
+/**
+ * One stack's drift report (`stack` undefined: the selected one of `cwd`):
+ * the refresh preview, then, with `untracked`, the live entities that no
+ * state holds, and with `history`, who changed each drifted resource and
+ * when. `states` reads the project's stacks (`--all-stacks` reads
+ * them once for all). Throws a CliError when the stack cannot be checked.
+ */
+export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; history: boolean; states?: ProjectStates }): Promise<DriftReport> {
+  const { stack, events, deployment, config } = await refreshEvents(cwd, stackName, options.untracked || options.history);
+  const untracked = options.untracked ? await untrackedOf(config, deployment, cwd, stack, options.states ?? projectStates) : [];
+  const found = { ...buildDriftReport(events, untracked), stack };
+  return options.history ? withDriftHistory(found, config, deployment) : found;
+}
+
 export function registerDrift(program: Command): void {
   program
     .command("drift")
@@ -103,23 +149,39 @@ export function registerDrift(program: Command): void {
         "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
-        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand.\n\n" +
-        "Exit codes: 0 no drift, 1 drift found, 2 error. Needs the `pulumi` CLI on PATH, the program's dependencies " +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
+        "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
+        "beta: allow-listed accounts) says who changed it and when.\n\n" +
+        "With --all-stacks it checks every stack of the project in turn (`pulumi stack ls`: e.g. one stack per ads account) and " +
+        "writes one report, a table of the stacks first (drift yes/no, the counts) then each stack's section; a stack that cannot " +
+        "be checked is named with the reason and the others are still checked.\n\n" +
+        "Exit codes: 0 no drift, 1 drift found, 2 error (with --all-stacks: 0 no drift in any stack, 1 drift in one or more, " +
+        "2 when any stack could not be checked). Needs the `pulumi` CLI on PATH, the program's dependencies " +
         "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
     )
     .option("-s, --stack <name>", "the stack to check (default: the selected stack of --cwd)")
+    .addOption(new Option("--all-stacks", "check every stack of the project (e.g. one per ads account) in turn: one report, a summary table first; " +
+      "exit 2 when any stack could not be checked (the report covers the others and says why), else 1 when any drifted").conflicts("stack"))
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
+    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion)")
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
-    .action(async (opts: { stack?: string; cwd: string; format: Format; output?: string; untracked: boolean }) => {
+    .action(async (opts: { stack?: string; allStacks?: true; cwd: string; format: Format; output?: string; untracked: boolean; history: boolean }) => {
       const cwd = resolve(opts.cwd);
-      const { stack, events, deployment, config } = await refreshEvents(cwd, opts.stack, opts.untracked);
-      const untracked = opts.untracked ? await untrackedOf(config, deployment, cwd, stack) : [];
-      const report = { ...buildDriftReport(events, untracked), stack };
-      const text = RENDER[opts.format](report);
+      let text: string;
+      if (opts.allStacks) {
+        const states = readOnce(projectStates);
+        const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, history: opts.history, states }),
+          (line) => process.stderr.write(`${line}\n`));
+        text = ALL_STACKS_RENDER[opts.format](all);
+        process.exitCode = allStacksExitCode(all);
+      } else {
+        const report = await driftOfStack(cwd, opts.stack, opts);
+        text = RENDER[opts.format](report);
+        process.exitCode = report.drift ? 1 : 0;
+      }
       process.stdout.write(text);
       if (opts.output) writeFileSync(opts.output, text);
-      process.exitCode = report.drift ? 1 : 0;
     });
 }

@@ -31,7 +31,7 @@ const CONFIG_KEYS: Readonly<Record<keyof Credentials, string>> = {
  */
 export const PRINTED_ROUTES: readonly (readonly [string, string, string])[] = [
   ["GET", `/_emulator/sandbox/accounts/${DEMO_ACCOUNT_ID}/campaigns`, "the account's campaigns as stored (any collection: line_items, cards...)"],
-  ["PATCH", `/_emulator/sandbox/accounts/${DEMO_ACCOUNT_ID}/campaigns/<id>`, `an edit in the ads UI, e.g. {"entity_status":"ACTIVE"}`],
+  ["PATCH", `/_emulator/sandbox/accounts/${DEMO_ACCOUNT_ID}/campaigns/<id>`, `an edit in the ads UI, e.g. {"entity_status":"ACTIVE"} (?user_id=<digits>: who made it, in the account history)`],
   ["DELETE", `/_emulator/sandbox/accounts/${DEMO_ACCOUNT_ID}/campaigns/<id>`, "a delete in the ads UI"],
   ["POST", `/_emulator/sandbox/accounts/${DEMO_ACCOUNT_ID}/<collection>`, "an entity made in the ads UI (wire names)"],
   ["GET", "/_emulator/requests", "the request log (DELETE clears it)"],

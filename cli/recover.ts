@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { AdsClient, Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
+import { DEFAULT_TIMEOUT_MS, writeSettledAtMs } from "../provider/client/retry";
 import { ProviderConfig, SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
@@ -39,9 +40,6 @@ interface RecoverOptions {
 
 /** How far before the interrupted update's last checkpoint its creates may have been sent (queues, rate limits, batches). */
 const SEND_WINDOW_MS = 60 * 60_000;
-
-/** The client's time-out when the stack sets none (provider/client). */
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Runs the `pulumi` on PATH in the program's folder; secrets never pass its command line. */
 function pulumi(cwd: string, args: string[], secrets: string[]): Promise<string> {
@@ -131,8 +129,8 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
 
   const { client, config } = stackClient(values, say);
   const lastCheckpointMs = Date.parse(deployment.manifest?.time ?? "") || Date.now();
-  // A create the killed update sent may still be on its way: its answer would have come within the time-out.
-  const waitMs = lastCheckpointMs + 2 * (config.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS) - Date.now();
+  // A create the killed update sent may still be on its way: the provider holds a resend for as long (docs/architecture.md rule 7).
+  const waitMs = writeSettledAtMs(lastCheckpointMs, config.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS) - Date.now();
   if (opts.wait && waitMs > 0 && creates.length > 0) {
     say(`xads recover: waiting ${Math.ceil(waitMs / 1000)} s: a create the interrupted update sent may still be on its way`);
     await new Promise((r) => setTimeout(r, waitMs));

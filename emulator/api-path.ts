@@ -22,7 +22,7 @@ export interface ApiPath {
   accountId?: string;
 }
 
-/** The rate-limit family of the audience and do-not-reach user uploads (seed section 8). */
+/** The rate-limit family of the audience and do-not-reach user uploads (ref fundamentals/rate-limiting.mdx, "Audience"). */
 export const USER_UPLOAD_FAMILIES: Readonly<Record<string, string>> = {
   custom_audiences: "custom_audience_users",
   do_not_reach_lists: "do_not_reach_list_users",
@@ -44,7 +44,7 @@ export function describeApiPath(url: string): ApiPath | undefined {
   if (rest[0] === "accounts" && rest[1] !== undefined) {
     accountId = safeDecode(rest[1]);
     family = rest[2] ?? "accounts";
-    // User uploads have a limit of their own (seed section 8: 1,500 a minute).
+    // User uploads have a limit of their own (ref fundamentals/rate-limiting.mdx: 1,500 a minute).
     if (rest[4] === "users" && USER_UPLOAD_FAMILIES[family]) family = USER_UPLOAD_FAMILIES[family];
   }
   return { env: sandbox ? "sandbox" : "production", path, family: batch ? `batch_${family}` : family, accountId };

@@ -76,7 +76,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const app = Fastify({
     logger: options.logger ?? false,
-    // The largest body the platform accepts (audience uploads, seed section 8).
+    // The largest body the platform accepts (audience uploads, ref audiences/reference.mdx, POST custom_audiences/:id/users: 5,000,000 bytes).
     bodyLimit: LIMITS.audienceUpload.bodyBytes,
     // Flat string parameters, as the platform reads them (wire.ts).
     routerOptions: { querystringParser: (qs) => paramsRecord(new URLSearchParams(qs)) },
@@ -95,7 +95,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   for (const [prefix, env] of BASES) {
     for (const routes of API_ROUTES) app.register(routes, { prefix, env });
   }
-  // The platform API beside the Ads API (seed 000): OAuth steps, app-only tokens, webhook lookup.
+  // The platform API beside the Ads API (xdevplatform/docs fundamentals/authentication/): OAuth steps, app-only tokens, webhook lookup.
   app.register(oauthRoutes);
   app.register(webhookRoutes);
   app.register(controlRoutes, { prefix: "/_emulator" });

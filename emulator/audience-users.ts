@@ -1,8 +1,8 @@
 /**
- * User uploads of custom audiences and of the do-not-reach list (seed 4.12,
- * section 8): a JSON array of `{operation_type: Update|Delete, params:
+ * User uploads of custom audiences and of the do-not-reach list (ref
+ * audiences/reference.mdx, Custom Audiences Users and Do Not Reach Lists): a JSON array of `{operation_type: Update|Delete, params:
  * {users, effective_at?, expires_at?}}`. One route builder for both, as the
- * seed gives both the same rules: at most 2,500 operations and 5,000,000
+ * reference gives both the same rules: at most 2,500 operations and 5,000,000
  * bytes per request, identifiers SHA-256 hashed (64 lowercase hex
  * characters) except `partner_user_id`, and an expiry of at most 13 months.
  * An operation is one `{operation_type, params}` object, whatever the number
@@ -70,8 +70,8 @@ export interface UploadSpec {
   effectiveAt: boolean;
   /**
    * The answer's counts: one object for the whole upload (custom audiences),
-   * or one per operation item (the do-not-reach batch path; seed: not shown,
-   * real platform per tests/conformance corpus).
+   * or one per operation item (the do-not-reach batch path; the real
+   * platform per tests/conformance corpus).
    */
   countsPerItem?: boolean;
 }
@@ -145,7 +145,7 @@ function parseUpload(body: unknown, spec: UploadSpec, now: number): Change[] {
   return out;
 }
 
-/** seed 4.12: expires_at later than effective_at (or now), at most 13 months; default 13 months. */
+/** ref audiences/reference.mdx, POST custom_audiences/:id/users: expires_at later than effective_at (or now), at most 13 months; default 13 months. */
 function window(i: number, spec: UploadSpec, now: number, effectiveAt?: string, expiresAt?: string): { effectiveAt: string; expiresAt: string } {
   const months = LIMITS.audienceUpload.expiryMonths;
   const from = effectiveAt === undefined ? now : Date.parse(effectiveAt);
@@ -163,7 +163,7 @@ function window(i: number, spec: UploadSpec, now: number, effectiveAt?: string, 
 
 /**
  * `months` calendar months after the instant `ms` (UTC, the time of day
- * kept), the unit of the 13-month expiry (seed section 8). The day is clamped
+ * kept), the unit of the 13-month expiry (ref audiences/reference.mdx, `expires_at`). The day is clamped
  * to the target month's length: Jan 31 plus one month is the last day of February.
  */
 export function addMonths(ms: number, months: number): number {
@@ -174,7 +174,7 @@ export function addMonths(ms: number, months: number): number {
   return Date.UTC(year, month, Math.min(t.getUTCDate(), lastDay), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds(), t.getUTCMilliseconds());
 }
 
-/** A user object: known fields, arrays of strings, hashed where the seed says so. Values never appear in messages. */
+/** A user object: known fields, arrays of strings, hashed where the reference says so. Values never appear in messages. */
 function userObject(user: Record<string, unknown>, at: string, spec: UploadSpec): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(user)) {

@@ -89,7 +89,7 @@ export class OAuthVerifier {
 
   /**
    * The user id of a correctly signed user-context request; throws 401
-   * otherwise: code 89 for a token that was revoked (seed 000 section 4.1).
+   * otherwise: code 89 for a token that was revoked (xdevplatform/docs fundamentals/authentication/api-reference.mdx).
    */
   verify(req: SignedRequest): string {
     let revoked = false;

@@ -1,5 +1,5 @@
 /**
- * Batch endpoints (seed 4.4 and section 7): a JSON array of
+ * Batch endpoints (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns): a JSON array of
  * `{operation_type, params}`. Request-level problems (not an array, too many
  * items) answer under `errors`; item problems under `operation_errors`, one
  * array per input item by index. Any failure fails the whole batch and
@@ -27,10 +27,10 @@ export interface BatchSpec<T extends StoredEntity> {
   maxItems: number;
   /**
    * The param naming the entity of an Update or Delete, e.g. `campaign_id`.
-   * seed: not shown; real platform batch items carry `<entity>_id` in params.
+   * The real platform's batch items carry `<entity>_id` in params.
    */
   idParam: string;
-  /** `data_type` of the answer, where the platform sends one (seed: not shown; real platform: targeting criteria). */
+  /** `data_type` of the answer, where the platform sends one (real platform: targeting criteria). */
   dataType?: string;
 }
 
@@ -48,7 +48,7 @@ export function batchRoutes<T extends StoredEntity>(spec: BatchSpec<T>): Fastify
  * The items of one batch request, run in order inside one atomic change of
  * the account: any item's ApiError fails the whole batch (a BatchError with
  * every item's errors by index) and commits nothing. Also used by batches
- * whose items are not a ResourceSpec's (flexible audiences, seed 4.12).
+ * whose items are not a ResourceSpec's (flexible audiences, ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences).
  */
 export function runBatch<R>(ctx: ResourceContext, body: unknown, maxItems: number, run: (item: unknown) => R): R[] {
   const items = batchItems(body, maxItems);
@@ -86,7 +86,7 @@ function runItem<T extends StoredEntity>(spec: BatchSpec<T>, ctx: ResourceContex
   const { [spec.idParam]: id, ...params } = toWireParams(parsed.data.params);
   if (parsed.data.operation_type === "Create") return createEntity(spec.resource, ctx, params);
   if (parsed.data.operation_type === "Update" && !spec.resource.update) {
-    // seed: not shown; real platform batches of records without a PUT (targeting criteria) take Create and Delete only.
+    // The real platform's batches of records without a PUT (targeting criteria) take Create and Delete only.
     throw ApiError.invalid("operation_type", `operation_type must be Create or Delete: ${spec.resource.noun} records cannot be updated`);
   }
   if (!id) throw ApiError.missing(spec.idParam, `${spec.idParam} is required to ${parsed.data.operation_type} a ${spec.resource.noun}`);

@@ -23,9 +23,9 @@ export interface EmulatorState {
   verifier: OAuthVerifier;
   holds: Holds;
   clock: Clock;
-  /** Issued and revoked OAuth tokens (seed 000 sections 4.1, 4.2). */
+  /** Issued and revoked OAuth tokens (xdevplatform/docs fundamentals/authentication/api-reference.mdx). */
   auth: AuthTokens;
-  /** The application's registered webhooks (seed 000 section 4.3). */
+  /** The application's registered webhooks (xdevplatform/docs openapi.json, GET /2/webhooks). */
   webhooks: Webhooks;
   /** How long each API request waits before it is handled (benchmarks). */
   latency: Latency;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Fault, RANDOM_FAULT_KINDS, RandomFaults } from "./faults";
 import { LatencyConfig } from "./latency";
 import { Member, memberSet } from "./audience-users";
+import { Actor, ADS_UI_ACTOR, recordChange } from "./history";
 import { RequestLogEntry } from "./request-log";
 import { seed } from "./seed";
 import { Account, AccountRecord, AnyEntity, ENVS, Env, NewAccount } from "./store";
@@ -71,19 +72,37 @@ export class Control {
     this.account(env, accountId).activeCampaignLimit = limit;
   }
 
-  /** An edit in the ads UI: merges `patch` into the entity and bumps updated_at. */
-  edit(env: Env, accountId: string, collection: string, id: string, patch: Record<string, unknown>): AnyEntity {
-    const c = this.account(env, accountId).collection(collection);
+  /**
+   * An edit in the ads UI: merges `patch` into the entity and bumps
+   * updated_at; the account's history names `by` (README "Account history").
+   */
+  edit(env: Env, accountId: string, collection: string, id: string, patch: Record<string, unknown>, by: Actor = ADS_UI_ACTOR): AnyEntity {
+    const account = this.account(env, accountId);
+    const c = account.collection(collection);
     if (!c.get(id)) throw ApiError.notFound(`no ${collection} entity ${id} in account ${accountId} (${env})`);
     const { id: _ignored, ...fields } = patch;
-    return c.update(id, fields);
+    const edited = c.update(id, fields);
+    recordChange(account, collection, "UPDATE", edited, by, this.state.clock());
+    return edited;
   }
 
-  /** A delete in the ads UI: the entity is marked deleted. */
-  remove(env: Env, accountId: string, collection: string, id: string): AnyEntity {
-    const c = this.account(env, accountId).collection(collection);
+  /** A delete in the ads UI: the entity is marked deleted, by `by`. */
+  remove(env: Env, accountId: string, collection: string, id: string, by: Actor = ADS_UI_ACTOR): AnyEntity {
+    const account = this.account(env, accountId);
+    const c = account.collection(collection);
     if (!c.live(id)) throw ApiError.notFound(`no live ${collection} entity ${id} in account ${accountId} (${env})`);
-    return c.markDeleted(id);
+    const deleted = c.markDeleted(id);
+    recordChange(account, collection, "DELETE", deleted, by, this.state.clock());
+    return deleted;
+  }
+
+  /**
+   * Whether the account may read its change history (GET account_history is
+   * in beta and needs allow-listing); without it the endpoint answers 403
+   * UNAUTHORIZED_CLIENT_APPLICATION. Allowed by default; a reset restores it.
+   */
+  setHistoryAccess(env: Env, accountId: string, allowListed: boolean): void {
+    this.account(env, accountId).historyAllowListed = allowListed;
   }
 
   /** The entities of a collection as the store holds them (the wire records), creation order. */
@@ -91,7 +110,7 @@ export class Control {
     return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
   }
 
-  /** The account's feature keys (seed 4.2), in the order they were added. */
+  /** The account's feature keys (ref campaign-management/reference.mdx, Features), in the order they were added. */
   features(env: Env, accountId: string): string[] {
     return [...this.account(env, accountId).features];
   }
@@ -109,10 +128,13 @@ export class Control {
     return [...memberSet(this.account(env, accountId), collection, id).values()];
   }
 
-  /** An entity made in the ads UI (a targeting criterion, say), stored as given. */
-  insert(env: Env, accountId: string, collection: string, fields: Record<string, unknown>): AnyEntity {
+  /** An entity made in the ads UI (a targeting criterion, say), stored as given, by `by`. */
+  insert(env: Env, accountId: string, collection: string, fields: Record<string, unknown>, by: Actor = ADS_UI_ACTOR): AnyEntity {
     const { id: _ignored, ...rest } = fields;
-    return this.account(env, accountId).collection(collection).insert(rest as never);
+    const account = this.account(env, accountId);
+    const made = account.collection(collection).insert(rest as never);
+    recordChange(account, collection, "CREATE", made, by, this.state.clock());
+    return made;
   }
 
   /** A campaign recommendation the platform made for a funding instrument (wire fields; at most one per funding instrument). */
@@ -178,7 +200,7 @@ export class Control {
     this.state.auth.advance(seconds * 1000);
   }
 
-  /** A webhook the application registered (seed 000 4.3; registration itself is not in the seed). */
+  /** A webhook the application registered (xdevplatform/docs openapi.json, GET /2/webhooks; registering is not modelled). */
   addWebhook(webhook: NewWebhook): Webhook {
     try {
       return this.state.webhooks.add(webhook);

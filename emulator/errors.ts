@@ -5,11 +5,11 @@
  */
 
 export interface PlatformError {
-  /** A name on the Ads API (`NOT_FOUND`); a number on the authorization endpoints (seed 000 section 7: 89, 99, 220). */
+  /** A name on the Ads API (`NOT_FOUND`); a number on the authorization endpoints (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx: 89, 99, 220). */
   code: string | number;
   message: string;
   parameter?: string;
-  /** seed: not shown; real platform: the value refused and the reason in short, where a parameter's value is refused. */
+  /** The real platform: the value refused and the reason in short, where a parameter's value is refused. */
   value?: string;
   details?: string;
   label?: string;
@@ -24,22 +24,25 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
   | "MAX_ACTIVE_CAMPAIGNS_EXCEEDED"
-  // seed: not shown; real platform caps active line items per account too, named like the campaign code.
+  // The real platform caps active line items per account too, named like the campaign code.
   | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
-  // seed: not shown; real platform answers a method an endpoint lacks with 405.
+  // The real platform answers a method an endpoint lacks with 405.
   | "METHOD_NOT_ALLOWED"
   | "INTERNAL_ERROR"
-  // seed 4.7 and section 7: POST promoted_accounts on a line item not configured for promoted accounts.
+  // ref campaign-management/reference.mdx, POST promoted_accounts: on a line item not configured for promoted accounts.
   | "INCOMPATIBLE_LINE_ITEM"
-  // seed 3 and 4.7: a scheduled promoted Tweet is deleted only before its
-  // scheduled Tweet's scheduled_at. seed: not shown (the code); named here.
+  // ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets: only before its
+  // scheduled Tweet's scheduled_at. The reference names no code: named here.
   | "SCHEDULED_TIME_PASSED"
-  // seed: not shown; real platform answers 403 with this code when the user's access does not allow the request.
+  // The real platform answers 403 with this code when the user's access does not allow the request.
   | "INSUFFICIENT_USER_AUTHORIZED_PERMISSION"
-  // seed 4.12: only the account that owns an audience may share it. seed: not shown (the code); named here, 403.
+  // ref audiences/reference.mdx, Custom Audience Permissions: only the account that owns an audience may share it. The reference names no code: named here, 403.
   | "AUDIENCE_NOT_OWNED"
-  // seed 4.12: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. seed: not shown (the code); named here, 403.
-  | "AUDIENCE_SHARING_OUTSIDE_BUSINESS";
+  // ref audiences/reference.mdx, Custom Audience Permissions: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. The reference names no code: named here, 403.
+  | "AUDIENCE_SHARING_OUTSIDE_BUSINESS"
+  // ref fundamentals/error-codes-and-responses.mdx lists it (403); the platform answers it to an application not
+  // allow-listed for the Ads API. Here: GET account_history of an account not allow-listed for the beta.
+  | "UNAUTHORIZED_CLIENT_APPLICATION";
 
 export class ApiError extends Error {
   constructor(
@@ -67,7 +70,7 @@ export class ApiError extends Error {
     return ApiError.of(404, "NOT_FOUND", message);
   }
 
-  /** The numbered errors of the authorization document (seed 000 section 7), exactly as worded there. */
+  /** The numbered errors of the authorization reference (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx), exactly as worded there. */
   static auth(code: AuthErrorCode): ApiError {
     const e = AUTH_ERRORS[code];
     return new ApiError(e.status, [e.label ? { code, message: e.message, label: e.label } : { code, message: e.message }]);
@@ -80,13 +83,13 @@ export class ApiError extends Error {
 }
 
 /**
- * The numbered codes of the authorization document (seed 000 section 7),
- * plus 32, which the seed does not show.
+ * The numbered codes of the authorization reference (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx),
+ * plus 32, which it does not show.
  */
 export type AuthErrorCode = 32 | 89 | 99 | 220;
 
 export const AUTH_ERRORS: Record<AuthErrorCode, { status: number; message: string; label?: string }> = {
-  // seed: not shown; real platform answers 401 code 32 "Could not authenticate you" when an OAuth step fails (a wrong oauth_verifier).
+  // The real platform answers 401 code 32 "Could not authenticate you" when an OAuth step fails (a wrong oauth_verifier).
   32: { status: 401, message: "Could not authenticate you" },
   89: { status: 401, message: "Invalid or expired token" },
   99: { status: 403, message: "Unable to verify your credentials", label: "authenticity_token_error" },
@@ -94,7 +97,7 @@ export const AUTH_ERRORS: Record<AuthErrorCode, { status: number; message: strin
 };
 
 /**
- * Item-level failures of a batch (seed section 7): one array of errors per
+ * Item-level failures of a batch (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns): one array of errors per
  * input item, by index, empty for the items that were fine.
  */
 export class BatchError extends Error {

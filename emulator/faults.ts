@@ -9,7 +9,7 @@ import { Env } from "./store";
 
 export type FaultKind = "status" | "drop" | "timeout-after-commit"
   /**
-   * Audience and do-not-reach user uploads (seed 4.12): the upload is
+   * Audience and do-not-reach user uploads (ref audiences/reference.mdx, Custom Audiences Users and Do Not Reach Lists): the upload is
    * handled, but its last `shortBy` users are dropped and success_count
    * says so (lower than total_count), the error condition clients retry.
    */

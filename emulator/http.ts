@@ -24,7 +24,7 @@ export function wireParams(req: FastifyRequest): WireParams {
 
 /**
  * The `request` member of every answer: the parameters as received, path
- * ones included. seed: not shown; real platform echoes them as `request.params`.
+ * ones included. The real platform echoes them as `request.params`.
  */
 export function echo(req: FastifyRequest): { params: Record<string, unknown> } {
   // "*" is the wildcard of fastify's not-found route, no parameter of the platform's.
@@ -33,7 +33,7 @@ export function echo(req: FastifyRequest): { params: Record<string, unknown> } {
 }
 
 /**
- * The `request` member of a batch answer. seed: not shown; real platform
+ * The `request` member of a batch answer. The real platform
  * echoes an array, one `{params, operation_type}` per item, the account
  * (and the path's other ids) in each item's params.
  */
@@ -71,7 +71,7 @@ export function sandboxOnly(env: Env, req: FastifyRequest): void {
   throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`);
 }
 
-/** The entity, or 404: a deleted one only with with_deleted (seed 4.1 WD). */
+/** The entity, or 404: a deleted one only with with_deleted (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`). */
 export function found<T extends StoredEntity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
   if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`);
   return entity;

@@ -1,5 +1,5 @@
 /**
- * List endpoints (seed 4.1): PG (count, cursor, sort_by), IDS filters, WD
+ * List endpoints (ref campaign-management/reference.mdx, GET accounts and the other lists): PG (count, cursor, sort_by), IDS filters, WD
  * (with_deleted), WT (with_total_count), `q` prefix search and, for
  * campaigns and line items, with_draft. One implementation for every
  * resource; a resource only declares its filters.
@@ -24,14 +24,13 @@ export interface ListSpec<T extends StoredEntity> {
   /** with_draft: entities this says are drafts are left out unless asked for. */
   isDraft?: (e: T) => boolean;
   /**
-   * Attributes sort_by accepts. seed: not shown ("the list of sortable
-   * attributes: not shown"); real platform sorts by documented attributes
+   * Attributes sort_by accepts: the real platform sorts by documented attributes
    * such as created_at, updated_at, name and entity_status.
    */
   sortable: readonly string[];
-  /** `count` bounds when not the usual 1 to 1000, default 200 (cards: 1 to 200, default 100, seed section 8). */
+  /** `count` bounds when not the usual 1 to 1000, default 200 (cards: 1 to 200, default 100, ref creatives/reference.mdx, GET cards). */
   count?: { max: number; default: number };
-  /** Longest `q` when under the usual 255 (cards: 80, seed section 8). */
+  /** Longest `q` when under the usual 255 (cards: 80, ref creatives/reference.mdx, GET cards). */
   searchMax?: number;
 }
 
@@ -97,8 +96,8 @@ function idsParams<T extends StoredEntity>(spec: ListSpec<T>) {
 }
 
 /**
- * seed: not shown ("pagination cursor response fields: not shown"); real
- * platform answers an opaque next_cursor, null on the last page. Here it
+ * The real platform answers an opaque next_cursor (ref
+ * fundamentals/pagination.mdx), null on the last page. Here it
  * names the last entity of the page, so a page boundary survives entities
  * created or deleted between two requests.
  */
@@ -139,7 +138,7 @@ function compareValues(a: unknown, b: unknown, sign: number): number {
 
 const singleParams = z.object({ with_deleted: param.bool().optional() });
 
-/** WD of a single-record GET (seed 4.1: "single-record GET endpoints take WD"). */
+/** WD of a single-record GET (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`). */
 export function withDeleted(params: WireParams): boolean {
   return parseParams(singleParams, params).with_deleted === true;
 }

@@ -1,10 +1,10 @@
 /**
- * The media library (seed 4.11: "assets must be in the media library"; the
- * upload endpoint itself is not shown). Every account holds the assets
+ * The media library (ref creatives/reference.mdx, POST draft_tweets: "The media asset must be in the account's Media Library"; the
+ * upload itself is not emulated). Every account holds the assets
  * below, so posts, cards and media creatives can name them; a test can add
  * more to the account's `media_library` collection through the control API.
  *
- * seed: not shown; real platform media keys carry the media category in
+ * The real platform's media keys carry the media category in
  * their prefix: `3_` image, `7_` video, `16_` animated GIF.
  */
 import { LIMITS } from "./platform";
@@ -62,7 +62,7 @@ const MEDIA_WORDS: ReadonlyArray<readonly [MediaType, string, string]> = [
 ];
 
 /**
- * seed 4.11 and 8: a post carries up to 4 images, or 1 animated GIF, or 1
+ * ref creatives/reference.mdx, POST tweet: a post carries up to 4 images, or 1 animated GIF, or 1
  * video, never a mix. What breaks that rule ("may hold ... (got ...)"), or
  * undefined. An animated GIF or a video must be alone, checked before the
  * image count, so "1 GIF and 4 images" is answered as a GIF problem.
@@ -78,8 +78,8 @@ export function postMediaProblem(types: readonly MediaType[]): string | undefine
 }
 
 /**
- * Where the platform serves an asset, as cards answer it. seed: not shown;
- * real platform (tests/conformance corpus, conversation cards): images under
+ * Where the platform serves an asset, as cards answer it: the real platform
+ * (tests/conformance corpus, conversation cards): images under
  * pbs.twimg.com/media, videos as a VMAP under video.twimg.com, a video's
  * first frame under pbs.twimg.com/amplify_video_thumb; cards' media_metadata
  * names the video file itself.

@@ -1,16 +1,15 @@
 /**
  * The platform's limits, enumerations and value forms as the emulator
- * enforces them, written from the Advertising API v12 contract the project
- * was built from (cited "seed <section>") and, where
- * it says "not shown", from the official X Ads API v12 reference (cited "ref
- * <file>": github:xdevplatform/docs, x-ads-api/<file>). The emulator imports
+ * enforces them, each from the official X Ads API v12 reference (cited "ref
+ * <file>": github:xdevplatform/docs, x-ads-api/<file>) or, where it is
+ * silent, from the real platform (docs/real-platform.md). The emulator imports
  * nothing from the provider: a limit both sides took from one table would be
  * a mistake made twice and checked against itself (docs/architecture.md rule 9).
  * tests/unit/platform-tables.test.ts compares this table with the provider's
  * and names every disagreement.
  */
 
-/** seed 2: the account feature keys a sandbox account can be given (ENUMS.featureKey says which more). */
+/** ref campaign-management/reference.mdx, POST accounts/:account_id/features: the account feature keys a sandbox account can be given (ENUMS.featureKey says which more). */
 const FEATURE_KEYS = [
   "AGE_TARGETING", "ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE", "AWARENESS_OBJECTIVE", "BRAND_TPN",
   "CHARGE_FOR_GOOD_CLICK", "CONVERSATION_CARD", "CONVERSATION_CARD_FOUR_OPTIONS", "CONVERSATION_CARD_UNLOCK",
@@ -22,40 +21,39 @@ const FEATURE_KEYS = [
 
 /** Numbers: counts, sizes, lengths, windows. */
 export const LIMITS = {
-  /** seed 8: 200 active campaigns per account by default (raising it is the control API's setActiveCampaignLimit). */
+  /** ref campaign-management/reference.mdx, POST campaigns: 200 active campaigns per account by default (raising it is the control API's setActiveCampaignLimit). */
   activeCampaignsPerAccount: 200,
-  /** seed 8: items in one POST batch/accounts/:id/campaigns. */
+  /** ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns: "The current maximum batch size is 40". */
   campaignBatchSize: 40,
-  /** seed: not shown (line items); ref campaign-management/reference.mdx, POST batch/accounts/:account_id/line_items: "The current maximum batch size is 40". */
+  /** ref campaign-management/reference.mdx, POST batch/accounts/:account_id/line_items: "The current maximum batch size is 40". */
   lineItemBatchSize: 40,
-  /** seed 8 (and 4.12): items in one POST batch/accounts/:id/custom_audiences. */
+  /** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: items in one batch. */
   customAudienceBatchSize: 10,
-  /** seed 4.1 (IDS) and 8: identifiers in one list filter. */
+  /** ref campaign-management/reference.mdx, the list GETs' id filters (`campaign_ids`...): identifiers in one list filter. */
   idsPerFilter: 200,
-  /** seed 4.7 and 8: `tweet_ids` of one POST promoted_tweets. */
+  /** ref campaign-management/reference.mdx, POST promoted_tweets: `tweet_ids` of one request. */
   tweetIdsPerPromotedTweetsPost: 50,
-  /** seed 4.11: `tweet_ids` of GET tweets and tweet_previews. */
+  /** ref creatives/reference.mdx, GET tweets and GET tweet_previews: `tweet_ids`. */
   tweetIdsPerList: 200,
-  /** seed 4.1 (PG) and 8: `count` of list endpoints. */
+  /** ref campaign-management/reference.mdx, GET accounts (and the other list GETs): `count`. */
   count: { min: 1, max: 1000, default: 200 },
-  /** seed 4.11 and 8: `count` of GET cards. */
+  /** ref creatives/reference.mdx, GET cards: `count`. */
   cardCount: { min: 1, max: 200, default: 100 },
-  /** seed 4.11 and 8: `count` of GET draft_tweets. */
+  /** ref creatives/reference.mdx, GET draft_tweets: `count`. */
   draftTweetCount: { min: 1, max: 200, default: 100 },
-  /** seed 4.2, 4.4, 4.12: `q`, a name prefix of 1 to 255 characters. */
+  /** ref campaign-management/reference.mdx, GET accounts and GET campaigns; ref audiences/reference.mdx, GET custom_audiences: `q`, a name prefix of 1 to 255 characters. */
   searchQuery: { min: 1, max: 255 },
-  /** seed 4.1 (WT) and 8: requests with with_total_count=true, 200 per 15 minutes. */
+  /** ref campaign-management/reference.mdx, GET accounts `with_total_count`: such requests, 200 per 15 minutes. */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
   /**
-   * seed 8: "standard rate limits per advertising endpoint: not shown"; ref
-   * fundamentals/rate-limiting.mdx ("Ads API rate limit chart"). Each row
+   * ref fundamentals/rate-limiting.mdx ("Ads API rate limit chart"). Each row
    * counts per user token unless it says per ad account; a category is one
    * window for all its endpoints, an endpoint row one window per endpoint.
    */
   rateLimits: {
     /** Writes (POST, PUT, DELETE): one category per user, 450 a minute. */
     writes: { requests: 450, windowSeconds: 60 },
-    /** Audience (user uploads): per endpoint, 1,500 a minute (also seed 8: `audienceUpload.requestsPerMinute`). */
+    /** Audience (user uploads): per endpoint, 1,500 a minute (also ref audiences/reference.mdx, POST custom_audiences/:id/users: `audienceUpload.requestsPerMinute`). */
     audienceUploads: { requests: 1500, windowSeconds: 60 },
     /** Core entity reads (line items, campaigns, etc): per endpoint and ad account, 10,000 per 15 minutes. */
     coreEntityReads: { requests: 10_000, windowSeconds: 15 * 60 },
@@ -69,25 +67,25 @@ export const LIMITS = {
     globalReads: { requests: 5, windowSeconds: 15 * 60 },
   },
   /**
-   * seed 4.12 and 8: audience and do-not-reach user uploads: 2,500 operations
+   * ref audiences/reference.mdx, POST custom_audiences/:id/users and the do-not-reach upload: 2,500 operations
    * and 5,000,000 bytes per request, 1,500 requests a minute, expiry at most
    * (and by default) 13 months. An operation is an `{operation_type, params}`
    * object, whatever the number of its users (ref audiences/reference.mdx,
    * POST custom_audiences/:id/users, "Batch Requests").
    */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
-  /** seed 4.12: one do-not-reach list per account. */
+  /** ref audiences/reference.mdx, Do Not Reach Lists: one list per account. */
   doNotReachListsPerAccount: 1,
-  /** seed 4.12 and 8: custom audience leaf nodes of a flexible audience. */
+  /** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: custom audience leaf nodes of a flexible audience. */
   flexibleAudienceLeaves: 10,
-  /** seed 4.12: the `lookback_window` values of a child segment. */
+  /** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: the `lookback_window` values of a child segment. */
   flexibleAudienceLookbackWindows: [1, 7, 14, 30] as const,
-  /** seed 4.11 and 8: media keys of a SWIPEABLE_MEDIA component. */
+  /** ref creatives/reference.mdx, POST cards: media keys of a SWIPEABLE_MEDIA component. */
   swipeableMedia: { min: 2, max: 6 },
-  /** seed 4.11 and 8: a post's media: 4 images, or 1 animated GIF, or 1 video. */
+  /** ref creatives/reference.mdx, POST tweet `media_keys`: 4 images, or 1 animated GIF, or 1 video. */
   tweetMedia: { images: 4, gifs: 1, videos: 1 },
   /**
-   * seed: not shown (section 8 has no Tweet text length); real platform
+   * The reference gives no Tweet text length; the real platform
    * counts weighted characters (github:twitter/twitter-text config/v3.json,
    * the counting the platform documents): at most 280 after NFC
    * normalization, a link 23 whatever its length, an emoji sequence 2, a code
@@ -102,14 +100,14 @@ export const LIMITS = {
     lightRanges: [[0x0000, 0x10ff], [0x2000, 0x200d], [0x2010, 0x201f], [0x2032, 0x2037]],
   },
   /**
-   * seed: not shown (section 2: amounts are long integers); the real
-   * platform's largest amount is not documented. The emulator refuses an
+   * Amounts are long integers; the real platform's largest amount is not
+   * documented. The emulator refuses an
    * amount in micros above 10^15 (a billion in the currency), which no
    * account funds: a budget of 2^53-1 micros is a typo, and the platform
    * does not spend it.
    */
   maxAmountLocalMicro: 1_000_000_000_000_000,
-  /** seed 8: media of conversation cards (width in px, aspect width:height). */
+  /** ref creatives/reference.mdx, POST cards/image_conversation and cards/video_conversation: media (width in px, aspect width:height). */
   media: {
     conversationImage: { minWidth: 800, aspect: 1.91 },
     unlockedImage: { minWidth: 800, aspect: 5 / 2 },
@@ -117,54 +115,52 @@ export const LIMITS = {
   },
   /** Text lengths, at most (characters). */
   text: {
-    /** seed 2, 4.4 and 8. */
+    /** ref campaign-management/reference.mdx, POST campaigns. */
     campaignName: 255,
-    /** seed 2, 4.4 and 8. */
+    /** ref campaign-management/reference.mdx, POST campaigns. */
     purchaseOrderNumber: 50,
-    /** seed 2, 4.11 and 8 (also conversation card names). */
+    /** ref creatives/reference.mdx, POST cards (also conversation card names). */
     cardName: 80,
-    /** seed 2, 4.11 and 8: names of draft, scheduled and published Tweets. */
+    /** ref creatives/reference.mdx, POST draft_tweets, scheduled_tweets and tweet: names of draft, scheduled and published Tweets. */
     tweetName: 80,
-    /** seed 4.11 and 8: `q` of GET cards and conversation cards. */
+    /** ref creatives/reference.mdx, GET cards and the conversation cards' GETs: `q`. */
     cardQuery: 80,
-    /** seed 4.11 and 8. */
+    /** ref creatives/reference.mdx, POST tweet `video_description`. */
     videoDescription: 200,
-    /** seed 4.11 and 8. */
+    /** ref creatives/reference.mdx, POST tweet `video_title`. */
     videoTitle: 70,
-    /** seed 4.11 and 8: not counting the `#`. */
+    /** ref creatives/reference.mdx, POST cards/image_conversation `first_cta`: not counting the `#`. */
     ctaHashtag: 20,
-    /** seed 4.11 and 8. */
+    /** ref creatives/reference.mdx, POST cards/image_conversation `thank_you_text`. */
     thankYouText: 23,
-    /** seed 4.11 and 8. */
+    /** ref creatives/reference.mdx, POST cards/image_conversation `title`. */
     conversationCardTitle: 23,
-    /** seed: not shown (line items); ref campaign-management/reference.mdx, POST line_items: name 1 to 255. */
+    /** ref campaign-management/reference.mdx, POST line_items: name 1 to 255. */
     lineItemName: 255,
   },
   /**
-   * seed 4.2 (PUT accounts takes `name`), length not shown; ref
-   * campaign-management/reference.mdx (PUT accounts) gives none either: the
-   * emulator takes the campaign name's 1 to 255.
+   * ref campaign-management/reference.mdx, PUT accounts takes `name` and
+   * gives no length: the emulator takes the campaign name's 1 to 255.
    */
   accountName: { min: 1, max: 255 },
   /**
-   * seed: not shown (line items); ref campaign-management.mdx ("Ad Groups"):
+   * ref campaign-management.mdx ("Ad Groups"):
    * 100 line items per campaign, 8,000 active line items per account. (POST
    * line_items in the reference says 256 active: the overview's 8,000 is taken.)
    */
   lineItemsPerCampaign: 100,
   activeLineItemsPerAccount: 8000,
   /**
-   * seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser
-   * business categories, given as their `iab_categories` values. ref
-   * campaign-management/reference.mdx (GET advertiser_business_categories)
-   * shows one business category of 35 IAB values, and its preroll example
+   * ref campaign-management/reference.mdx, GET advertiser_business_categories:
+   * a PREROLL_VIEWS line item carries one or two advertiser business
+   * categories, given as their `iab_categories` values. It shows one business category of 35 IAB values, and its preroll example
    * sends three: only "at least one" can be checked on the values.
    */
   lineItemCategories: { min: 1 },
-  /** seed: not shown (targeting criteria writes); ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
+  /** ref campaign-management/reference.mdx, POST batch targeting_criteria: 500. */
   targetingCriteriaBatchSize: 500,
   /**
-   * seed: not shown. Targeted values (operator other than NE) one line item
+   * Targeted values (operator other than NE) one line item
    * takes per group of types: a single AGE bucket (ref
    * campaign-management/reference.mdx, POST targeting_criteria); one event,
    * 100 interests, 100 Similar to Followers Of users, 2,000 locations, 1,000
@@ -178,26 +174,26 @@ export const LIMITS = {
     location: { types: ["LOCATION"], max: 2000 },
     keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
   },
-  /** seed 4.3: `country_codes` of GET curated_categories: at most 200 two-letter codes. */
+  /** ref campaign-management/reference.mdx, GET curated_categories: `country_codes`, at most 200 two-letter codes. */
   countryCodesPerCuratedCategoriesQuery: 200,
   countryCodeLength: 2,
-  /** seed 2 and 4.3: ISO-4217 currencies, three letters. */
+  /** ref campaign-management/reference.mdx, GET bidding_rules and POST funding_instruments: ISO-4217 currencies, three letters. */
   currencyCodeLength: 3,
   /**
-   * seed 4.3 (and ref audiences/reference.mdx, GET insights/keywords/search):
+   * ref audiences/reference.mdx, GET insights/keywords/search:
    * at most 10 keywords and negative keywords together, end_time minus
    * start_time at most 7 days, volume of the input keywords and 30 related ones.
    */
   keywordInsights: { maxKeywords: 10, maxRangeDays: 7, relatedKeywords: 30 },
-  /** seed 4.3: a PREROLL_VIEWS line item carries one or two advertiser business categories. */
+  /** ref campaign-management/reference.mdx, GET advertiser_business_categories: a PREROLL_VIEWS line item carries one or two. */
   lineItemBusinessCategories: { max: 2 },
 } as const;
 
 /** Wire values: the lists the platform accepts, and single values it names. */
 export const ENUMS = {
-  /** seed 4.3: `granularity` of GET insights/keywords/search. */
+  /** ref audiences/reference.mdx, GET insights/keywords/search: `granularity`. */
   keywordInsightsGranularity: ["DAY", "HOUR"],
-  /** ref campaign-management/reference.mdx, GET targeting_criteria/locations: the location_type of a country, the only kind keyword insights take (seed 4.3). */
+  /** ref campaign-management/reference.mdx, GET targeting_criteria/locations: the location_type of a country, the only kind keyword insights take (ref audiences/reference.mdx, GET insights/keywords/search `location`). */
   countryLocationType: "COUNTRIES",
   /**
    * The collections whose reads are "core entity reads" (ref
@@ -207,26 +203,34 @@ export const ENUMS = {
    * PROMOTED_TWEET). Every other GET below an account is an "other account read".
    */
   coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
-  /** seed 3 (and 4.4): a campaign's entity_status; line items the same (ref POST line_items). */
+  /**
+   * ref campaign-management/reference.mdx, GET accounts/:account_id/account_history:
+   * `entity_type`, the kinds whose changes the platform keeps, by the
+   * collection that holds them.
+   */
+  historyEntityType: {
+    campaigns: "CAMPAIGN", line_items: "LINE_ITEM", promoted_tweets: "PROMOTED_TWEET",
+    targeting_criteria: "TARGETING_CRITERIA", promoted_accounts: "PROMOTED_ACCOUNT",
+  } as const,
+  /** ref campaign-management/reference.mdx, POST campaigns: a campaign's entity_status; line items the same (ref POST line_items). */
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
-  /** seed 3: DRAFT is not accepted on update. */
+  /** ref campaign-management/reference.mdx, PUT campaigns: DRAFT is not accepted on update. */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,
   /**
-   * seed 2 lists CAMPAIGN (its default) and LINE_ITEM; ref
-   * campaign-management/reference.mdx (POST and PUT campaigns) takes LINE_ITEM
-   * alone, and defaults to it. The reference is today's platform: CAMPAIGN is refused.
+   * ref campaign-management/reference.mdx (POST and PUT campaigns) takes
+   * LINE_ITEM alone, and defaults to it: CAMPAIGN, the older default, is refused.
    */
   budgetOptimization: ["LINE_ITEM"] as const,
-  /** seed 2 and 4.3. */
+  /** ref campaign-management/reference.mdx, GET line_items/placements `product_type`. */
   productType: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"] as const,
-  /** seed 4.7: the product type of line items configured for promoted accounts. */
+  /** ref campaign-management/reference.mdx, Promoted Accounts: the product type of line items configured for promoted accounts. */
   promotedAccountProductType: "PROMOTED_ACCOUNT",
-  /** seed 2 names PREROLL_VIEWS and WEBSITE_CLICKS; the rest: ref campaign-management/reference.mdx, POST line_items. */
+  /** ref campaign-management/reference.mdx, POST line_items `objective`. */
   objective: [
     "APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "FOLLOWERS", "PREROLL_VIEWS", "REACH", "VIDEO_VIEWS", "WEBSITE_CLICKS",
   ] as const,
   /**
-   * seed: not shown; ref campaign-management/reference.mdx, POST line_items
+   * ref campaign-management/reference.mdx, POST line_items
    * `goal`: the goal a line item answers when none is given, one of the
    * reference's values per objective.
    */
@@ -234,12 +238,12 @@ export const ENUMS = {
     APP_ENGAGEMENTS: "APP_CLICKS", APP_INSTALLS: "APP_INSTALLS", ENGAGEMENTS: "ENGAGEMENT", FOLLOWERS: "FOLLOWERS",
     PREROLL_VIEWS: "PREROLL", REACH: "MAX_REACH", VIDEO_VIEWS: "VIDEO_VIEW", WEBSITE_CLICKS: "LINK_CLICKS",
   } as const,
-  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `placements`. */
+  /** ref campaign-management/reference.mdx, POST line_items `placements`. */
   placement: [
     "ALL_ON_TWITTER", "PUBLISHER_NETWORK", "TAP_BANNER", "TAP_FULL", "TAP_FULL_LANDSCAPE", "TAP_NATIVE", "TAP_MRECT",
     "TWITTER_PROFILE", "TWITTER_REPLIES", "TWITTER_SEARCH", "TWITTER_TIMELINE",
   ] as const,
-  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `bid_strategy`. */
+  /** ref campaign-management/reference.mdx, POST line_items `bid_strategy`. */
   bidStrategy: ["AUTO", "MAX", "TARGET"] as const,
   /**
    * Where MAX and TARGET may be used (AUTO: everywhere). ref POST line_items
@@ -253,7 +257,7 @@ export const ENUMS = {
     MAX: ["APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "PREROLL_VIEWS", "VIDEO_VIEWS", "WEBSITE_CLICKS"],
     TARGET: ["APP_ENGAGEMENTS", "APP_INSTALLS", "FOLLOWERS", "REACH", "WEBSITE_CLICKS"],
   } as const,
-  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `goal` (possible values). */
+  /** ref campaign-management/reference.mdx, POST line_items `goal` (possible values). */
   goal: [
     "APP_CLICKS", "APP_INSTALLS", "APP_PURCHASES", "ENGAGEMENT", "FOLLOWERS", "LINK_CLICKS", "MAX_REACH", "PREROLL",
     "PREROLL_STARTS", "REACH_WITH_ENGAGEMENT", "SITE_VISITS", "VIDEO_VIEW", "VIEW_3S_100PCT", "VIEW_6S", "VIEW_15S",
@@ -273,7 +277,7 @@ export const ENUMS = {
   } as const,
   /** ref POST line_items `primary_web_event_tag`: required with this goal. */
   webEventTagGoal: "WEBSITE_CONVERSIONS",
-  /** seed: not shown; ref campaign-management/reference.mdx, POST line_items `pay_by` (what a request may give). */
+  /** ref campaign-management/reference.mdx, POST line_items `pay_by` (what a request may give). */
   payBy: ["APP_CLICK", "IMPRESSION", "LINK_CLICK"] as const,
   /**
    * ref POST line_items `pay_by`: set "only ... for line items using the
@@ -294,7 +298,7 @@ export const ENUMS = {
   /** ref POST line_items `pay_by`: LINK_CLICKS bills IMPRESSION by default, "but [it] is not supported when setting TARGET". */
   payByNotWithTarget: { goal: "LINK_CLICKS", payBy: "IMPRESSION" } as const,
   /**
-   * seed: not shown; what pay_by a line item answers when none is given. ref
+   * What pay_by a line item answers when none is given. ref
    * POST line_items: IMPRESSION for the APP_INSTALLS, LINK_CLICKS and
    * SITE_VISITS goals (LINK_CLICK for LINK_CLICKS with TARGET, in the
    * emulator's code); its examples answer ENGAGEMENT for ENGAGEMENTS line
@@ -309,55 +313,55 @@ export const ENUMS = {
   appObjectives: ["APP_ENGAGEMENTS", "APP_INSTALLS"] as const,
   /** ref POST line_items `advertiser_domain` and `categories`: each "Required when the line item's placement is set to PUBLISHER_NETWORK". */
   publisherNetworkPlacement: "PUBLISHER_NETWORK",
-  /** seed 4.3 (and ref campaign-management.mdx, preroll guide): PREROLL_VIEWS line items must carry `categories`. */
+  /** ref campaign-management/reference.mdx, GET advertiser_business_categories (and ref campaign-management.mdx, preroll guide): PREROLL_VIEWS line items must carry `categories`. */
   categoriesObjective: "PREROLL_VIEWS",
-  /** seed 4.5: "parameters after start_time: not shown"; ref campaign-management/reference.mdx, POST funding_instruments `type`. */
+  /** ref campaign-management/reference.mdx, POST funding_instruments `type`. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
-  /** seed 2 and 4.10. */
+  /** ref campaign-management/reference.mdx, POST tracking_tags. */
   trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
-  /** seed 2. */
+  /** ref campaign-management/reference.mdx, PUT accounts `industry_type`. */
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH", "GOVERNMENT",
     "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
   ] as const,
-  /** seed 2 (creative_types) and 4.6. */
+  /** ref creatives/reference.mdx, GET account_media `creative_types`. */
   creativeType: [
     "BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET",
     "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL",
   ] as const,
-  /** seed 2 (card_types) and 4.11. */
+  /** ref creatives/reference.mdx, GET cards `card_types`. */
   cardType: [
     "IMAGE_APP", "IMAGE_CAROUSEL_APP", "IMAGE_CAROUSEL_WEBSITE", "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE", "IMAGE_WEBSITE",
     "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE",
     "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE",
   ] as const,
-  /** seed 4.11: the label values of a BUTTON component. */
+  /** ref creatives/reference.mdx, Cards (components): the label values of a BUTTON component. */
   cardButtonLabel: ["BOOK", "CONNECT", "INSTALL", "OPEN", "ORDER", "PLAY", "SHOP"] as const,
-  /** seed 4.11: the one destination type each component takes. */
+  /** ref creatives/reference.mdx, Cards (components): the one destination type each component takes. */
   componentDestination: { DETAILS: "WEBSITE", BUTTON: "APP" } as const,
-  /** seed 4.11: a conversation card's CTAs, `<n>_cta` with `<n>_cta_tweet`. */
+  /** ref creatives/reference.mdx, POST cards/image_conversation: a conversation card's CTAs, `<n>_cta` with `<n>_cta_tweet`. */
   conversationCardCta: ["first", "second", "third", "fourth"] as const,
-  /** seed 2 and 4.7. */
+  /** ref campaign-management/reference.mdx, GET promotable_users. */
   promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
-  /** seed 4.2: the roles GET authenticated_user_access answers. */
+  /** ref campaign-management/reference.mdx, GET authenticated_user_access: the roles it answers. */
   permission: [
     "ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER", "CAMPAIGN_ANALYST", "ANALYST", "PARTNER_AUDIENCE_MANAGER", "TWEET_COMPOSER",
   ] as const,
-  /** seed 4.2: TWEET_COMPOSER comes only with these roles. */
+  /** ref campaign-management/reference.mdx, GET authenticated_user_access: TWEET_COMPOSER comes only with these roles. */
   tweetComposerRoles: ["ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER"] as const,
-  /** seed 4.11 (POST tweet). */
+  /** ref creatives/reference.mdx, POST tweet. */
   conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
-  /** seed 4.11 (POST tweet). */
+  /** ref creatives/reference.mdx, POST tweet. */
   videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
-  /** seed 4.11 (GET tweets, tweet_previews). */
+  /** ref creatives/reference.mdx, GET tweets and GET tweet_previews. */
   tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
-  /** seed 4.11 (GET tweets). */
+  /** ref creatives/reference.mdx, GET tweets. */
   timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
-  /** seed 4.3 (content categories): the targeting type of content categories. */
+  /** ref campaign-management/reference.mdx, GET content_categories: the targeting type of content categories. */
   contentCategoryTargetingType: "IAB_CATEGORY",
   /**
-   * seed 2 and 4.3 name only IAB_CATEGORY; the rest: ref
-   * campaign-management/reference.mdx, POST targeting_criteria `targeting_type`
+   * ref campaign-management/reference.mdx, GET content_categories
+   * (IAB_CATEGORY) and POST targeting_criteria `targeting_type`
    * (non-keyword, keyword, custom audience, app store category and TAP app
    * exclusion values).
    */
@@ -398,76 +402,75 @@ export const ENUMS = {
     ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
   } as const,
   /**
-   * seed 4.3 (audience_estimate): EQ (the default) or NE; targeting criteria
-   * also take GTE and LT (ref campaign-management/reference.mdx, POST
+   * ref campaign-management/reference.mdx, POST audience_estimate: EQ (the
+   * default) or NE; targeting criteria also take GTE and LT (ref campaign-management/reference.mdx, POST
    * targeting_criteria and its batch).
    */
   operatorType: ["EQ", "NE", "GTE", "LT"] as const,
-  /** seed 4.12: `permission_scope` of GET custom_audiences, OWNER by default. */
+  /** ref audiences/reference.mdx, GET custom_audiences: `permission_scope`, OWNER by default. */
   permissionScope: ["OWNER", "SHARED"] as const,
-  /** seed 4.12: operations of audience and do-not-reach user uploads. */
+  /** ref audiences/reference.mdx, POST custom_audiences/:id/users and the do-not-reach upload: `operation_type`. */
   audienceUserOperation: ["Update", "Delete"] as const,
-  /** seed 4.12: user object fields of a custom audience upload (the seed names platform_id; real platform, tests/conformance corpus: twitter_id). */
+  /** ref audiences/reference.mdx, POST custom_audiences/:id/users: user object fields of an upload. */
   customAudienceUserFields: ["email", "device_id", "handle", "twitter_id", "phone_number", "partner_user_id"] as const,
-  /** seed 4.12: user object fields of a do-not-reach upload. */
+  /** ref audiences/reference.mdx, POST batch do_not_reach_lists/:id/users: user object fields of a do-not-reach upload. */
   doNotReachUserFields: ["email", "phone_number"] as const,
-  /** seed 4.12: "every value except partner_user_id must be normalized and hashed". */
+  /** ref audiences/reference.mdx, POST custom_audiences/:id/users: every value but partner_user_id is normalized and hashed. */
   unhashedUserFields: ["partner_user_id"] as const,
-  /** seed 4.12 (batch custom_audiences). */
+  /** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences. */
   flexibleAudienceType: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
   booleanOperator: ["AND", "OR"] as const,
-  /** seed 4.12: NUM_GTE the default. */
+  /** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: NUM_GTE the default. */
   frequencyComparator: ["NUM_GTE", "NUM_GT", "NUM_EQ", "NUM_LTE", "NUM_LT"] as const,
-  /** seed 2 and 4.12. */
+  /** ref audiences/reference.mdx, POST custom_audiences/:id/permissions. */
   audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
-  /** seed 2 and 4.12: the owner account's feature that allows sharing outside its business. */
+  /** ref audiences/reference.mdx, Custom Audience Permissions: the owner account's feature that allows sharing outside its business. */
   shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
   /**
-   * seed 2 (account feature keys, sandbox add/remove) and 4.2, plus
-   * SHARE_AUDIENCE_OUTSIDE_BUSINESS: seed 4.12 names it without saying how an
-   * account gets it (the real platform: through the account manager); the
+   * ref campaign-management/reference.mdx, POST accounts/:account_id/features,
+   * plus SHARE_AUDIENCE_OUTSIDE_BUSINESS: ref audiences/reference.mdx names it
+   * without saying how an account gets it (the real platform: through the account manager); the
    * emulator's sandbox grants it so programs can try sharing outside the business.
    */
   featureKey: FEATURE_KEYS,
   /**
-   * seed 2: features GET shows are "beta or limited releases only"
-   * (REACH_AND_FREQUENCY_ANALYTICS, REACH_FREQUENCY_CAP,
+   * ref campaign-management/reference.mdx, GET features: only features "in
+   * beta or an otherwise limited release" (REACH_AND_FREQUENCY_ANALYTICS, REACH_FREQUENCY_CAP,
    * WEBSITE_CLICKS_CPM_BILLING). The emulator also shows the keys a sandbox
    * account was given, so a program can read back what it added: every
    * featureKey, plus WEBSITE_CLICKS_CPM_BILLING, which the sandbox cannot add.
    */
   readableFeatureKey: [...FEATURE_KEYS, "WEBSITE_CLICKS_CPM_BILLING"] as const,
-  /** seed 4.9 (PUT tax_settings). */
+  /** ref campaign-management/reference.mdx, PUT tax_settings. */
   invoiceJurisdiction: ["LOI_SAPIN", "NONE", "NOT_SET"] as const,
   taxCategory: ["BUSINESS_NO_VAT", "BUSINESS_WITH_VAT", "INDIVIDUAL"] as const,
 } as const;
 
 /** Value forms the platform checks, where a value is free text of a known shape. */
 export const FORMS = {
-  /** seed 4.11: `country_code` of APP destinations, ISO 3166-1 alpha-2. */
+  /** ref creatives/reference.mdx, Cards (APP destination): `country_code`, ISO 3166-1 alpha-2. */
   countryCode: /^[A-Z]{2}$/,
   /**
-   * seed 4.11: conversation card CTAs are hashtags. Which characters one may
-   * hold is not shown: letters, digits and _ after the #, as on the platform.
+   * ref creatives/reference.mdx, POST cards/image_conversation: CTAs are
+   * hashtags. Which characters one may hold is not shown: letters, digits and _ after the #, as on the platform.
    */
   hashtag: /^#[\p{L}\p{N}_]+$/u,
   /**
-   * seed 4.3: content categories map to `iab_categories` values, whose form is
-   * not shown; ref campaign-management/reference.mdx, GET iab_categories:
+   * Content categories map to `iab_categories` values; ref
+   * campaign-management/reference.mdx, GET iab_categories:
    * `IAB<n>` and `IAB<n>-<m>`.
    */
   iabCategoryValue: /^IAB\d+(-\d+)?$/,
   /**
-   * seed 4.2: `subscribe_email_types` gives ACCOUNT_PERFORMANCE and
-   * PERFORMANCE_IMPROVEMENT "for example"; the full list is not shown (nor in
-   * ref campaign-management/reference.mdx, PUT user_settings), so values are
-   * checked for their form: capitals and _.
+   * `subscribe_email_types` (ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT...)
+   * is no longer in ref campaign-management/reference.mdx, PUT user_settings
+   * (docs/real-platform.md), so values are checked for their form: capitals and _.
    */
   emailType: /^[A-Z][A-Z_]*$/,
 } as const;
 
 /**
- * POST accounts/:account_id/audience_estimate (seed 4.3; ref
+ * POST accounts/:account_id/audience_estimate (ref
  * campaign-management/reference.mdx, "Audience Estimate"): at least one
  * primary targeting criterion, the primary types being those the targeting
  * guide puts in a union (ref campaign-management.mdx, "Targeting Criteria

@@ -2,8 +2,8 @@
  * The platform's published rate limits (platform.ts `LIMITS.rateLimits`,
  * ref fundamentals/rate-limiting.mdx), counted in fixed windows: each request
  * falls in one row of the reference's chart (`classify`), counted per user
- * token and, for reads below an account, per ad account too; plus the seed's
- * lower limit of requests with with_total_count=true (seed 4.1). Answers
+ * token and, for reads below an account, per ad account too; plus the lower
+ * limit of requests with with_total_count=true (ref campaign-management/reference.mdx, GET accounts). Answers
  * carry the `x-rate-limit-*` (user) and `x-account-rate-limit-*` (account)
  * headers the reference names, and 429 past the limit.
  */

@@ -1,10 +1,10 @@
 /**
- * Reference data the platform serves to every account (seed 4.3, 4.7): the
+ * Reference data the platform serves to every account (ref campaign-management/reference.mdx, GET content_categories, curated_categories, bidding_rules, line_items/placements, promotable_users): the
  * content categories and their IAB categories, curated categories by
  * country, bidding rules by currency, valid placements by product type, and
- * the platform users an account may promote besides its own. The seed shows
- * the endpoints, not the catalogues: these are small, fixed samples in the
- * real platform's shapes (seed: not shown; real platform serves hundreds),
+ * the platform users an account may promote besides its own. The reference
+ * shows the endpoints and examples, not the catalogues: these are small, fixed samples in the
+ * real platform's shapes (the real platform serves hundreds),
  * the same in both environments and after every reset.
  */
 import { ENUMS } from "./platform";
@@ -15,14 +15,14 @@ type Placement = (typeof ENUMS.placement)[number];
 export interface ContentCategory {
   id: string;
   name: string;
-  /** seed 4.3: each content category maps to one or more IAB categories. */
+  /** ref campaign-management/reference.mdx, GET content_categories: each content category maps to one or more IAB categories. */
   iab_categories: string[];
-  /** seed: not shown; real platform (tests/conformance corpus): how many publishers and videos monetized in the category lately. */
+  /** The real platform (tests/conformance corpus): how many publishers and videos monetized in the category lately. */
   publishers_in_last_thirty_days: number;
   videos_monetized_in_last_thirty_days: number;
 }
 
-/** seed: not shown; real platform names content categories after the IAB content taxonomy's tiers. */
+/** The real platform names content categories after the IAB content taxonomy's tiers. */
 export const CONTENT_CATEGORIES: readonly ContentCategory[] = [
   { id: "1", name: "Arts & Entertainment", iab_categories: ["IAB1", "IAB1-1", "IAB1-2", "IAB1-6"], publishers_in_last_thirty_days: 40, videos_monetized_in_last_thirty_days: 900 },
   { id: "2", name: "Automotive", iab_categories: ["IAB2", "IAB2-1", "IAB2-3"], publishers_in_last_thirty_days: 12, videos_monetized_in_last_thirty_days: 316 },
@@ -37,7 +37,7 @@ export const IAB_CATEGORIES: ReadonlySet<string> = new Set(CONTENT_CATEGORIES.fl
 
 /**
  * Locations LOCATION targeting names, by targeting_value, with the
- * `location_type` criteria answer. seed: not shown; real platform serves
+ * `location_type` criteria answer. The real platform serves
  * them from GET targeting_criteria/locations (not emulated): here only the
  * reference's example (tests/conformance corpus, POST batch
  * targeting_criteria, from x-ads-api/campaign-management/reference.mdx).
@@ -52,9 +52,9 @@ export interface CuratedCategory {
   id: string;
   name: string;
   description: string;
-  /** seed 2: availability by country (two-letter ISO codes). */
+  /** ref campaign-management/reference.mdx, GET curated_categories: availability by country (two-letter ISO codes). */
   country_codes: string[];
-  /** seed: not shown; real platform (tests/conformance corpus): the publishers the category runs beside, and its activity. */
+  /** The real platform (tests/conformance corpus): the publishers the category runs beside, and its activity. */
   publisher_user_ids: string[];
   videos_monetized_in_last_thirty_days: number;
   created_at: string;
@@ -62,7 +62,7 @@ export interface CuratedCategory {
 }
 
 /**
- * Curated categories (seed 4.3, 4.6): a handful, each available in a few
+ * Curated categories (ref campaign-management/reference.mdx, GET curated_categories): a handful, each available in a few
  * countries, so a query by country codes has something to filter.
  */
 export const CURATED_CATEGORIES: readonly CuratedCategory[] = ([
@@ -85,7 +85,7 @@ export interface BiddingRule {
   minimum_denomination: number;
 }
 
-/** seed 4.3: minimum and maximum CPE bids by currency; the real platform's USD values, others alike. */
+/** ref campaign-management/reference.mdx, GET bidding_rules: minimum and maximum CPE bids by currency; the real platform's USD values, others alike. */
 export const BIDDING_RULES: readonly BiddingRule[] = [
   { currency: "USD", minimum_cpe_bid_local_micro: 10_000, maximum_cpe_bid_local_micro: 100_000_000, minimum_denomination: 10_000 },
   { currency: "EUR", minimum_cpe_bid_local_micro: 10_000, maximum_cpe_bid_local_micro: 100_000_000, minimum_denomination: 10_000 },
@@ -94,8 +94,8 @@ export const BIDDING_RULES: readonly BiddingRule[] = [
 ];
 
 /**
- * seed 4.3: valid placement and product type combinations. seed: not
- * shown; real platform answers, per product type, the placement sets a
+ * ref campaign-management/reference.mdx, GET line_items/placements: valid
+ * placement and product type combinations; the real platform answers, per product type, the placement sets a
  * line item may use.
  */
 export const PLACEMENTS: ReadonlyArray<{ product_type: ProductType; placements: Placement[][] }> = [
@@ -115,8 +115,8 @@ export interface PlatformUser {
 
 /**
  * Platform users the emulator knows besides each account's promotable
- * users. Eligibility for promotion (seed 4.7: "ineligible user: HTTP 400
- * and no user promoted"; the rule itself is not shown) is modelled as: the
+ * users. Eligibility for promotion (ref campaign-management/reference.mdx, POST promoted_accounts: "an HTTP
+ * 400 will be returned and no users will be promoted"; the rule itself is not shown) is modelled as: the
  * user is a live promotable user of the account, or a known public user.
  * Protected users and users the platform does not know are ineligible.
  */
@@ -143,7 +143,7 @@ export interface AdvertiserBusinessCategory {
 }
 
 /**
- * Advertiser business categories (seed 4.3): the reference's full list
+ * Advertiser business categories (ref campaign-management/reference.mdx, GET advertiser_business_categories): the reference's full list
  * (ref campaign-management/reference.mdx, GET advertiser_business_categories),
  * as it answers it. No IAB value belongs to two of them, so a line item's
  * `categories` names its business categories unambiguously.
@@ -187,9 +187,9 @@ export interface Publisher {
 }
 
 /**
- * Publishers of content categories (seed 4.3, GET publishers; shape: ref
- * campaign-management/reference.mdx, GET publishers). seed: not shown which
- * publishers exist: the users CURATED_CATEGORIES name as their publishers,
+ * Publishers of content categories (shape: ref
+ * campaign-management/reference.mdx, GET publishers). Which publishers
+ * exist is the emulator's choice: the users CURATED_CATEGORIES name as their publishers,
  * each in content categories of CONTENT_CATEGORIES and monetizable in the
  * countries of the curated categories that name them.
  */
@@ -213,8 +213,8 @@ export interface AccountApp {
 }
 
 /**
- * The mobile apps associated with every account (seed 4.2, GET
- * account_apps). seed: not shown how apps are associated (outside the
+ * The mobile apps associated with every account (ref
+ * campaign-management/reference.mdx, GET account_apps). How apps are associated is not documented (outside the
  * API): each account has the reference's example app (ref
  * campaign-management/reference.mdx, GET account_apps) and its iOS
  * counterpart, what app objectives' line items promote.

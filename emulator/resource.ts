@@ -8,6 +8,7 @@
 import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { RouteOptions } from "./context";
 import { ApiError } from "./errors";
+import { Actor, API_PLATFORM, recordChange } from "./history";
 import { AccountRoute, accountFor, echo, EntityRoute, found, one, sandboxOnly, wireParams } from "./http";
 import { ListSpec, listPage, withDeleted } from "./lists";
 import { Account, Clock, StoredEntity, Env, EnvState, NewFields } from "./store";
@@ -17,6 +18,8 @@ export interface ResourceContext {
   env: Env;
   account: Account;
   clock: Clock;
+  /** Who the request acts as: the user of its access token (the history's `change_by`). */
+  by: Actor;
 }
 
 export interface ResourceSpec<T extends StoredEntity> {
@@ -24,7 +27,7 @@ export interface ResourceSpec<T extends StoredEntity> {
   collection: string;
   /** Path below the account when it is not the collection, e.g. `cards/image_conversation`. */
   path?: string;
-  /** Fields the API takes but never returns (seed 4.11: unlocked media keys): kept, left out of answers. */
+  /** Fields the API takes but never returns (ref creatives/reference.mdx, POST cards/image_conversation: unlocked media keys): kept, left out of answers. */
   writeOnly?: readonly string[];
   /**
    * The record as the platform answers it, where that is not the stored
@@ -32,11 +35,11 @@ export interface ResourceSpec<T extends StoredEntity> {
    * corpus of tests/conformance says what the platform sends.
    */
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
-  /** The fields a DELETE answers, where it answers only some (seed: not shown; real platform: conversation cards). */
+  /** The fields a DELETE answers, where it answers only some (real platform: conversation cards). */
   deleteAnswer?: readonly string[];
-  /** The fields a PUT answers, where it answers only some (seed: not shown; real platform: image conversation cards). */
+  /** The fields a PUT answers, where it answers only some (real platform: image conversation cards). */
   updateAnswer?: readonly string[];
-  /** Fields the GET and DELETE of one entity leave out, though lists answer them (seed: not shown; real platform: a targeting criterion's operator_type). */
+  /** Fields the GET and DELETE of one entity leave out, though lists answer them (real platform: a targeting criterion's operator_type). */
   singleOmits?: readonly string[];
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
@@ -47,26 +50,26 @@ export interface ResourceSpec<T extends StoredEntity> {
   create?: (ctx: ResourceContext, params: WireParams) => NewFields<T>;
   /**
    * A create that makes several entities at once and answers them as a list
-   * (POST promoted_tweets with `tweet_ids`, seed 4.7).
+   * (ref campaign-management/reference.mdx, POST promoted_tweets with `tweet_ids`).
    */
   createMany?: (ctx: ResourceContext, params: WireParams) => NewFields<T>[];
-  /** POST only on the sandbox base (seed 4.5, funding instruments). */
+  /** POST only on the sandbox base (ref campaign-management/reference.mdx, POST funding_instruments). */
   sandboxOnlyCreate?: boolean;
   /** Validates an update of a live entity and returns the patch; throws ApiError. */
   update?: (ctx: ResourceContext, current: T, params: WireParams) => Partial<T>;
   deletable?: boolean;
   /**
    * A create the platform ignores because its entity already exists
-   * (promoted accounts, seed 4.7: "already promoted user: request
-   * ignored"): the live entity the validated fields match, answered with
+   * (ref campaign-management/reference.mdx, POST promoted_accounts: "If the
+   * provided user is already promoted, the request will be ignored"): the live entity the validated fields match, answered with
    * 200 instead of a new one.
    */
   existing?: (ctx: ResourceContext, fields: NewFields<T>) => T | undefined;
-  /** Rules of a list request beyond PG/IDS/WD/WT (required filters, seed 4.7, 4.8); throws ApiError. */
+  /** Rules of a list request beyond PG/IDS/WD/WT (required filters, ref campaign-management/reference.mdx: promoted accounts, targeting criteria); throws ApiError. */
   listRule?: (ctx: ResourceContext, params: WireParams) => void;
   /**
    * What the GET list pages through, when it is not the account's own
-   * collection (custom audiences with permission_scope SHARED, seed 4.12).
+   * collection (custom audiences with permission_scope SHARED, ref audiences/reference.mdx, GET custom_audiences).
    */
   listSource?: (ctx: ResourceContext, params: WireParams, env: EnvState) => T[];
 }
@@ -81,15 +84,19 @@ export function createOrFind<T extends StoredEntity>(spec: ResourceSpec<T>, ctx:
   const existing = spec.existing?.(ctx, fields);
   if (existing) return { entity: existing, created: false };
   const collection = ctx.account.collection<T>(spec.collection);
-  const entity = collection.insert(fields);
-  return { entity: spec.fromId ? collection.update(entity.id, spec.fromId(entity.id)) : entity, created: true };
+  const inserted = collection.insert(fields);
+  const entity = spec.fromId ? collection.update(inserted.id, spec.fromId(inserted.id)) : inserted;
+  recordChange(ctx.account, spec.collection, "CREATE", entity, ctx.by, ctx.clock());
+  return { entity, created: true };
 }
 
-/** seed: not shown; real platform answers 404 to an update of a deleted entity. */
+/** The real platform answers 404 to an update of a deleted entity. */
 export function updateEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string, params: WireParams): T {
   const collection = ctx.account.collection<T>(spec.collection);
   const current = found(collection.get(id), spec.noun, id);
-  return collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
+  const updated = collection.update(id, spec.update!(ctx, current, changedParams(params, current)));
+  recordChange(ctx.account, spec.collection, "UPDATE", updated, ctx.by, ctx.clock());
+  return updated;
 }
 
 /**
@@ -112,16 +119,20 @@ export function changedParams(params: WireParams, current: StoredEntity): WirePa
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => !(Object.hasOwn(record, name) && sameAsStored(value, record[name]))));
 }
 
-/** Deleting is irreversible; a second DELETE is 404 (seed section 3). */
+/** Deleting is irreversible; a second DELETE is 404 (ref campaign-management/reference.mdx, DELETE campaigns). */
 export function deleteEntity<T extends StoredEntity>(spec: ResourceSpec<T>, ctx: ResourceContext, id: string): T {
   const collection = ctx.account.collection<T>(spec.collection);
   found(collection.get(id), spec.noun, id);
-  return collection.markDeleted(id);
+  const deleted = collection.markDeleted(id);
+  recordChange(ctx.account, spec.collection, "DELETE", deleted, ctx.by, ctx.clock());
+  return deleted;
 }
 
 /** The account a request's path names (404 unless the user can use it), with what operations need. */
 export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequest<AccountRoute>): ResourceContext {
-  return { env, account: accountFor(app.emulator.store.env(env), req, req.params.account_id), clock: app.emulator.clock };
+  const account = accountFor(app.emulator.store.env(env), req, req.params.account_id);
+  // accountFor answered 404 unless the OAuth hook verified the request's user.
+  return { env, account, clock: app.emulator.clock, by: { user_id: req.api!.userId!, platform: API_PLATFORM } };
 }
 
 /** An entity as answered: as the spec shows it, without its write-only fields. */
@@ -157,7 +168,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         if (spec.sandboxOnlyCreate) sandboxOnly(env, req);
         const ctx = context(req);
         const { entity, created } = createOrFind(spec, ctx, wireParams(req));
-        // seed: not shown; real platform answers a create with 201 Created (an ignored one with 200).
+        // The real platform answers a create with 201 Created (an ignored one with 200).
         return reply.status(created ? 201 : 200).send(one(req, answered(spec, entity, ctx)));
       });
     }
@@ -167,7 +178,8 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         const ctx = context(req);
         const fields = spec.createMany!(ctx, wireParams(req));
         const created = fields.map((f) => ctx.account.collection<T>(spec.collection).insert(f));
-        // seed: not shown; real platform answers the records with their total_count.
+        for (const e of created) recordChange(ctx.account, spec.collection, "CREATE", e, ctx.by, ctx.clock());
+        // The real platform answers the records with their total_count.
         return reply.status(201).send({ ...one(req, created.map((e) => answered(spec, e, ctx))), total_count: created.length });
       });
     }
@@ -179,7 +191,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         return one(req, spec.updateAnswer ? only(shown, spec.updateAnswer) : shown);
       });
     } else {
-      // Records without a PUT (seed 4.7: promoted entities cannot be updated).
+      // Records without a PUT (ref campaign-management/reference.mdx, POST promoted_accounts, promoted_tweets and scheduled_promoted_tweets: "It is not possible to update (PUT)" promoted entities).
       app.put<EntityRoute>(`${base}/:id`, async () => {
         throw ApiError.of(405, "METHOD_NOT_ALLOWED", `${spec.noun} records cannot be updated; create a new one instead`);
       });

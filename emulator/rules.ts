@@ -1,6 +1,6 @@
 /**
  * Rules several resources share: references to other entities, budgets,
- * create-only fields, and the active-entity caps of section 8.
+ * create-only fields, and the active-entity caps (ref campaign-management/reference.mdx, POST campaigns and POST line_items).
  */
 import { ApiError, ErrorCode } from "./errors";
 import { Account, Collection, StoredEntity } from "./store";
@@ -8,7 +8,7 @@ import { WireParams } from "./wire";
 
 /**
  * The live entity a parameter refers to, in the same account; 400 naming the
- * parameter otherwise. seed: not shown; real platform refuses a reference to
+ * parameter otherwise. The real platform refuses a reference to
  * a missing entity with a 4xx naming it (here INVALID_PARAMETER, a README code).
  */
 export function referenced<T extends StoredEntity>(account: Account, collection: string, id: string, parameter: string, noun: string): T {
@@ -26,7 +26,7 @@ export function refuseCreateOnly(params: WireParams, fields: readonly string[], 
   if (given) throw ApiError.invalid(given, `${given} cannot be changed once the ${noun} is created`);
 }
 
-/** seed 4.4: the daily budget is at most the total budget. */
+/** ref campaign-management/reference.mdx, POST campaigns: the daily budget is at most the total budget. */
 export function assertDailyWithinTotal(daily: number | null, total: number | null): void {
   if (daily !== null && total !== null && daily > total) {
     throw ApiError.invalid(

@@ -17,7 +17,7 @@ export const DEMO_USER_ID = "756201191646691328";
 export function seed(store: Store, userId = DEMO_USER_ID): void {
   for (const env of ENVS) {
     const account = store.env(env).createAccount({ id: DEMO_ACCOUNT_ID, name: DEMO_ACCOUNT_NAME, businessId: DEFAULT_BUSINESS_ID, userIds: [userId] });
-    // seed 4.7: the configured user is the account's FULL promotable user; one RETWEETS_ONLY user beside it.
+    // ref campaign-management/reference.mdx, GET promotable_users: the configured user is the account's FULL promotable user; one RETWEETS_ONLY user beside it.
     addPromotableUser(account, userId, "FULL");
     addPromotableUser(account, RETWEETS_ONLY_USER_ID, "RETWEETS_ONLY");
   }

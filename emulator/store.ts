@@ -117,8 +117,7 @@ export class Collection<T extends StoredEntity = AnyEntity> {
 }
 
 /**
- * An account's wire record. seed: not shown beyond id, name, industry_type;
- * real platform also returns business_id, business_name, timezone,
+ * An account's wire record: id, name, industry_type; the real platform also returns business_id, business_name, timezone,
  * timezone_switch_at and approval_status.
  */
 export interface AccountRecord extends StoredEntity {
@@ -141,12 +140,18 @@ export interface NewAccount {
 
 /** One account: its record, what the platform keeps beside it, and its collections. */
 export class Account {
-  /** Active campaigns allowed (seed section 8: 200, raisable to 8,000). */
+  /** Active campaigns allowed (ref campaign-management/reference.mdx, POST campaigns: 200, raisable to 8,000). */
   activeCampaignLimit: number;
   /** Users who can use the account (their requests reach it). */
   readonly userIds: Set<string>;
-  /** Feature keys the account has (seed 4.2 features; the sandbox adds and removes them). */
+  /** Feature keys the account has (ref campaign-management/reference.mdx, Features; the sandbox adds and removes them). */
   readonly features = new Set<string>();
+  /**
+   * Whether the account may read its change history (ref
+   * campaign-management/reference.mdx, GET account_history: "in beta and
+   * requires allowlisting"); the control API takes it away.
+   */
+  historyAllowListed = true;
   private readonly collections = new Map<string, Collection>();
 
   constructor(
@@ -209,16 +214,16 @@ export class EnvState {
     if (options.id !== undefined && this.byId.has(options.id)) {
       throw new Error(`account ${options.id} already exists`);
     }
-    // seed: not shown; real platform sandbox accounts are 11-character base-36 ids like 18ce54d4x5t.
+    // The real platform's sandbox accounts are 11-character base-36 ids like 18ce54d4x5t.
     const id = options.id !== undefined ? this.ids.claim(options.id) : this.ids.next(11);
     const now = isoTime(this.clock());
     this.accounts.insert({
-      // seed: not shown (POST accounts takes no parameters); real platform names sandbox accounts itself.
+      // POST accounts takes no parameters; the real platform names sandbox accounts itself.
       name: options.name ?? "Sandbox account",
       business_id: options.businessId ?? DEFAULT_BUSINESS_ID,
       business_name: null,
       industry_type: null,
-      // seed: not shown; real platform returns the account's time zone, America/Los_Angeles by default.
+      // The real platform returns the account's time zone, America/Los_Angeles by default.
       timezone: "America/Los_Angeles",
       timezone_switch_at: now,
       approval_status: "ACCEPTED",

@@ -1,5 +1,5 @@
 /**
- * The credentials the platform issues and revokes (seed 000 sections 4.1,
+ * The credentials the platform issues and revokes (xdevplatform/docs fundamentals/authentication/api-reference.mdx,
  * 4.2, 5): OAuth 1.0a request tokens and access tokens of the three-legged
  * flow, and the one app-only bearer token of the application. Free of
  * fastify: the routes in routes/oauth.ts call it.
@@ -12,18 +12,18 @@ import { randomBytes, randomInt } from "node:crypto";
 import { ApiError } from "./errors";
 import { Clock } from "./store";
 
-/** The screen name of the configured user (seed: not shown; any handle does). */
+/** The screen name of the configured user (any handle does). */
 export const DEMO_SCREEN_NAME = "xads_demo";
 
-/** seed: not shown; real platform request tokens are short-lived (minutes, undocumented): the emulator's live 15 minutes. */
+/** The real platform request tokens are short-lived (minutes, undocumented): the emulator's live 15 minutes. */
 export const REQUEST_TOKEN_LIFETIME_MS = 15 * 60_000;
 /**
- * seed: not shown ("threshold of 'too frequent' ... not shown"); real
+ * The threshold of "too frequently" is not documented; the real
  * platform answers 403 code 99 to token requests that come too often. The
  * emulator refuses a second oauth2/token within 10 s of the last one it granted.
  */
 export const BEARER_MIN_INTERVAL_MS = 10_000;
-/** seed: not shown; real platform refuses further attempts after a few wrong verifiers. The emulator voids the request token after 3. */
+/** The real platform refuses further attempts after a few wrong verifiers. The emulator voids the request token after 3. */
 export const MAX_VERIFIER_ATTEMPTS = 3;
 
 export interface ConsumerApp {
@@ -173,7 +173,7 @@ export class AuthTokens {
     return this.bearer;
   }
 
-  /** 403 code 99 for an incorrect or already revoked token (seed 000 section 7). */
+  /** 403 code 99 for an incorrect or already revoked token (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx). */
   revokeBearer(value: string | undefined): string {
     if (value === undefined || value !== this.bearer) throw ApiError.auth(99);
     this.bearers.set(value, false);

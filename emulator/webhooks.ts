@@ -1,7 +1,7 @@
 /**
- * The application's registered webhooks (seed 000 section 4.3), as GET
- * 2/webhooks lists them. Registration is not part of the seed ("webhook
- * registration, validation and delivery signature: not shown"), so tests
+ * The application's registered webhooks (xdevplatform/docs openapi.json (GET /2/webhooks)), as GET
+ * 2/webhooks lists them. Registration, validation and delivery signatures
+ * are not modelled, so tests
  * and demos add them through the control API. None are seeded.
  */
 import { randomInt } from "node:crypto";
@@ -36,9 +36,9 @@ export class Webhooks {
     } catch {
       throw new Error(`url must be an absolute https URL, got "${w.url}"`);
     }
-    // seed: not shown; real platform registers only https URLs.
+    // The real platform registers only https URLs.
     if (url.protocol !== "https:") throw new Error(`url must be an absolute https URL, got "${w.url}"`);
-    // seed: not shown; real platform webhook ids are numeric strings (snowflakes).
+    // The real platform webhook ids are numeric strings (snowflakes).
     const id = `${Date.UTC(2026, 0) + randomInt(1_000_000_000)}${String(randomInt(1_000_000)).padStart(6, "0")}`;
     // Date-time with milliseconds, as the v2 endpoints write it.
     const webhook: Webhook = { id, url: w.url, valid: w.valid ?? true, created_at: new Date(this.clock()).toISOString() };

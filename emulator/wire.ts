@@ -39,7 +39,7 @@ export function codePoints(text: string): number {
 }
 
 /**
- * seed 8 gives lengths in characters; real platform counts code points
+ * The reference gives lengths in characters; the real platform counts code points
  * (an emoji is one) and refuses control characters: tabs and line breaks
  * are text, others (NUL, escape) are not; a name takes none at all.
  */
@@ -81,7 +81,7 @@ export const param = {
   /** Booleans are the words true and false, in the forms the official SDKs send (BOOLEAN_WORDS). */
   bool: () => z.enum(Object.keys(BOOLEAN_WORDS) as [BooleanWord, ...BooleanWord[]]).transform((v) => BOOLEAN_WORDS[v]),
   oneOf: <const T extends readonly string[]>(values: T) => z.enum(values),
-  /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (seed 4.1). */
+  /** IDS: comma-separated identifiers, at most LIMITS.idsPerFilter (ref campaign-management/reference.mdx, the list GETs' id filters). */
   ids: () => csv.pipe(z.array(z.string().min(1)).min(1).max(LIMITS.idsPerFilter)),
   /** A comma-separated list of enum values. */
   listOf: <const T extends readonly string[]>(values: T, min: number, max: number) =>
@@ -93,8 +93,8 @@ export const param = {
 
 /**
  * An optional field that an empty value clears: `name=` on a PUT sets it
- * back to null. seed: not shown for campaigns and line items; real platform
- * unsets optional values given with no value (seed 4.11 shows it for draft Tweets).
+ * back to null. For campaigns and line items, the real platform
+ * unsets optional values given with no value (ref creatives/reference.mdx, PUT draft_tweets shows it for draft Tweets).
  */
 export function clearable<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());
@@ -133,7 +133,7 @@ function describeIssue(issue: z.core.$ZodIssue, parameter: string): PlatformErro
     return { code: "MISSING_PARAMETER", message: `${parameter} is required`, parameter };
   }
   const [reason, got] = refusal(issue);
-  // seed: not shown; real platform (tests/conformance corpus) adds the value refused and the reason in short.
+  // The real platform (tests/conformance corpus) adds the value refused and the reason in short.
   const input = issue.input;
   const given = Array.isArray(input) ? input.join(",") : typeof input === "string" || typeof input === "number" || typeof input === "boolean" ? String(input) : undefined;
   const value = given === undefined ? {} : { value: given };

@@ -1,5 +1,5 @@
 /**
- * Audiences (section 4.12): who custom and tailored audiences are shared
+ * Audiences (ref audiences/reference.mdx, Custom Audience Permissions): who custom and tailored audiences are shared
  * with (a guardrail). The shape of flexible audiences (leaves, lookback
  * windows, operators) is the resource's own check, which
  * xads-resource-checks runs.

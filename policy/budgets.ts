@@ -1,13 +1,13 @@
 /**
  * The organisation's budget caps per campaign (a guardrail). The platform's
- * rules between budget fields (sections 2 and 4.4) are the campaign's own
+ * rules between budget fields (ref campaign-management/reference.mdx, POST campaigns) are the campaign's own
  * check, which xads-resource-checks runs.
  */
 import { StackValidationPolicy } from "@pulumi/policy";
 import { forStack } from "./define";
 import { num, Stack, subject, text, XadsResource } from "./resources";
 
-/** `_local_micro` amounts are millionths of the funding instrument's currency unit (seed section 2). */
+/** `_local_micro` amounts are millionths of the funding instrument's currency unit (ref fundamentals/currency.mdx). */
 const MICROS_PER_UNIT = 1_000_000;
 
 export interface BudgetCapsConfig {

@@ -1,6 +1,6 @@
 /**
  * Creatives: the rule between a creative and its line item, which neither
- * resource's own check can see. Cards' and posts' own limits (section 4.11
+ * resource's own check can see. Cards' and posts' own limits (ref creatives/reference.mdx
  * and 8) are their check, which xads-resource-checks runs.
  */
 import { StackValidationPolicy } from "@pulumi/policy";
@@ -8,7 +8,7 @@ import { forStack } from "./define";
 import { subject, UNKNOWN } from "./resources";
 
 /**
- * seed 4.6: a media creative's `landing_url` is required when its line item's
+ * ref campaign-management/reference.mdx, POST media_creatives: a media creative's `landing_url` is required when its line item's
  * objective is WEBSITE_CLICKS. The resource's own check cannot see the line
  * item; this stack rule can when the line item is in the same program (also
  * during preview, while the line item's id is not known yet).

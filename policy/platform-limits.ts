@@ -1,6 +1,6 @@
 /**
- * Platform limits that count across the stack (section 8 of the Advertising
- * API document, and the real platform's published line item limits). They
+ * Platform limits that count across the stack (the reference's, and the
+ * real platform's published line item limits). They
  * are stack policies: one resource cannot know how many others there are.
  *
  * They run at the end of the preview, which `pulumi up` runs first: a
@@ -18,7 +18,7 @@ import { reportAdvisory } from "./engine";
 import { LiveCampaignSource, liveCampaignsFor, reason, unmanagedActive } from "./live-campaigns";
 import { groupBy, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
 
-/** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, seed section 3). */
+/** The status a campaign or line item gets when none is given: each schema's own default (ACTIVE, ref campaign-management/reference.mdx, POST campaigns and POST line_items). */
 const DEFAULT_STATUS: Partial<Record<Kind, string>> = {
   Campaign: campaignInputs.shape.entityStatus.parse(undefined),
   LineItem: lineItemInputs.shape.entityStatus.parse(undefined),
@@ -134,7 +134,7 @@ function lineItemsByCampaign(stack: Stack): { who: string; campaign?: XadsResour
 }
 
 /**
- * Line items are not in the seed. The real platform's published limits (X
+ * Line items: the real platform's published limits (X
  * Ads API "Campaign management" overview, "Limits" table), as provider/limits.ts
  * records them: 100 line items per campaign, 8,000 active per account.
  */

@@ -11,7 +11,7 @@ import { namingConvention, productionCampaignsStartInactive, protectIrreversible
 import { activeCampaignsPerAccount, activeLineItemsPerAccount, lineItemsPerCampaign, oneProductTypePerCampaign, targetingPerLineItem } from "./platform-limits";
 import { resourceChecks } from "./resource-checks";
 
-/** Platform limits (section 8 of the Advertising API document): mandatory. */
+/** Platform limits (the X Ads API reference's): mandatory. */
 export const PLATFORM_LIMITS: Policies = [
   activeCampaignsPerAccount,
   lineItemsPerCampaign,

@@ -1,6 +1,6 @@
 /**
  * The read behind getAudienceEstimate and the Reach section of `xads
- * pr-summary`: POST accounts/:account_id/audience_estimate (seed 4.3;
+ * pr-summary`: POST accounts/:account_id/audience_estimate (ref campaign-management/reference.mdx, Audience Estimate;
  * xdevplatform/docs x-ads-api/campaign-management/reference.mdx, "Audience
  * Estimate"). A POST that writes nothing: the approximate audience of a set
  * of targeting criteria, as a line item would target them.

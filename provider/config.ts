@@ -14,13 +14,13 @@ export interface ProviderConfig {
   baseUrl: string;
   /** The largest amount in micros (budget, bid) check takes: `xads:maxBudgetMicro`, DEFAULT_MAX_BUDGET_MICRO by default. */
   maxBudgetMicro: number;
-  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, never resent. */
+  /** How long one request waits for its answer (the client's 30 s by default); a create POST that runs out is looked up, and sent again only twice this long after it was sent, when a second look-up finds nothing (batch-create.ts). */
   requestTimeoutMs?: number;
 }
 
 export const PRODUCTION_BASE_URL = "https://ads-api.x.com";
 export const SANDBOX_BASE_URL = "https://ads-api-sandbox.x.com";
-/** The platform API beside the Ads API: OAuth steps, app-only tokens, webhooks (seed 000). */
+/** The platform API beside the Ads API: OAuth steps, app-only tokens, webhooks (xdevplatform/docs fundamentals/authentication/ and openapi.json). */
 export const PLATFORM_BASE_URL = "https://api.x.com";
 
 /** Each setting: its stack config key and its environment variable. */

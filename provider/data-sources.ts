@@ -49,7 +49,7 @@ export async function listFundingInstruments(ctx: Context, accountId: string): P
   return rows.map((r) => keysToCamel(r) as FundingInstrumentInfo);
 }
 
-// ------------------------------------------ reference data (seed 4.2, 4.3, 4.7) ---
+// ---------------------------- reference data (ref campaign-management/reference.mdx) ---
 
 export interface PromotableUserInfo {
   id: string;
@@ -128,12 +128,12 @@ export function checkArgs<T>(source: string, schema: z.ZodType<T>, args: Record<
 
 const camel = <T>(rows: unknown[]): T[] => rows.map((r) => keysToCamel(r) as T);
 
-/** Every page of a reference list. These endpoints take no `count` (seed 4.3), unlike the PG lists. */
+/** Every page of a reference list. These endpoints take no `count` (ref campaign-management/reference.mdx, e.g. GET content_categories), unlike the PG lists. */
 function pages(ctx: Context, path: string, query: Query = {}): Promise<Entity[]> {
   return ctx.client.list<Entity>(path, { ...query, count: null });
 }
 
-/** The users whose content the account may promote (seed 4.7). */
+/** The users whose content the account may promote (ref campaign-management/reference.mdx, GET promotable_users). */
 export async function listPromotableUsers(ctx: Context, args: { accountId: string }): Promise<PromotableUserInfo[]> {
   const { accountId } = checkArgs("getPromotableUsers", dataSourceArgs.account, args);
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/promotable_users`);
@@ -149,30 +149,30 @@ async function reference(ctx: Context, source: string, path: string, query: Quer
   return cachedReference(ctx, source, path, query, () => pages(ctx, path, query), cache);
 }
 
-/** Content categories and their IAB categories (seed 4.3). */
+/** Content categories and their IAB categories (ref campaign-management/reference.mdx, GET content_categories). */
 export async function listContentCategories(ctx: Context, cache?: ReferenceCacheOptions): Promise<ContentCategoryInfo[]> {
   return camel(await reference(ctx, "getContentCategories", "/12/content_categories", {}, cache));
 }
 
-/** Curated categories available in any of the countries (seed 4.3: 1 to 200 codes). */
+/** Curated categories available in any of the countries (ref campaign-management/reference.mdx, GET curated_categories: 1 to 200 codes). */
 export async function listCuratedCategories(ctx: Context, args: { accountId: string; countryCodes: string[] }): Promise<CuratedCategoryInfo[]> {
   const { accountId, countryCodes } = checkArgs("getCuratedCategories", dataSourceArgs.curatedCategories, args);
   return camel(await pages(ctx, `/12/accounts/${accountId}/curated_categories`, { country_codes: countryCodes }));
 }
 
-/** Minimum and maximum CPE bids, of one currency or all (seed 4.3). */
+/** Minimum and maximum CPE bids, of one currency or all (ref campaign-management/reference.mdx, GET bidding_rules). */
 export async function listBiddingRules(ctx: Context, args: { currency?: string } = {}, cache?: ReferenceCacheOptions): Promise<BiddingRuleInfo[]> {
   const { currency } = checkArgs("getBiddingRules", dataSourceArgs.biddingRules, args);
   return camel(await reference(ctx, "getBiddingRules", "/12/bidding_rules", { currency }, cache));
 }
 
-/** Valid placement sets by product type (seed 4.3). */
+/** Valid placement sets by product type (ref campaign-management/reference.mdx, GET line_items/placements). */
 export async function listPlacements(ctx: Context, args: { productType?: string } = {}, cache?: ReferenceCacheOptions): Promise<PlacementInfo[]> {
   const { productType } = checkArgs("getPlacements", dataSourceArgs.placements, args);
   return camel(await reference(ctx, "getPlacements", "/12/line_items/placements", { product_type: productType }, cache));
 }
 
-/** The authenticated user's permissions on the account (seed 4.2). */
+/** The authenticated user's permissions on the account (ref campaign-management/reference.mdx, GET authenticated_user_access). */
 export async function readAuthenticatedUserAccess(ctx: Context, args: { accountId: string }): Promise<AuthenticatedUserAccessInfo> {
   const { accountId } = checkArgs("getAuthenticatedUserAccess", dataSourceArgs.account, args);
   const access = keysToCamel(await ctx.client.get<Entity>(`/12/accounts/${accountId}/authenticated_user_access`)) as AuthenticatedUserAccessInfo;
@@ -189,7 +189,7 @@ export interface WebhookInfo {
 }
 
 /**
- * The application's registered webhooks (GET 2/webhooks, seed 000 4.3),
+ * The application's registered webhooks (xdevplatform/docs openapi.json, GET /2/webhooks),
  * with its app-only bearer token: the cached one (shared with `xads auth
  * app-token`), else a new one. A cached token the platform no longer
  * accepts is dropped and replaced once.
@@ -221,7 +221,7 @@ export interface AccountMediaInfo {
   createdAt?: string;
 }
 
-/** The live account media of an account (seed 4.6), optionally of some creative types. */
+/** The live account media of an account (ref creatives/reference.mdx, GET account_media), optionally of some creative types. */
 export async function listAccountMedia(ctx: Context, accountId: string, creativeTypes?: readonly string[]): Promise<AccountMediaInfo[]> {
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/account_media`, {
     creative_types: creativeTypes && creativeTypes.length > 0 ? creativeTypes : undefined,
@@ -233,7 +233,7 @@ export async function listAccountMedia(ctx: Context, accountId: string, creative
 }
 
 /**
- * The feature keys an account has (seed 4.2 GET features: only features
+ * The feature keys an account has (ref campaign-management/reference.mdx, GET features: only features
  * accessible to the account), optionally only among `featureKeys`: those
  * are picked here, since the endpoint's `feature_keys` filter takes only
  * three keys (tests/conformance corpus).
@@ -243,7 +243,7 @@ export async function listAccountFeatures(ctx: Context, accountId: string, featu
   return featureKeys && featureKeys.length > 0 ? keys.filter((k) => featureKeys.includes(k)) : keys;
 }
 
-// ------------------------------------------------ audiences (seed 4.12) ---
+// ------------------------------------- audiences (ref audiences/reference.mdx) ---
 
 export interface CustomAudienceInfo {
   id: string;
@@ -258,7 +258,7 @@ export interface CustomAudienceInfo {
   createdAt?: string;
 }
 
-/** Custom audiences of an account (seed 4.12): its own (OWNER, the default) or those shared with it (SHARED). */
+/** Custom audiences of an account (ref audiences/reference.mdx, GET custom_audiences): its own (OWNER, the default) or those shared with it (SHARED). */
 export async function listCustomAudiences(ctx: Context, accountId: string, permissionScope: "OWNER" | "SHARED" = "OWNER"): Promise<CustomAudienceInfo[]> {
   const rows = await ctx.client.list<Entity>(`/12/accounts/${accountId}/custom_audiences`, { permission_scope: permissionScope });
   return rows.map((r) => ({ ...(keysToCamel(r) as CustomAudienceInfo), ...isOwner(accountId, r) }));
@@ -272,8 +272,7 @@ export interface TargetingLineItemInfo {
 
 /**
  * A campaign and its line items that target an audience, as the platform
- * answers them: one flat row per campaign (tests/conformance corpus; the
- * seed shows no shape).
+ * answers them: one flat row per campaign (tests/conformance corpus).
  */
 export interface AudienceTargetingInfo {
   campaignId: string;
@@ -282,7 +281,7 @@ export interface AudienceTargetingInfo {
 }
 
 /**
- * The line items and campaigns that target a custom audience (seed 4.12,
+ * The line items and campaigns that target a custom audience (ref audiences/reference.mdx,
  * GET custom_audiences/:id/targeted). `withActive` true (the default) leaves
  * out line items that cannot serve. The endpoint takes only `with_active`
  * and `cursor`: `pages`, not `list` (which sends `count`).

@@ -1,49 +1,49 @@
 /**
- * Platform limits, from section 8 of the Advertising API document (and the
- * endpoint tables of section 4). One module, imported by resource validation
+ * Platform limits, from the official X Ads API v12 reference (cited "ref
+ * <file>": xdevplatform/docs x-ads-api/<file>) and, where it is silent, the
+ * real platform (docs/real-platform.md). One module, imported by resource validation
  * and the policy pack, so the two can never disagree. The emulator keeps its
  * own table (emulator/platform.ts), which tests/unit/platform-tables.test.ts
  * compares with this one entry by entry.
  */
 export const LIMITS = {
-  /** Active campaigns per account: 200 by default (section 8). */
+  /** Active campaigns per account: 200 by default (ref campaign-management/reference.mdx, POST campaigns). */
   activeCampaignsPerAccount: 200,
-  /** ...raisable to 8,000 through the account manager (section 8). */
+  /** ...raisable to 8,000 through the account manager (the same note). */
   activeCampaignsPerAccountRaised: 8000,
-  /** Items in one POST /batch/accounts/:id/campaigns (section 8). */
+  /** Items in one POST /batch/accounts/:id/campaigns (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns). */
   campaignBatchSize: 40,
   /**
-   * Items in one POST /batch/accounts/:id/line_items: not shown in the seed;
-   * the real platform's v12 reference (xdevplatform/docs
+   * Items in one POST /batch/accounts/:id/line_items (xdevplatform/docs
    * x-ads-api/campaign-management/reference.mdx, POST
    * batch/accounts/:account_id/line_items): "The current maximum batch size is 40".
    */
   lineItemBatchSize: 40,
-  /** Items in one POST /batch/accounts/:id/custom_audiences (section 8). */
+  /** Items in one POST /batch/accounts/:id/custom_audiences (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences). */
   customAudienceBatchSize: 10,
-  /** Identifiers in one IDS list filter (section 4.1). */
+  /** Identifiers in one IDS list filter ("Up to 200 IDs may be provided": the list GETs of ref campaign-management/reference.mdx). */
   idsPerFilter: 200,
-  /** `tweet_ids` in one POST promoted_tweets (section 4.7). */
+  /** `tweet_ids` in one POST promoted_tweets (ref campaign-management/reference.mdx, POST promoted_tweets). */
   tweetIdsPerPromotedTweetsPost: 50,
-  /** `count` of list endpoints (section 4.1): 1 to 1000, default 200. */
+  /** `count` of list endpoints (ref campaign-management/reference.mdx, GET accounts and the other lists): 1 to 1000, default 200. */
   count: { min: 1, max: 1000, default: 200 },
   /** `count` of cards and draft Tweets: 1 to 200, default 100. */
   cardCount: { min: 1, max: 200, default: 100 },
   /** `q` search prefix on accounts, campaigns, audiences: 1 to 255. */
   searchQuery: { min: 1, max: 255 },
   /**
-   * Audience and do-not-reach user uploads (section 8). Operations are
+   * Audience and do-not-reach user uploads (ref audiences/reference.mdx,
+   * POST custom_audiences/:id/users and the do-not-reach upload). Operations are
    * `{operation_type, params}` objects, any number of users each
    * (xdevplatform/docs x-ads-api/audiences/reference.mdx, POST
    * custom_audiences/:id/users: "The batch size is determined by the number
    * of operations").
    */
   audienceUpload: { operationsPerRequest: 2500, bodyBytes: 5_000_000, requestsPerMinute: 1500, expiryMonths: 13 },
-  /** Requests with with_total_count=true: 200 per 15 minutes (section 4.1). */
+  /** Requests with with_total_count=true: 200 per 15 minutes (ref campaign-management/reference.mdx, GET accounts `with_total_count`). */
   withTotalCount: { requests: 200, windowSeconds: 15 * 60 },
   /**
-   * Rate limits: "not shown" in the seed (section 8). The real platform
-   * publishes them (X Ads API reference, "Rate limiting":
+   * Rate limits: the real platform publishes them (X Ads API reference, "Rate limiting":
    * github:xdevplatform/docs, x-ads-api/fundamentals/rate-limiting.mdx); the
    * client plans against the headers, and against these numbers, counting
    * its own requests, until a window's answers report it
@@ -68,7 +68,7 @@ export const LIMITS = {
   swipeableMedia: { min: 2, max: 6 },
   tweetMedia: { images: 4, gifs: 1, videos: 1 },
   /**
-   * A Tweet's text. seed: not shown; real platform counts weighted
+   * A Tweet's text: the Ads reference gives no length; the real platform counts weighted
    * characters (twitter-text's v3 configuration, github:twitter/twitter-text
    * config/v3.json, and the developer docs' "Counting characters"): at most
    * 280, after NFC normalization; a URL counts 23 whatever its length; an
@@ -85,7 +85,7 @@ export const LIMITS = {
   },
   flexibleAudienceLeaves: 10,
   flexibleAudienceLookbackWindows: [1, 7, 14, 30] as const,
-  /** Text lengths (section 8). */
+  /** Text lengths (ref campaign-management/reference.mdx, POST campaigns; ref creatives/reference.mdx, POST cards, tweet and cards/image_conversation). */
   text: {
     campaignName: 255,
     purchaseOrderNumber: 50,
@@ -98,20 +98,20 @@ export const LIMITS = {
     thankYouText: 23,
     conversationCardTitle: 23,
     /**
-     * Line item names: not shown in the seed. The real platform documents
-     * `name` (max 255) on POST line_items, as for campaigns.
+     * Line item names: the real platform documents `name` (max 255) on POST line_items, as for campaigns.
      */
     lineItemName: 255,
   },
   /**
-   * Line items: not shown in the seed. The real platform's published limits
+   * Line items: the real platform's published limits
    * (X Ads API "Campaign management" overview, "Limits" table): at most 100
    * line items per campaign and 8,000 active line items per account.
    */
   lineItemsPerCampaign: 100,
   /**
    * `categories` of a line item: the iab_categories of one or two advertiser
-   * business categories (seed 4.3), so at least one value. Each business
+   * business categories (ref campaign-management/reference.mdx, GET
+   * advertiser_business_categories), so at least one value. Each business
    * category holds many IAB values (reference.mdx, GET
    * advertiser_business_categories; its POST line_items example sends
    * three): the values alone cannot be counted against "one or two"...
@@ -124,7 +124,7 @@ export const LIMITS = {
    */
   lineItemBusinessCategories: { max: 2 },
   activeLineItemsPerAccount: 8000,
-  /** Cards (seed 4.11): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes of section 8. */
+  /** Cards (ref creatives/reference.mdx, POST cards and the conversation cards): components of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON; media sizes. */
   cards: {
     /** Which destination each component takes: DETAILS a WEBSITE, BUTTON an APP. */
     destinationOf: { DETAILS: "WEBSITE", BUTTON: "APP" } as const,
@@ -140,7 +140,7 @@ export const LIMITS = {
     conversationVideo: { aspect: 16 / 9 },
   },
   /**
-   * Reference data and targeting (seed 4.3, 4.7, 4.8, section 8): country
+   * Reference data (ref campaign-management/reference.mdx): country
    * codes per GET curated_categories (at most 200, two-letter ISO codes),
    * and the currency of GET bidding_rules (ISO-4217, three letters).
    */
@@ -148,7 +148,7 @@ export const LIMITS = {
   countryCodeLength: 2,
   currencyCodeLength: 3,
   /**
-   * GET insights/keywords/search (seed 4.3; xdevplatform/docs
+   * GET insights/keywords/search (xdevplatform/docs
    * x-ads-api/audiences/reference.mdx): at most 10 keywords and negative
    * keywords together, a range (end_time, default now, minus start_time) of
    * at most 7 days; the answer holds 30 related keywords.
@@ -162,11 +162,11 @@ export const LIMITS = {
    * x-ads-api/campaign-management/reference.mdx, GET targeting_criteria/locations.
    */
   locationTargetingValue: /^[0-9a-f]{16}$/,
-  /** seed: not shown; real platform takes at most 500 items per POST batch/targeting_criteria. */
+  /** At most 500 items per POST batch/targeting_criteria (ref campaign-management/reference.mdx, POST batch targeting_criteria). */
   targetingCriteriaBatchSize: 500,
   /**
    * Targeting criteria one line item takes, per group of targeting types
-   * (seed: not shown). "It is only possible to target a single AGE bucket
+   * "It is only possible to target a single AGE bucket
    * per line item" (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
    * POST targeting_criteria); the targeting guide (x-ads-api/campaign-management.mdx,
    * "Understanding targeting types"): one event, up to 100 interests, up to
@@ -182,20 +182,20 @@ export const LIMITS = {
     keyword: { types: ["BROAD_KEYWORD", "EXACT_KEYWORD", "PHRASE_KEYWORD", "UNORDERED_KEYWORD"], max: 1000 },
   },
   /**
-   * Posts (seed 4.11 and section 8): draft, scheduled and published Tweets
+   * Posts (ref creatives/reference.mdx, Draft Tweets, Scheduled Tweets, Tweets): draft, scheduled and published Tweets
    * carry up to 4 images, or 1 animated GIF, or 1 video (`tweetMedia`);
    * names 80 (`text.tweetName`), video description 200 and title 70.
-   * Media keys: seed: not shown; real platform keys are `<category>_<id>`,
+   * Media keys: the real platform's keys are `<category>_<id>`,
    * category 3 an image, 16 an animated GIF, 7 (Tweet video) or 13 (amplify
    * video) a video. The provider tells a key's type from it in check.
    */
   mediaKeyPrefixes: { IMAGE: ["3"], GIF: ["16"], VIDEO: ["7", "13"] } as const,
-  /** `count` of GET draft_tweets: 1 to 200, default 100 (seed 4.11). */
+  /** `count` of GET draft_tweets: 1 to 200, default 100 (ref creatives/reference.mdx, GET draft_tweets). */
   draftTweetCount: { min: 1, max: 200, default: 100 },
-  /** `tweet_ids` of GET tweets: at most 200 (seed 4.11). */
+  /** `tweet_ids` of GET tweets: at most 200 (ref creatives/reference.mdx, GET tweets). */
   tweetIdsPerList: 200,
   /**
-   * Custom audiences and the do-not-reach list (seed 4.12, section 8): one
+   * Custom audiences and the do-not-reach list (ref audiences/reference.mdx): one
    * do-not-reach list per account; user uploads of both in chunks of
    * `audienceUpload` (2,500 operations, 5,000,000 bytes, 1,500 calls a
    * minute); expiry at most 13 months (after effective_at for audiences,
@@ -215,8 +215,8 @@ export function mediaTypeOfKey(key: string): MediaType | undefined {
 }
 
 /**
- * What is wrong with a post's media of these types (seed section 8: 4
- * images, or 1 animated GIF, or 1 video), as "at most ... (got ...)", or
+ * What is wrong with a post's media of these types (ref
+ * creatives/reference.mdx, POST tweet `media_keys`: 4 images, or 1 animated GIF, or 1 video), as "at most ... (got ...)", or
  * undefined. `undefined` entries are keys of no known type: counted only.
  */
 export function tweetMediaProblem(types: ReadonlyArray<MediaType | undefined>): string | undefined {
@@ -267,7 +267,7 @@ function plainWeight(text: string): number {
   return weight;
 }
 
-/** Enumerations named by the seed, shared by schemas, emulator and policies. */
+/** Enumerations of the platform, shared by schemas, emulator and policies. */
 export const ENUMS = {
   /**
    * The collections of "core entity reads" (ref fundamentals/rate-limiting.mdx,
@@ -276,12 +276,20 @@ export const ENUMS = {
    * fifth of their limit.
    */
   coreEntityCollections: ["accounts", "campaigns", "funding_instruments", "line_items", "promoted_accounts", "promoted_tweets"] as const,
+  /**
+   * ref campaign-management/reference.mdx, GET accounts/:account_id/account_history:
+   * the `entity_type` of each collection whose changes the platform keeps
+   * (who made each and when: `xads drift`). Other kinds have no history.
+   */
+  historyEntityType: {
+    campaigns: "CAMPAIGN", line_items: "LINE_ITEM", promoted_tweets: "PROMOTED_TWEET",
+    targeting_criteria: "TARGETING_CRITERIA", promoted_accounts: "PROMOTED_ACCOUNT",
+  } as const,
   entityStatus: ["ACTIVE", "DRAFT", "PAUSED"] as const,
-  /** DRAFT is refused on update (section 3). */
+  /** DRAFT is refused on update (ref campaign-management/reference.mdx, PUT campaigns `entity_status`). */
   entityStatusOnUpdate: ["ACTIVE", "PAUSED"] as const,
   /**
-   * The seed lists CAMPAIGN (its default) and LINE_ITEM; today's platform
-   * takes LINE_ITEM only, its default (xdevplatform/docs
+   * CAMPAIGN was once the default; today's platform takes LINE_ITEM only, its default (xdevplatform/docs
    * x-ads-api/campaign-management/reference.mdx, POST and PUT campaigns:
    * "Possible values: LINE_ITEM"). The reference wins (docs/architecture.md rule 11): a
    * program declaring CAMPAIGN is refused in preview, not at the platform.
@@ -289,21 +297,20 @@ export const ENUMS = {
   budgetOptimization: ["LINE_ITEM"] as const,
   productType: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"] as const,
   /**
-   * Objectives: the seed names PREROLL_VIEWS and WEBSITE_CLICKS; the rest are
-   * the real platform's v12 objective values.
+   * Objectives: ref campaign-management/reference.mdx, POST line_items `objective`.
    */
   objective: [
     "APP_ENGAGEMENTS", "APP_INSTALLS", "ENGAGEMENTS", "FOLLOWERS", "PREROLL_VIEWS",
     "REACH", "VIDEO_VIEWS", "WEBSITE_CLICKS",
   ] as const,
-  /** Placements: not shown in the seed; the real platform's v12 values. */
+  /** Placements: ref campaign-management/reference.mdx, POST line_items `placements`. */
   placement: [
     "ALL_ON_TWITTER", "PUBLISHER_NETWORK", "TAP_BANNER", "TAP_FULL", "TAP_FULL_LANDSCAPE",
     "TAP_NATIVE", "TAP_MRECT", "TWITTER_PROFILE", "TWITTER_REPLIES", "TWITTER_SEARCH",
     "TWITTER_TIMELINE",
   ] as const,
   /**
-   * Line item rules: not shown in the seed. From the real platform's v12
+   * Line item rules, from the real platform's v12
    * reference (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
    * POST accounts/:account_id/line_items, "ref" below) and its overview
    * (x-ads-api/campaign-management.mdx, "overview").
@@ -366,27 +373,27 @@ export const ENUMS = {
   appObjectives: ["APP_ENGAGEMENTS", "APP_INSTALLS"] as const,
   /** ref `advertiser_domain`, `categories`: both "Required when the line item's placement is set to PUBLISHER_NETWORK". */
   publisherNetworkPlacement: "PUBLISHER_NETWORK",
-  /** seed 4.3 (and the overview's preroll guide): PREROLL_VIEWS line items carry `categories`. */
+  /** ref campaign-management/reference.mdx, GET advertiser_business_categories (and the overview's preroll guide): PREROLL_VIEWS line items carry `categories`. */
   categoriesObjective: "PREROLL_VIEWS",
-  /** Funding instrument types: not shown in the seed; the real platform's values. */
+  /** Funding instrument types: ref campaign-management/reference.mdx, POST funding_instruments `type`. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
-  /** Tracking tag types (seed 4.10). */
+  /** Tracking tag types (ref campaign-management/reference.mdx, POST tracking_tags). */
   trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
-  /** GET custom_audiences `permission_scope` (seed 4.12): OWNER by default. */
+  /** GET custom_audiences `permission_scope` (ref audiences/reference.mdx): OWNER by default. */
   permissionScope: ["OWNER", "SHARED"] as const,
-  /** Operations of audience and do-not-reach user uploads (seed 4.12). */
+  /** Operations of audience and do-not-reach user uploads (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
   audienceUserOperation: ["Update", "Delete"] as const,
-  /** User object fields of a custom audience upload, wire names (seed 4.12 names platform_id; the real platform takes twitter_id, tests/conformance corpus). */
+  /** User object fields of a custom audience upload, wire names (ref audiences/reference.mdx, POST custom_audiences/:id/users: `twitter_id`; tests/conformance corpus). */
   customAudienceUserFields: ["email", "device_id", "handle", "twitter_id", "phone_number", "partner_user_id"] as const,
-  /** User object fields of a do-not-reach upload (seed 4.12). */
+  /** User object fields of a do-not-reach upload (ref audiences/reference.mdx, POST batch do_not_reach_lists/:id/users). */
   doNotReachUserFields: ["email", "phone_number"] as const,
-  /** The one user field sent as given, not hashed (seed 4.12). */
+  /** The one user field sent as given, not hashed (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
   unhashedUserFields: ["partner_user_id"] as const,
   industryType: [
     "AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH",
     "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER",
   ] as const,
-  /** Card components, BUTTON label values and card types (seed 4.11 and section 2). */
+  /** Card components, BUTTON label values and card types (ref creatives/reference.mdx, Cards). */
   cardComponentType: ["MEDIA", "SWIPEABLE_MEDIA", "DETAILS", "BUTTON"] as const,
   cardButtonLabel: ["BOOK", "CONNECT", "INSTALL", "OPEN", "ORDER", "PLAY", "SHOP"] as const,
   cardType: [
@@ -394,13 +401,13 @@ export const ENUMS = {
     "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE",
     "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE",
   ] as const,
-  /** Promotable user types (seed 2 and 4.7): which content the user's promotion may carry. */
+  /** Promotable user types (ref campaign-management/reference.mdx, GET promotable_users): which content the user's promotion may carry. */
   promotableUserType: ["FULL", "RETWEETS_ONLY"] as const,
-  /** Line items a promoted account can be attached to (seed 4.7, section 7). */
+  /** Line items a promoted account can be attached to (ref campaign-management/reference.mdx, POST promoted_accounts). */
   promotedAccountProductType: "PROMOTED_ACCOUNT",
   /**
-   * Targeting criteria operators: seed 4.3 names EQ (the default) and NE
-   * (audience_estimate); targeting criteria also take GTE and LT
+   * Targeting criteria operators: EQ (the default) and NE (ref
+   * campaign-management/reference.mdx, POST audience_estimate); targeting criteria also take GTE and LT
    * (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, POST
    * targeting_criteria `operator_type`, and POST batch targeting_criteria:
    * they work "in conjunction with certain targeting_type values",
@@ -408,9 +415,9 @@ export const ENUMS = {
    */
   operatorType: ["EQ", "NE", "GTE", "LT"] as const,
   /**
-   * Targeting types. The seed names only IAB_CATEGORY (content categories,
-   * seed 4.3); seed: not shown; the rest are the real platform's v12 values
-   * (reference.mdx, POST targeting_criteria `targeting_type`: non-keyword,
+   * Targeting types: IAB_CATEGORY (content categories, ref
+   * campaign-management/reference.mdx, GET content_categories) and the rest
+   * of the real platform's v12 values (reference.mdx, POST targeting_criteria `targeting_type`: non-keyword,
    * keyword, custom audience, installed app store category and TAP app
    * exclusion values).
    */
@@ -451,28 +458,29 @@ export const ENUMS = {
   targetingTypeValues: {
     ENGAGEMENT_TYPE: ["IMPRESSION", "ENGAGEMENT", "VIDEO_VIEW", "VIDEO_VIEW_PARTIAL", "VIDEO_VIEW_COMPLETE"],
   } as const,
-  /** The one targeting type of content categories (seed 4.3). */
+  /** The one targeting type of content categories (ref campaign-management/reference.mdx, GET content_categories). */
   contentCategoryTargetingType: "IAB_CATEGORY",
   /**
-   * Permissions of GET authenticated_user_access (seed 4.2). TWEET_COMPOSER
+   * Permissions of GET authenticated_user_access (ref
+   * campaign-management/reference.mdx). TWEET_COMPOSER
    * only accompanies the roles in tweetComposerRoles.
    */
   permission: [
     "ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER", "CAMPAIGN_ANALYST", "ANALYST", "PARTNER_AUDIENCE_MANAGER", "TWEET_COMPOSER",
   ] as const,
   tweetComposerRoles: ["ACCOUNT_ADMIN", "AD_MANAGER", "CREATIVE_MANAGER"] as const,
-  /** Account media creative types (seed section 2). */
+  /** Account media creative types (ref creatives/reference.mdx, GET account_media `creative_types`). */
   creativeType: [
     "BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET",
     "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL",
   ] as const,
-  /** Posts (seed 4.11). */
+  /** Posts (ref creatives/reference.mdx, POST tweet and GET tweets). */
   conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
   videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
   tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
   timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
   /**
-   * Flexible audiences and audience permissions (seed 4.12): batch item
+   * Flexible audiences and audience permissions (ref audiences/reference.mdx): batch item
    * audience types, how child segments combine, frequency comparators
    * (NUM_GTE the default), and the levels a permission grants.
    */
@@ -480,16 +488,16 @@ export const ENUMS = {
   booleanOperator: ["AND", "OR"] as const,
   frequencyComparator: ["NUM_GTE", "NUM_GT", "NUM_EQ", "NUM_LTE", "NUM_LT"] as const,
   audiencePermissionLevel: ["READ_ONLY", "READ_WRITE"] as const,
-  /** The owner account's feature that allows sharing audiences with accounts of other businesses (seed 4.12). */
+  /** The owner account's feature that allows sharing audiences with accounts of other businesses (ref audiences/reference.mdx, Custom Audience Permissions). */
   shareAudienceOutsideBusiness: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
-  /** `granularity` of GET insights/keywords/search (seed 4.3; x-ads-api/audiences/reference.mdx). */
+  /** `granularity` of GET insights/keywords/search (ref audiences/reference.mdx). */
   keywordInsightsGranularity: ["DAY", "HOUR"] as const,
 } as const;
 
 /**
- * IAB category values (content categories map to them, seed 4.3): `IAB<n>`
- * or `IAB<n>-<m>`. seed: not shown; real platform uses the IAB content
- * taxonomy 1.0 codes. A value of this form targets a content category, which
+ * IAB category values (content categories map to them): `IAB<n>` or
+ * `IAB<n>-<m>` (ref campaign-management/reference.mdx, GET iab_categories);
+ * the real platform uses the IAB content taxonomy 1.0 codes. A value of this form targets a content category, which
  * needs targeting type IAB_CATEGORY.
  */
 export const IAB_CATEGORY_VALUE = /^IAB\d+(-\d+)?$/;
@@ -504,44 +512,45 @@ const SANDBOX_FEATURE_KEYS = [
 ] as const;
 
 /**
- * Accounts and access, account features, tax and user settings (seed 4.2,
- * 4.9 and the enumerations of section 2).
+ * Accounts and access, account features, tax and user settings (ref
+ * campaign-management/reference.mdx: Accounts, Features, Tax Settings, User Settings).
  */
 export const ACCOUNT_SETTINGS = {
   /**
-   * Account names: seed: not shown (PUT accounts takes `name`); real platform
-   * names are free text; the same 1 to 255 as campaign names is taken here.
+   * Account names: PUT accounts takes `name` and gives no length; real
+   * platform names are free text; the same 1 to 255 as campaign names is taken here.
    */
   accountName: { min: 1, max: 255 },
   /**
    * Keys POST/DELETE {ads_sandbox_url}/12/accounts/:id/features take: the
-   * seed's list (section 2), plus SHARE_AUDIENCE_OUTSIDE_BUSINESS, which 4.12
-   * names as an account feature without saying how an account gets it
-   * (seed: not shown; the real platform grants it through the account
+   * reference's list (ref campaign-management/reference.mdx, POST
+   * features), plus SHARE_AUDIENCE_OUTSIDE_BUSINESS, which ref
+   * audiences/reference.mdx names as an account feature without saying how an
+   * account gets it (the real platform grants it through the account
    * manager): the sandbox takes it here so programs can try sharing
    * audiences outside the business.
    */
   featureKeys: SANDBOX_FEATURE_KEYS,
   /**
    * Keys GET /accounts/:id/features filters on: every key above, plus
-   * WEBSITE_CLICKS_CPM_BILLING, which the seed lists only among the features
-   * GET shows (beta or limited releases) and the sandbox cannot add.
+   * WEBSITE_CLICKS_CPM_BILLING, which the reference lists only among the
+   * features GET features shows (beta or limited releases) and the sandbox cannot add.
    */
   readableFeatureKeys: [...SANDBOX_FEATURE_KEYS, "WEBSITE_CLICKS_CPM_BILLING"] as const,
-  /** Tax settings (seed 4.9). */
+  /** Tax settings (ref campaign-management/reference.mdx, PUT tax_settings). */
   invoiceJurisdiction: ["LOI_SAPIN", "NONE", "NOT_SET"] as const,
   taxCategory: ["BUSINESS_NO_VAT", "BUSINESS_WITH_VAT", "INDIVIDUAL"] as const,
   /**
-   * subscribe_email_types (seed 4.2) gives ACCOUNT_PERFORMANCE and
-   * PERFORMANCE_IMPROVEMENT "for example": the full list is not shown, so
-   * values are checked for their form (capitals and _), not against a list.
+   * subscribe_email_types (ACCOUNT_PERFORMANCE, PERFORMANCE_IMPROVEMENT...)
+   * is no longer in ref campaign-management/reference.mdx, PUT user_settings
+   * (docs/real-platform.md): no list to check against, so values are checked for their form (capitals and _), not against a list.
    */
   emailType: /^[A-Z][A-Z_]*$/,
 } as const;
 
 /**
  * `months` calendar months after an instant (UTC), the unit of the audience
- * expiry limit (section 8: 13 months). Jan 31 + 1 month is the last day of
+ * expiry limit (13 months: ref audiences/reference.mdx, POST custom_audiences/:id/users `expires_at`). Jan 31 + 1 month is the last day of
  * February, not March 3.
  */
 export function monthsAfter(ms: number, months: number): number {
@@ -555,7 +564,7 @@ export function monthsAfter(ms: number, months: number): number {
 }
 
 /**
- * Campaign recommendations (seed 4.7 and section 9; xdevplatform/docs
+ * Campaign recommendations (xdevplatform/docs
  * x-ads-api/campaign-management/reference.mdx, GET
  * accounts/:account_id/recommendations): a closed beta still under the
  * version 5 path, "a limit of 1 recommendation per funding instrument".
@@ -563,7 +572,7 @@ export function monthsAfter(ms: number, months: number): number {
 export const RECOMMENDATIONS = {
   apiVersion: "5",
   perFundingInstrument: 1,
-  /** seed 4.7: each change maps to one endpoint: Create to POST, Update to PUT, Delete to DELETE (null: the entity is kept as it is). */
+  /** The reference (GET recommendations/:recommendation_id): each change maps to one endpoint: Create to POST, Update to PUT, Delete to DELETE (null: the entity is kept as it is). */
   operationTypes: ["Create", "Update", "Delete"] as const,
 } as const;
 
@@ -578,8 +587,8 @@ export const TWEET_PREVIEWS = {
 } as const;
 
 /**
- * getAudienceEstimate: POST accounts/:account_id/audience_estimate (seed
- * 4.3; xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
+ * getAudienceEstimate: POST accounts/:account_id/audience_estimate
+ * (xdevplatform/docs x-ads-api/campaign-management/reference.mdx,
  * "Audience Estimate"). Criteria are as for the targeting criteria create
  * endpoint (ENUMS.targetingType, LIMITS.targetingPerLineItem), at least one
  * of a primary type: "you can see a list of all primary targeting criteria

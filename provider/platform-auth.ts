@@ -1,5 +1,5 @@
 /**
- * The platform's authorization endpoints (seed 000 sections 4.1, 4.2, 7) as
+ * The platform's authorization endpoints (xdevplatform/docs fundamentals/authentication/api-reference.mdx and fundamentals/authentication/oauth-2-0/application-only.mdx) as
  * the `xads auth` commands and the app-only data sources use them: the
  * app-only bearer token (obtain, cache, invalidate), plain HTTP through got,
  * and the error lines that tell the user what to do. Nothing here prints or
@@ -35,7 +35,7 @@ export class PlatformAuthError extends Error {
 }
 
 /**
- * RFC 1738 URL-encoding (seed 000 section 4.2): every character but the
+ * RFC 1738 URL-encoding (xdevplatform/docs fundamentals/authentication/api-reference.mdx): every character but the
  * alphanumerics and `$-_.+!*'(),` is %XX-encoded (UTF-8 bytes, upper case).
  */
 export function rfc1738Encode(s: string): string {
@@ -47,12 +47,12 @@ export function rfc1738Encode(s: string): string {
   return out;
 }
 
-/** `Basic <Base64(enc(key) ":" enc(secret))>` (seed 000 section 4.2). */
+/** `Basic <Base64(enc(key) ":" enc(secret))>` (xdevplatform/docs fundamentals/authentication/api-reference.mdx). */
 export function basicAuthorization(consumerKey: string, consumerSecret: string): string {
   return `Basic ${Buffer.from(`${rfc1738Encode(consumerKey)}:${rfc1738Encode(consumerSecret)}`, "utf8").toString("base64")}`;
 }
 
-/** The bearer token of an oauth2/token answer; `token_type` must be `bearer` (seed 000 section 5.2 step 3). */
+/** The bearer token of an oauth2/token answer; `token_type` must be `bearer` (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx). */
 export function parseBearerResponse(body: string): string {
   let parsed: { token_type?: unknown; access_token?: unknown };
   try {
@@ -77,7 +77,7 @@ export function parseFormResponse(body: string, required: readonly string[], ste
   return values;
 }
 
-/** The platform's numbered error of a response body (seed 000 section 7), or of problem details (4.3). */
+/** The platform's numbered error of a response body (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx), or of problem details (GET 2/webhooks). */
 export function errorCodeOf(body: string): number | string | undefined {
   try {
     const parsed = JSON.parse(body) as { errors?: { code?: number | string; status?: number; detail?: string }[] };
@@ -164,7 +164,7 @@ export async function requestBearerToken(app: AppCredentials): Promise<string> {
   return parseBearerResponse(checkResponse("bearer_token", res).body);
 }
 
-/** POST oauth2/invalidate_token, with client credentials (one of the two usages the seed shows). */
+/** POST oauth2/invalidate_token, with client credentials (one of the two usages the api-reference shows). */
 export async function invalidateBearerToken(app: AppCredentials, token: string): Promise<void> {
   const res = await platformRequest("POST", `${app.baseUrl}/oauth2/invalidate_token`, {
     headers: { authorization: basicAuthorization(app.consumerKey, app.consumerSecret) },
@@ -177,7 +177,7 @@ export async function invalidateBearerToken(app: AppCredentials, token: string):
 /**
  * Where tokens are cached: `$XDG_CACHE_HOME/pulumi-xads/tokens` (default
  * `~/.cache/pulumi-xads/tokens`), a folder of mode 0700 with files of mode
- * 0600. The platform asks that bearer tokens be cached (seed 000 4.2).
+ * 0600. The platform asks that bearer tokens be cached (xdevplatform/docs fundamentals/authentication/api-reference.mdx).
  */
 export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return cacheDir(env, "tokens");

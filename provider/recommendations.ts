@@ -1,6 +1,6 @@
 /**
  * Reads behind getRecommendations and `xads recommendations`: the
- * platform's campaign recommendations (seed 4.7; xdevplatform/docs
+ * platform's campaign recommendations (ref campaign-management/reference.mdx, Recommendations; xdevplatform/docs
  * x-ads-api/campaign-management/reference.mdx, "Recommendations"), each a
  * tree of suggested changes for one funding instrument's campaigns. The list
  * carries no changes: each recommendation is read by id for its tree.

@@ -1,6 +1,6 @@
 /**
  * Reads behind getKeywordInsights, getAccountApps,
- * getAdvertiserBusinessCategories and getPublishers (seed 4.2, 4.3;
+ * getAdvertiserBusinessCategories and getPublishers (ref campaign-management/reference.mdx, GET advertiser_business_categories and GET publishers;
  * xdevplatform/docs x-ads-api/audiences/reference.mdx and
  * x-ads-api/campaign-management/reference.mdx). Arguments are checked
  * before any request, each failure naming the argument and the limit.

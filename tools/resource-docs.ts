@@ -232,7 +232,7 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
     "",
     ...(notes.length > 0
       ? ["Where today's platform differs from the documents this provider was built from ([real-platform.md](../real-platform.md)):", "",
-        "| resource | today's platform, where the seed differs | what the provider does |", "|---|---|---|", ...notes]
+        "| resource | today's platform, where it differs | what the provider does |", "|---|---|---|", ...notes]
       : ["No difference known from the documents this provider was built from ([real-platform.md](../real-platform.md))."]),
     "",
   ].join("\n");

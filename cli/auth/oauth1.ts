@@ -1,5 +1,5 @@
 /**
- * The three-legged OAuth 1.0a steps in PIN mode (seed 000 sections 4.1,
+ * The three-legged OAuth 1.0a steps in PIN mode (xdevplatform/docs fundamentals/authentication/api-reference.mdx,
  * 5.1), signed with the project's signing (provider/client/signing.ts),
  * and the login in progress between `xads auth login` and `--pin`.
  */

@@ -36,7 +36,7 @@ export const errorsPlugin = global(async (app) => {
 
 function render(err: unknown): Rendered {
   if (err instanceof ApiError) return { status: err.status, headers: err.headers, errors: err.errors };
-  // Batch item errors: nothing at request level, one array per item (seed section 7).
+  // Batch item errors: nothing at request level, one array per item (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns).
   if (err instanceof BatchError) return { status: 400, headers: {}, errors: [], operationErrors: err.operationErrors };
   // fastify's own 4xx (a body that is not JSON, a body too large): the client's fault, said as such.
   const status = (err as { statusCode?: number }).statusCode;

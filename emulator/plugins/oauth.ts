@@ -12,7 +12,7 @@ export const oauthPlugin = global(async (app) => {
   app.addHook("preHandler", async (req) => {
     const api = req.api;
     if (!api) return;
-    // Every Ads API endpoint acts for a user: an app-only bearer token is refused (seed 000 section 5.2).
+    // Every Ads API endpoint acts for a user: an app-only bearer token is refused (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx).
     const bearer = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? "");
     if (bearer) throw ApiError.auth(auth.isLiveBearer(bearer[1]) ? 220 : 89);
     const [pathname, query = ""] = req.url.split("?", 2);

@@ -16,7 +16,7 @@ export const rateLimitPlugin = global(async (app) => {
     // The environments are separate services: their windows are too (the seeded account id is in both).
     const user = `${api.env}:${api.userId}`;
     const account = api.accountId === undefined ? undefined : `${api.env}:${api.accountId}`;
-    // with_total_count requests also count against their own, lower limit (seed 4.1).
+    // with_total_count requests also count against their own, lower limit (ref campaign-management/reference.mdx, GET accounts `with_total_count`).
     const withTotalCount = isTrue((req.query as Record<string, unknown>).with_total_count);
     const decision = limiter.take(req.method, api, user, account, withTotalCount);
     api.rateLimit = { user: decision.user, account: decision.account };

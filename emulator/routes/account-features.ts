@@ -1,5 +1,5 @@
 /**
- * Account features (seed 4.2): GET lists the features the account has
+ * Account features (ref campaign-management/reference.mdx, Features): GET lists the features the account has
  * (optionally only some keys); in the sandbox, POST and DELETE add and
  * remove them. Every answer is the account's features after the request.
  */
@@ -20,7 +20,7 @@ const writeParams = z.object({
 });
 
 /**
- * seed: not shown (response shape); real platform answers `data` as a list
+ * The real platform answers `data` as a list
  * of feature keys. Listed in the order of the enumeration, so answers are stable.
  */
 function features(account: Account, only?: readonly string[]): string[] {
@@ -31,7 +31,7 @@ export const accountFeatureRoutes: FastifyPluginAsync<RouteOptions> = async (app
   const path = "/12/accounts/:account_id/features";
   const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
 
-  // seed 4.2: only features accessible to the account are returned.
+  // ref campaign-management/reference.mdx, GET features: only features accessible to the account are returned.
   app.get<AccountRoute>(path, async (req) => {
     const { feature_keys } = parseParams(readParams, wireParams(req));
     return one(req, features(account(req), feature_keys));
@@ -45,7 +45,7 @@ export const accountFeatureRoutes: FastifyPluginAsync<RouteOptions> = async (app
     return one(req, features(a));
   });
 
-  // seed: not shown what removing a key the account lacks does; real
+  // Removing a key the account lacks: the real
   // platform answers with the account's features: removing is idempotent.
   app.delete<AccountRoute>(path, async (req) => {
     sandboxOnly(env, req);

@@ -1,8 +1,8 @@
 /**
- * Account media (seed 4.6): the account's media library entries usable as
+ * Account media (ref creatives/reference.mdx, Account Media): the account's media library entries usable as
  * media creatives, by creative type. GET list (`account_media_ids`,
  * `creative_types`, PG, WD, WT), GET one (WD), DELETE. "Assets are added
- * through the media library endpoint", which the seed does not show: every
+ * through the media library endpoint", which the emulator does not model: every
  * account holds the entries of SEEDED_ACCOUNT_MEDIA, made on first use.
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -26,8 +26,8 @@ export interface AccountMedia extends StoredEntity {
 export const ACCOUNT_MEDIA = "account_media";
 
 /**
- * What every account holds, from the media library (media.ts). seed: not
- * shown how a type is given; real platform derives `creative_type` from the
+ * What every account holds, from the media library (media.ts). The real
+ * platform derives `creative_type` from the
  * asset (BANNER and MEDIUM_RECTANGLE for display images by size,
  * INTERSTITIAL for full-screen ones, PREROLL for videos). Ids are 6
  * characters, so they never equal a generated (5-character) one.
@@ -54,7 +54,7 @@ const listSpec: ListSpec<AccountMedia> = {
 };
 
 /**
- * An account media entry as answered. seed: not shown; real platform
+ * An account media entry as answered. The real platform
  * (tests/conformance corpus) names the asset by `video_id` (a video's media
  * key) or `media_url` (an image's address), never by media_key (kept here
  * to name the asset).

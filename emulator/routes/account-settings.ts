@@ -1,6 +1,6 @@
 /**
- * Settings of an account: tax settings (seed 4.9) and each user's settings
- * (seed 4.2). Both are one record per account (per user) that always
+ * Settings of an account: tax settings and each user's settings (ref
+ * campaign-management/reference.mdx, Tax Settings and User Settings). Both are one record per account (per user) that always
  * exists: PUT changes the fields it names, there is no POST or DELETE. The
  * records live in the account's collections `tax_settings` (id: the account
  * id) and `user_settings` (id: the user id), so the control API can edit
@@ -36,9 +36,9 @@ export interface UserSettings extends StoredEntity {
 }
 
 /**
- * seed 4.9: all optional. Texts: seed: not shown (lengths, how to unset);
- * real platform takes free text; an empty value unsets it, as for other PUTs.
- * client_address_*: "set when an agency owns the account", which the
+ * ref campaign-management/reference.mdx, PUT tax_settings: all optional. Texts (no lengths given):
+ * the real platform takes free text; an empty value unsets it, as for other PUTs.
+ * client_address_*: "Set this when the ads account is owned by an agency", which the
  * platform does not enforce in anything shown: accepted on any account.
  */
 const taxParams = z.object({
@@ -57,7 +57,7 @@ const emailTypes = z.string()
   .pipe(z.array(z.string().regex(FORMS.emailType, "values must be capitals and _, e.g. ACCOUNT_PERFORMANCE")));
 
 /**
- * seed 4.2: all optional strings. seed: not shown (formats); real platform
+ * ref campaign-management/reference.mdx, PUT user_settings: all optional strings; the real platform
  * refuses a notification e-mail that is not an address.
  */
 const userParams = z.object({
@@ -67,14 +67,14 @@ const userParams = z.object({
   subscribe_email_types: emailTypes.optional(),
 });
 
-/** seed 4.2: user_id is a long; kept as its digits (user ids pass 2^53). */
+/** ref campaign-management/reference.mdx, GET user_settings: user_id is a long; kept as its digits (user ids pass 2^53). */
 const userIdParam = z.object({ user_id: z.string().regex(/^\d+$/, "must be a whole number in decimal digits") });
 
 interface UserRoute {
   Params: { account_id: string; user_id: string };
 }
 
-/** seed: not shown (defaults); real platform starts with nothing set and jurisdiction NOT_SET. */
+/** Defaults: the real platform starts with nothing set and jurisdiction NOT_SET. */
 function taxDefaults(accountId: string): NewFields<TaxSettings> {
   return {
     account_id: accountId, address_name: null, client_address_street1: null, client_address_street2: null,
@@ -93,8 +93,7 @@ function singleton<T extends StoredEntity>(account: Account, collection: string,
 }
 
 /**
- * Tax settings as answered. seed: not shown (4.9 shows the PUT only); real
- * platform (tests/conformance corpus): the billing address fields (what
+ * Tax settings as answered by the real platform (tests/conformance corpus): the billing address fields (what
  * address_name sets comes back as address_company), bill_to and
  * business_relationship; no id or timestamps. address_name,
  * client_address_* and tax_exemption_id are kept, never answered.
@@ -114,7 +113,7 @@ function taxAnswer(t: TaxSettings): Record<string, unknown> {
 }
 
 /**
- * User settings as answered. seed: not shown; real platform (tests/conformance
+ * User settings as answered. The real platform (tests/conformance
  * corpus): the three contact fields, phone fields "" when unset, no id or
  * timestamps; subscribe_email_types is kept, never answered.
  */
@@ -126,8 +125,7 @@ export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app
   const account = (req: FastifyRequest<AccountRoute>) => accountFor(app.emulator.store.env(env), req, req.params.account_id);
   const tax = (a: Account) => singleton<TaxSettings>(a, "tax_settings", a.id, () => taxDefaults(a.id));
 
-  // seed: not shown ("its read endpoints: not shown"); real platform has
-  // GET /accounts/:account_id/tax_settings answering the record.
+  // ref campaign-management/reference.mdx, GET tax_settings: the record.
   app.get<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => one(req, taxAnswer(tax(account(req)))));
 
   app.put<AccountRoute>("/12/accounts/:account_id/tax_settings", async (req) => {
@@ -146,7 +144,7 @@ export const accountSettingRoutes: FastifyPluginAsync<RouteOptions> = async (app
 
   app.get<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => one(req, userAnswer(user(req).record)));
 
-  // seed 4.2: user context required, not accessible to account admins: a
+  // ref campaign-management/reference.mdx, PUT user_settings: user context required, not accessible to account admins: a
   // user changes their own settings only, an admin cannot change another's.
   app.put<UserRoute>("/12/accounts/:account_id/user_settings/:user_id", async (req) => {
     const { a, userId, record } = user(req);

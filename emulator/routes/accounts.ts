@@ -1,5 +1,5 @@
 /**
- * Accounts (seed 4.2): the user's accounts, and in the sandbox the
+ * Accounts (ref campaign-management/reference.mdx, Accounts): the user's accounts, and in the sandbox the
  * creation and deletion of accounts.
  */
 import { FastifyPluginAsync } from "fastify";
@@ -12,7 +12,7 @@ import { given } from "../rules";
 import { AccountRecord, DEFAULT_BUSINESS_ID } from "../store";
 import { param, parseParams } from "../wire";
 
-/** seed 4.2: PUT accounts takes `name` and `industry_type`, both optional. */
+/** ref campaign-management/reference.mdx, PUT accounts: takes `name` and `industry_type`, both optional. */
 const updateParams = z.object({
   name: param.name(LIMITS.accountName.max, LIMITS.accountName.min).optional(),
   industry_type: param.oneOf(ENUMS.industryType).optional(),
@@ -25,7 +25,7 @@ const accountList: ListSpec<AccountRecord> = {
 };
 
 /**
- * An account as answered. seed: not shown; real platform leaves
+ * An account as answered. The real platform leaves
  * industry_type out until it is set (POST and list answers have none).
  */
 function answered(record: AccountRecord): Partial<AccountRecord> {
@@ -46,14 +46,14 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
   app.get<AccountRoute>("/12/accounts/:account_id", async (req) =>
     one(req, answered(accountFor(state(), req, req.params.account_id, withDeleted(wireParams(req))).record)));
 
-  // seed 4.2: no parameters; the new account belongs to the authenticated user.
-  // seed: not shown which business it joins; real platform sandbox accounts
+  // ref campaign-management/reference.mdx, POST accounts: no parameters; the new account belongs to the authenticated user.
+  // Which business it joins: real platform sandbox accounts
   // join the user's business: here business-1, the demo account's, so
   // audiences can be shared between the two.
   app.post("/12/accounts", async (req, reply) => {
     sandboxOnly(env, req);
     const account = state().createAccount({ userIds: [req.api?.userId ?? ""], businessId: DEFAULT_BUSINESS_ID });
-    // seed: not shown; real platform (tests/conformance corpus) answers a list envelope, a one-item `data` array.
+    // The real platform (tests/conformance corpus) answers a list envelope, a one-item `data` array.
     return reply.status(201).send({ ...one(req, [answered(account.record)]), next_cursor: null });
   });
 
@@ -68,5 +68,5 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
     const patch = given(parseParams(updateParams, wireParams(req)));
     return one(req, answered(state().accounts.update(account.id, patch)));
   });
-  // GET authenticated_user_access (seed 4.2) is in reference-data.ts.
+  // GET authenticated_user_access is in reference-data.ts.
 };

@@ -1,9 +1,9 @@
 /**
- * Audience estimate (seed 4.3; xdevplatform/docs
+ * Audience estimate (xdevplatform/docs
  * x-ads-api/campaign-management/reference.mdx, "Audience Estimate"): POST
  * accounts/:account_id/audience_estimate with a JSON body whose
- * `targeting_criteria` are criteria "as for the targeting criteria create
- * endpoint", at least one of a primary type; `operator_type` (EQ default,
+ * `targeting_criteria` are criteria with the parameters of POST
+ * targeting_criteria, at least one of a primary type; `operator_type` (EQ default,
  * NE) applies to each criterion that names none. Nothing is written. The
  * answer is `{audience_size: {min, max}}` (reference example;
  * twitterdev/twitter-python-ads-sdk tests/fixtures/audience_estimate.json).
@@ -83,7 +83,7 @@ const criterion = z.object({
 });
 
 const body = z.object({
-  // seed 4.3: an array (or one object) of criteria.
+  // ref campaign-management/reference.mdx, Audience Estimate: an array of criteria (one object is taken as an array of one).
   targeting_criteria: z.preprocess((v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? [v] : v), z.array(criterion).min(1)),
   operator_type: param.oneOf(AUDIENCE_ESTIMATE.operatorType).optional(),
 });
@@ -98,7 +98,7 @@ function criteriaOf(raw: unknown, query: Record<string, string>): Criterion[] {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     throw ApiError.invalid("body", "the body must be a JSON object with targeting_criteria (Content-Type: application/json)");
   }
-  // The reference's table lists operator_type as a query parameter, the seed in the body: either is read.
+  // The reference lists operator_type as a query parameter beside the JSON body: either place is read.
   const parsed = body.safeParse({ operator_type: query.operator_type, ...raw }, { reportInput: true });
   if (!parsed.success) throw new ApiError(400, platformErrors(parsed.error.issues, pathName));
   const fallback = parsed.data.operator_type ?? "EQ";

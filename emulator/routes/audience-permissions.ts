@@ -1,5 +1,5 @@
 /**
- * Audience sharing permissions (seed 4.12): custom audience permissions
+ * Audience sharing permissions (ref audiences/reference.mdx, Custom and Tailored Audience Permissions): custom audience permissions
  * under /12 and tailored audience permissions under /5. A tailored audience
  * is the platform's older name for a custom audience: both paths name the
  * same audience records and the same permission records
@@ -11,7 +11,7 @@
  * revoke; sharing is only within the owner's business unless the owner has
  * the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature. There is no PUT (405): a new
  * level is a new permission. Revoking keeps the audience in the granted
- * account's running campaigns (seed section 3); it only stops new targeting.
+ * account's running campaigns (ref audiences/reference.mdx, DELETE permissions); it only stops new targeting.
  */
 import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -67,8 +67,8 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
 
   /**
    * The path's account and audience, when the account owns it: 403 when the
-   * audience was only shared with the account (seed 4.12: the caller's
-   * account must own it), 404 when the account has no such audience.
+   * audience was only shared with the account (ref audiences/reference.mdx, POST custom_audiences/:id/permissions: the caller's
+   * account must own it, `is_owner`), 404 when the account has no such audience.
    */
   const owned = (req: FastifyRequest<PermissionsRoute>): { owner: Account; audience: CustomAudience } => {
     const owner = accountFor(state(), req, req.params.account_id);
@@ -76,7 +76,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     const audience = owner.collection<CustomAudience>(customAudiences.collection).live(id);
     if (audience) return { owner, audience };
     if (sharedAudiences(state(), owner.id).some((a) => a.id === id && !a.deleted)) {
-      // seed: not shown (the code); real platform answers 403 when the account is not the audience's owner.
+      // The reference names no code; the real platform answers 403 when the account is not the audience's owner.
       throw ApiError.of(403, "AUDIENCE_NOT_OWNED", `account ${owner.id} does not own ${v.noun} ${id} (it was shared with it): only the owner account can grant, list or revoke its permissions`, v.audienceField);
     }
     throw ApiError.notFound(`${v.noun} ${id} was not found`);
@@ -91,7 +91,7 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     sortable: ["created_at", "updated_at", "granted_account_id", "permission_level"],
   };
 
-  // seed 4.12: granted_account_ids, <audience>_permission_ids (IDS), PG, WT. seed: not shown who may list; here the owner, as for writes.
+  // ref audiences/reference.mdx, GET custom_audiences/:id/permissions: granted_account_ids, <audience>_permission_ids (IDS), PG, WT. Who may list is not shown; here the owner, as for writes.
   app.get<PermissionsRoute>(base, async (req) => {
     const { owner, audience } = owned(req);
     const all = permissions(owner).all().filter((p) => p.custom_audience_id === audience.id);
@@ -103,12 +103,12 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     const { owner, audience } = owned(req);
     const p = parseParams(createParams, wireParams(req));
     const granted = state().account(p.granted_account_id);
-    // seed: not shown; real platform refuses a grant to an account that does not exist, naming it.
+    // The real platform refuses a grant to an account that does not exist, naming it.
     if (!granted || granted.deleted) throw ApiError.invalid("granted_account_id", `granted_account_id ${p.granted_account_id} is not an ads account`);
     if (granted.id === owner.id) throw ApiError.invalid("granted_account_id", `granted_account_id ${granted.id} is the owner account: an audience is shared with other accounts`);
     const outside = granted.record.business_id !== owner.record.business_id;
     if (outside && !owner.features.has(ENUMS.shareAudienceOutsideBusiness)) {
-      // seed 4.12: only within the business, unless the owner has the feature. seed: not shown (the code); named here.
+      // ref audiences/reference.mdx, POST custom_audiences/:id/permissions: only within the business, unless the owner has the feature. The reference names no code: named here.
       throw ApiError.of(
         403, "AUDIENCE_SHARING_OUTSIDE_BUSINESS",
         `granted_account_id ${granted.id} belongs to business ${granted.record.business_id}, not to the owner's business ${owner.record.business_id}: ` +
@@ -118,20 +118,20 @@ function routes(app: FastifyInstance, env: Env, v: Variant): void {
     }
     const existing = permissions(owner).all().find((e) => !e.deleted && e.custom_audience_id === audience.id && e.granted_account_id === granted.id);
     if (existing) {
-      // seed: not shown; real platform keeps one permission per audience and account: a new level is a revoke and a new grant.
+      // The real platform keeps one permission per audience and account: a new level is a revoke and a new grant.
       throw ApiError.invalid("granted_account_id", `account ${granted.id} already has permission ${existing.id} (${existing.permission_level}) on ${v.noun} ${audience.id}; revoke it first to grant another level`);
     }
     const created = permissions(owner).insert({ custom_audience_id: audience.id, granted_account_id: granted.id, permission_level: p.permission_level });
-    // seed: not shown; real platform answers a create with 201 Created.
+    // The real platform answers a create with 201 Created.
     return reply.status(201).send(one(req, show(v, created)));
   });
 
-  // seed 4.12: no PUT; a change of level is a new permission.
+  // ref audiences/reference.mdx, Custom Audience Permissions shows no PUT; a change of level is a new permission.
   app.put<PermissionsRoute>(`${base}/:id`, async () => {
     throw ApiError.of(405, "METHOD_NOT_ALLOWED", `${v.noun} permissions cannot be updated; revoke the permission and grant a new one`);
   });
 
-  // seed section 3: revoking keeps the audience in the granted account's running campaigns.
+  // ref audiences/reference.mdx, DELETE permissions: revoking keeps the audience in the granted account's running campaigns.
   app.delete<PermissionsRoute>(`${base}/:id`, async (req) => {
     const { owner, audience } = owned(req);
     const id = req.params.id!;

@@ -1,5 +1,5 @@
 /**
- * Campaigns (seed 4.4, states in section 3, limits in section 8), and their
+ * Campaigns (ref campaign-management/reference.mdx, Campaigns: fields, states and limits), and their
  * batch endpoint.
  */
 import { FastifyPluginAsync } from "fastify";
@@ -25,7 +25,7 @@ export interface Campaign extends StoredEntity {
   daily_budget_amount_local_micro: number | null;
   total_budget_amount_local_micro: number | null;
   /**
-   * seed 2: only with CAMPAIGN budget optimization. ref
+   * Once only with CAMPAIGN budget optimization. ref
    * campaign-management/reference.mdx, POST and PUT campaigns, still list
    * the parameter ("boolean", default true) but "Deprecated at the campaign
    * level. Since budget optimization is always LINE_ITEM, standard versus
@@ -38,7 +38,7 @@ export interface Campaign extends StoredEntity {
   /** The funding instrument's. */
   currency: string;
   servable: boolean;
-  /** seed: not shown; real platform answers these (null when unset); the emulator never sets them. */
+  /** The real platform answers these (null when unset); the emulator never sets them. */
   frequency_cap: number | null;
   duration_in_days: number | null;
 }
@@ -61,7 +61,7 @@ const createParams = z.object({
   entity_status: param.oneOf(ENUMS.entityStatus).default("ACTIVE"),
 });
 
-/** seed 4.4: every field optional; DRAFT refused (section 3); funding_instrument_id refused below. */
+/** ref campaign-management/reference.mdx, PUT campaigns: every field optional; DRAFT refused; funding_instrument_id refused below. */
 const updateParams = z.object({
   ...optional,
   name: optional.name.optional(),
@@ -75,7 +75,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<Campaign> {
   const p = parseParams(createParams, params);
   const fi = referenced<FundingInstrument>(ctx.account, fundingInstruments.collection, p.funding_instrument_id, "funding_instrument_id", "funding instrument");
   const daily = p.daily_budget_amount_local_micro ?? null;
-  // seed 4.4 "required for most funding instrument types"; README: for CREDIT_CARD ones.
+  // ref campaign-management/reference.mdx, POST campaigns: "required for most Funding Instrument types"; README: for CREDIT_CARD ones.
   if (daily === null && fi.type === "CREDIT_CARD") {
     throw ApiError.missing("daily_budget_amount_local_micro", "daily_budget_amount_local_micro is required with a CREDIT_CARD funding instrument");
   }
@@ -110,13 +110,13 @@ function update(ctx: ResourceContext, current: Campaign, params: WireParams): Pa
   return patch;
 }
 
-/** seed: not shown; real platform: whether the campaign can serve now (not while paused or a draft). */
+/** The real platform: whether the campaign can serve now (not while paused or a draft). */
 function servable(status: EntityStatus): boolean {
   return status === "ACTIVE";
 }
 
 /**
- * seed: not shown; real platform (tests/conformance corpus) answers a
+ * The real platform (tests/conformance corpus) answers a
  * campaign's serving state beside its status: effective_status RUNNING
  * with no reasons when it can serve, UNKNOWN with the reasons it cannot
  * (a paused one: PAUSED_BY_ADVERTISER; a draft: INCOMPLETE), and servable
@@ -127,7 +127,7 @@ function show(c: Campaign): Record<string, unknown> {
   return { ...c, effective_status: reasons.length === 0 ? "RUNNING" : "UNKNOWN", reasons_not_servable: reasons, servable: c.deleted ? null : c.servable };
 }
 
-/** seed section 8: at most the account's limit of ACTIVE campaigns; inactive ones are unlimited. */
+/** ref campaign-management/reference.mdx, POST campaigns: at most the account's limit of ACTIVE campaigns; inactive ones are unlimited. */
 function assertRoomForActive(ctx: ResourceContext): void {
   assertActiveCapacity({
     collection: ctx.account.collection<Campaign>(campaigns.collection),
@@ -154,7 +154,7 @@ export const campaigns: ResourceSpec<Campaign> = {
   create,
   update,
   show,
-  // seed: not shown; real platform leaves a deleted campaign's line items as they are (no cascade).
+  // The real platform leaves a deleted campaign's line items as they are (no cascade).
   deletable: true,
 };
 

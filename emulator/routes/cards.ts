@@ -1,5 +1,5 @@
 /**
- * Cards (seed 4.11, "Cards"): a JSON body (not query parameters) of `name`
+ * Cards (ref creatives/reference.mdx, "Cards"): a JSON body (not query parameters) of `name`
  * and exactly one of `components` or `slides`. PUT replaces each given
  * field; DELETE exists. `cards/all` looks up cards of any kind by URI.
  * Lists take `count` 1 to 200 (default 100) and `q` of at most 80.
@@ -20,7 +20,7 @@ type CardType = (typeof ENUMS.cardType)[number];
 
 export interface Card extends StoredEntity {
   name: string;
-  /** `card://<id>` (seed section 2): what posts attach. */
+  /** `card://<id>` (ref creatives/reference.mdx, POST cards `card_uri`): what posts attach. */
   card_uri: string;
   card_type: CardType;
   components: Component[] | null;
@@ -80,7 +80,7 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 type MediaKind = "image" | "video";
 
-/** An image or a video of the account's media library (seed 4.11: assets must be in the library). */
+/** An image or a video of the account's media library (ref creatives/reference.mdx, POST draft_tweets `media_keys`: media assets must be in the account's Media Library). */
 function libraryMedia(account: Account, key: string, parameter: string): { asset: MediaAsset; kind: MediaKind } {
   const asset = mediaAsset(account, key);
   if (!asset) throw ApiError.invalid(parameter, `${parameter} ${key} is not in the media library of account ${account.id}`);
@@ -95,8 +95,8 @@ function eachComponent(c: { components?: Component[] | null; slides?: Component[
 }
 
 /**
- * The rules between fields (seed 4.11) and the card type the content makes.
- * seed: not shown how the type follows from the components; real platform
+ * The rules between fields (ref creatives/reference.mdx, POST cards) and the card type the content makes:
+ * the real platform
  * names it by media (image, video, mixed), carousel or not, and destination.
  */
 function checkContent(account: Account, c: { components?: Component[] | null; slides?: Component[][] | null }): CardType {
@@ -143,8 +143,8 @@ function create(ctx: ResourceContext, body: unknown): Card {
 }
 
 /**
- * seed 4.11: each given field replaces the existing one. seed: not shown what
- * happens to the other; real platform cards hold components or slides, so the
+ * ref creatives/reference.mdx, PUT cards: each given field replaces the existing one. As for the
+ * other, real platform cards hold components or slides, so the
  * one given clears the other.
  */
 function update(ctx: ResourceContext, current: Card, body: unknown): Partial<Card> {
@@ -173,7 +173,7 @@ const cardList = (): ListSpec<Card> => ({
 });
 
 /**
- * seed: not shown; real platform (tests/conformance corpus, the SDKs'
+ * The real platform (tests/conformance corpus, the SDKs'
  * cards_load.json and cards_all.json) answers a MEDIA component with the
  * `media_metadata` of its asset, keyed by its media key: type, address and
  * size, and a video's duration (ms) and aspect. An image's has no video keys
@@ -195,7 +195,7 @@ function withMetadata(account: Account, c: Component): Record<string, unknown> {
   return { ...c, media_metadata: { [c.media_key]: metadata } };
 }
 
-/** seed: not shown; real platform (tests/conformance corpus) answers the one of components and slides a card has. */
+/** The real platform (tests/conformance corpus) answers the one of components and slides a card has. */
 function show(card: Card, ctx: ResourceContext): Record<string, unknown> {
   const { components, slides, ...rest } = card;
   const shown = (list: Component[]) => list.map((c) => withMetadata(ctx.account, c));
@@ -208,7 +208,7 @@ export const cards: ResourceSpec<Card> = {
 
 const listFilters = z.object({
   card_types: param.listOf(ENUMS.cardType, 1, ENUMS.cardType.length).optional(),
-  // Legacy cards (path cards/:card_type, seed section 9) are not kept here: the flag is accepted, nothing more.
+  // Legacy cards (path cards/:card_type, ref creatives/reference.mdx, GET cards `include_legacy_cards`) are not kept here: the flag is accepted, nothing more.
   include_legacy_cards: param.bool().optional(),
 });
 
@@ -247,7 +247,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     return one(req, found(anyCard(ctx.account).find((c) => c.id === id), "card", id, withDeleted(wireParams(req))));
   });
 
-  // seed: not shown; real platform (tests/conformance corpus) answers one card as a one-item list on GET, PUT and DELETE of cards/:card_id.
+  // The real platform (tests/conformance corpus) answers one card as a one-item list on GET, PUT and DELETE of cards/:card_id.
   app.get<EntityRoute>(`${base}/:id`, async (req) => {
     const ctx = resourceContext(app, env, req);
     const { id } = req.params;
@@ -255,7 +255,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   });
 
   app.post<AccountRoute>(base, async (req, reply) => {
-    // seed: not shown; real platform answers a create with 201 Created.
+    // The real platform answers a create with 201 Created.
     const ctx = resourceContext(app, env, req);
     return reply.status(201).send(one(req, show(create(ctx, req.body), ctx)));
   });
@@ -263,7 +263,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.put<EntityRoute>(`${base}/:id`, async (req) => {
     const ctx = resourceContext(app, env, req);
     const { id } = req.params;
-    // seed: not shown; real platform answers 404 to an update of a deleted card.
+    // The real platform answers 404 to an update of a deleted card.
     const current = found(collection(ctx).get(id), cards.noun, id);
     return one(req, [show(collection(ctx).update(id, update(ctx, current, req.body)), ctx)]);
   });

@@ -9,6 +9,7 @@ import { parseParams } from "../wire";
 import { RandomFaults } from "../faults";
 import { LatencyConfig } from "../latency";
 import type { Control } from "../control";
+import { Actor, ADS_UI_ACTOR } from "../history";
 
 const envParams = z.object({ env: z.enum(ENVS) });
 const accountParams = envParams.extend({ accountId: z.string().min(1) });
@@ -16,6 +17,18 @@ const collectionParams = accountParams.extend({ collection: z.string().min(1) })
 const entityParams = collectionParams.extend({ id: z.string().min(1) });
 
 const count = z.number().int().min(0);
+
+/**
+ * Who makes an edit, delete or insert "in the ads UI" (the account
+ * history's change_by): `?user_id=<digits>&platform=<word>`, the ads UI's
+ * user by default (README "Account history").
+ */
+const actorQuery = z.object({ user_id: z.string().regex(/^\d+$/, "must be a user id in decimal digits").optional(), platform: z.string().min(1).optional() });
+
+function actorOf(query: unknown): Actor {
+  const q = parseParams(actorQuery, query ?? {});
+  return { user_id: q.user_id ?? ADS_UI_ACTOR.user_id, platform: q.platform ?? ADS_UI_ACTOR.platform };
+}
 
 const newAccount = z.object({
   id: z.string().min(1).optional(),
@@ -72,6 +85,13 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return { data: control.setFeatures(env, accountId, change) };
   });
 
+  app.put("/:env/accounts/:accountId/account-history-access", async (req) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    const { allowListed } = parseParams(z.object({ allowListed: z.boolean() }), req.body);
+    control.setHistoryAccess(env, accountId, allowListed);
+    return { data: { account_id: accountId, allow_listed: allowListed } };
+  });
+
   app.get("/:env/accounts/:accountId/:collection", async (req) => {
     const { env, accountId, collection } = parseParams(collectionParams, req.params);
     const { with_deleted } = parseParams(z.object({ with_deleted: z.enum(["true", "false"]).optional() }), req.query);
@@ -80,12 +100,12 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch("/:env/accounts/:accountId/:collection/:id", async (req) => {
     const { env, accountId, collection, id } = parseParams(entityParams, req.params);
-    return { data: control.edit(env, accountId, collection, id, parseParams(z.record(z.string(), z.unknown()), req.body)) };
+    return { data: control.edit(env, accountId, collection, id, parseParams(z.record(z.string(), z.unknown()), req.body), actorOf(req.query)) };
   });
 
   app.delete("/:env/accounts/:accountId/:collection/:id", async (req) => {
     const { env, accountId, collection, id } = parseParams(entityParams, req.params);
-    return { data: control.remove(env, accountId, collection, id) };
+    return { data: control.remove(env, accountId, collection, id, actorOf(req.query)) };
   });
 
   app.get("/:env/accounts/:accountId/:collection/:id/users", async (req) => {
@@ -100,7 +120,7 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
 
   app.post("/:env/accounts/:accountId/:collection", async (req, reply) => {
     const { env, accountId, collection } = parseParams(collectionParams, req.params);
-    return reply.status(201).send({ data: control.insert(env, accountId, collection, parseParams(z.record(z.string(), z.unknown()), req.body)) });
+    return reply.status(201).send({ data: control.insert(env, accountId, collection, parseParams(z.record(z.string(), z.unknown()), req.body), actorOf(req.query)) });
   });
 
   app.get("/requests", async () => ({ data: control.requests() }));

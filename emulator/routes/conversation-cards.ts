@@ -1,5 +1,5 @@
 /**
- * Image and video conversation cards (seed 4.11): form parameters, up to
+ * Image and video conversation cards (ref creatives/reference.mdx, Image and Video Conversation Cards): form parameters, up to
  * four hashtag calls to action each with the Tweet it posts, a thank-you
  * text, and media checked against the account's media library. The two
  * kinds differ only in their media parameters; PUT takes every POST field
@@ -17,7 +17,7 @@ import { CARD_COLLECTIONS } from "./cards";
 
 export type ConversationCard = StoredEntity & Record<string, string | null> & { name: string; card_uri: string };
 
-/** seed section 8: CTA hashtags, at most 20 characters not counting the `#`. */
+/** ref creatives/reference.mdx, POST cards/image_conversation `first_cta`: CTA hashtags, at most 20 characters not counting the `#`. */
 const hashtag = () => z.string()
   .regex(FORMS.hashtag, "must be a hashtag (# then letters, digits or _)")
   .refine((v) => [...v.slice(1)].length <= LIMITS.text.ctaHashtag, `must be at most ${LIMITS.text.ctaHashtag} characters not counting the #`);
@@ -39,7 +39,7 @@ interface ConversationKind {
   path: string;
   noun: string;
   cardType: "IMAGE_CONVERSATION" | "VIDEO_CONVERSATION";
-  /** What the card answers about its media (seed: not shown; real platform: addresses and sizes, as strings). */
+  /** What the card answers about its media (real platform: addresses and sizes, as strings). */
   mediaAnswer: (card: ConversationCard, ctx: ResourceContext) => Record<string, string | null>;
   /** Media parameters: media_key is required, the others optional. */
   media: Record<string, MediaRule>;
@@ -73,7 +73,7 @@ function paramsOf(kind: ConversationKind) {
   return { create: z.object({ ...shared, ...required }), update: z.object({ ...shared, ...partial }) };
 }
 
-/** The media asset a parameter names, checked against its rule (seed 4.11 and section 8). */
+/** The media asset a parameter names, checked against its rule (ref creatives/reference.mdx, POST cards/image_conversation and cards/video_conversation). */
 function checkMedia(ctx: ResourceContext, parameter: string, key: string, rule: MediaRule): void {
   const asset = mediaAsset(ctx.account, key);
   if (!asset) throw ApiError.invalid(parameter, `${parameter} ${key} is not in the media library of account ${ctx.account.id}`);
@@ -123,13 +123,13 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
       return { card_uri: "", ...fields } as NewFields<ConversationCard>;
     },
     fromId: (id) => ({ card_uri: `card://${id}` }),
-    // seed: not shown; real platform (tests/conformance corpus) leaves unset fields out (not null) and names the card type.
+    // The real platform (tests/conformance corpus) leaves unset fields out (not null) and names the card type.
     show: (card, ctx) => ({
       ...Object.fromEntries(Object.entries(card).filter(([k, v]) => v !== null || !fieldNames.includes(k))),
       card_type: kind.cardType,
       ...kind.mediaAnswer(card, ctx),
     }),
-    // seed: not shown; real platform (tests/conformance corpus) answers a DELETE with these fields only.
+    // The real platform (tests/conformance corpus) answers a DELETE with these fields only.
     deleteAnswer: ["name", "id", "created_at", "updated_at", "deleted", "card_type"],
     updateAnswer: kind.updateAnswer,
     update(ctx, current, wire: WireParams) {
@@ -160,7 +160,7 @@ export const imageConversationCards = conversationSpec({
     unlocked_image_media_key: { type: "IMAGE", minWidth: unlockedImage.minWidth, aspect: unlockedImage.aspect, aspectText: "5:2" },
   },
   writeOnly: ["unlocked_image_media_key"],
-  // seed: not shown; real platform (tests/conformance corpus) answers an image card's PUT with these fields only (the video card's in full).
+  // The real platform (tests/conformance corpus) answers an image card's PUT with these fields only (the video card's in full).
   updateAnswer: ["name", "id", "created_at", "card_uri", "updated_at", "deleted", "card_type"],
 });
 
@@ -181,7 +181,7 @@ export const videoConversationCards = conversationSpec({
   },
   media: {
     media_key: { type: "VIDEO", aspect: conversationVideo.aspect, aspectText: "16:9" },
-    // seed: poster_media_key defaults to the first frame (answered as the first frame's poster_media_url).
+    // ref creatives/reference.mdx, POST cards/video_conversation: poster_media_key defaults to the first frame (answered as the first frame's poster_media_url).
     poster_media_key: { type: "IMAGE" },
     unlocked_image_media_key: { type: "IMAGE" },
     unlocked_video_media_key: { type: "VIDEO" },
@@ -190,6 +190,6 @@ export const videoConversationCards = conversationSpec({
   writeOnly: ["poster_media_key", "unlocked_image_media_key", "unlocked_video_media_key"],
 });
 
-// seed: not shown (DELETE of image conversation cards); real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id, as for video ones.
+// The real platform has DELETE accounts/:account_id/cards/image_conversation/:card_id, as for video ones.
 export const imageConversationCardRoutes = resourceRoutes(imageConversationCards);
 export const videoConversationCardRoutes = resourceRoutes(videoConversationCards);

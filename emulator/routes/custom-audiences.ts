@@ -1,5 +1,5 @@
 /**
- * Custom audiences (seed 4.12): a named placeholder audience whose users are
+ * Custom audiences (ref audiences/reference.mdx, Custom Audiences): a named placeholder audience whose users are
  * uploaded through `/users`. `name` is unique in the account (a duplicate is
  * refused naming `name`, on POST and PUT); PUT takes `name` and
  * `description`; DELETE exists. The list takes `permission_scope`: OWNER
@@ -27,7 +27,7 @@ export interface CustomAudience extends StoredEntity {
    * for a flexible one (flexible-audiences.ts), which also holds its segments.
    */
   audience_type: string;
-  /** seed: not shown; real platform answers whether (and how) it can be targeted, and its size once known. */
+  /** The real platform answers whether (and how) it can be targeted, and its size once known. */
   targetable: boolean;
   targetable_types: string[];
   reasons_not_targetable: string[];
@@ -43,7 +43,7 @@ export type SeenAudience = CustomAudience & { owner_account_id?: string; permiss
 
 /** The fields every new audience starts with: not targetable until the platform has matched enough users. */
 export function newAudience(name: string, description: string | null, audienceType: string): NewFields<CustomAudience> {
-  // seed: not shown; real platform (tests/conformance corpus) answers a new audience PROCESSING and TOO_SMALL, sized later.
+  // The real platform (tests/conformance corpus) answers a new audience PROCESSING and TOO_SMALL, sized later.
   return {
     name, description, audience_type: audienceType, targetable: false, targetable_types: [audienceType, `EXCLUDED_${audienceType}`],
     reasons_not_targetable: ["PROCESSING", "TOO_SMALL"], partner_source: "OTHER", audience_size: null,
@@ -63,11 +63,11 @@ const COLLECTION = "custom_audiences";
  */
 export const PERMISSIONS_COLLECTION = "custom_audience_permissions";
 
-// seed: not shown (name and description lengths); real platform documents none: only non-empty is checked.
+// Name and description lengths: the real platform documents none: only non-empty is checked.
 const createParams = z.object({ name: param.name(), description: param.text(undefined, 0).optional() });
 const updateParams = z.object({ name: param.name().optional(), description: clearable(param.text(undefined, 0)) });
 
-/** seed 4.12: "name (unique, else error)", among the account's live audiences (flexible ones too). */
+/** ref audiences/reference.mdx, POST custom_audiences: "Unique name value must be used", among the account's live audiences (flexible ones too). */
 export function assertUniqueName(account: Account, name: string, except?: string): void {
   const taken = account.collection<CustomAudience>(COLLECTION).all().find((a) => !a.deleted && a.name === name && a.id !== except);
   if (taken) throw ApiError.invalid("name", `name must be unique among the account's custom audiences: custom audience ${taken.id} is already named ${JSON.stringify(name)}`);
@@ -80,7 +80,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<CustomAudie
 }
 
 function update(ctx: ResourceContext, current: CustomAudience, params: WireParams): Partial<CustomAudience> {
-  // seed 4.12: flexible audiences are immutable after creation.
+  // ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: flexible audiences are immutable after creation.
   if (isFlexible(current)) {
     throw ApiError.invalid("custom_audience_id", `custom audience ${current.id} is a ${current.audience_type} audience, which cannot be changed after creation; create a new one instead`);
   }
@@ -114,8 +114,8 @@ export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[
 }
 
 /**
- * An audience as answered to the account asking. seed 2 names `is_owner`;
- * real platform (tests/conformance corpus) answers `owner_account_id` and
+ * An audience as answered to the account asking. ref audiences/reference.mdx, Custom Audience Permissions names `is_owner`;
+ * the real platform (tests/conformance corpus) answers `owner_account_id` and
  * `permission_level` instead.
  */
 function show(a: SeenAudience, ctx: ResourceContext): Record<string, unknown> {
@@ -141,9 +141,9 @@ const targetedParams = z.object({ with_active: param.bool().optional(), cursor: 
 const TARGETED_PAGE = 200;
 
 /**
- * seed 4.12: line items and campaigns that target the audience; with_active
- * true (the default) leaves out line items that cannot serve. seed: not
- * shown (the shape); real platform (tests/conformance corpus) answers one
+ * ref audiences/reference.mdx, GET custom_audiences/:id/targeted: line items and campaigns that target the audience; with_active
+ * true (the default) leaves out line items that cannot serve. The shape:
+ * the real platform (tests/conformance corpus) answers one
  * flat record per campaign: `{campaign_id, campaign_name, line_items:
  * [{id, name, servable}]}`.
  * Targeting is a `targeting_criteria` record of the line item with
@@ -183,7 +183,7 @@ export const customAudienceRoutes: FastifyPluginAsync<RouteOptions> = async (app
     found(ctx.account.collection<CustomAudience>(COLLECTION).get(id), "custom audience", id);
     const p = parseParams(targetedParams, wireParams(req));
     const all = targeted(ctx.account, id, p.with_active ?? true);
-    // seed: not shown (cursor format); an opaque offset here.
+    // The cursor is opaque (ref fundamentals/pagination.mdx): an offset here.
     const start = p.cursor === undefined ? 0 : Number(Buffer.from(p.cursor, "base64url").toString().replace(/^offset:/, ""));
     if (!Number.isInteger(start) || start < 0) throw ApiError.invalid("cursor", `cursor ${JSON.stringify(p.cursor)} is not one this list returned`);
     const page = all.slice(start, start + TARGETED_PAGE);

@@ -1,5 +1,5 @@
 /**
- * The do-not-reach list (seed 4.12): at most one per account; it excludes
+ * The do-not-reach list (ref audiences/reference.mdx, Do Not Reach Lists): at most one per account; it excludes
  * its users from every campaign of the account. GET (the list, WD), POST
  * with an optional `description`, DELETE; no PUT (405). Users are uploaded
  * through the batch path `/12/batch/accounts/:account_id/do_not_reach_lists/:id/users`,
@@ -16,7 +16,7 @@ import { StoredEntity, NewFields } from "../store";
 import { param, parseParams, WireParams } from "../wire";
 
 export interface DoNotReachList extends StoredEntity {
-  /** seed: not shown; real platform names every list "Do Not Reach List" and answers its targeting state and size. */
+  /** The real platform names every list "Do Not Reach List" and answers its targeting state and size. */
   name: string;
   description: string | null;
   targetable: boolean;
@@ -31,7 +31,7 @@ const createParams = z.object({ description: param.text(undefined, 0).optional()
 function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachList> {
   const p = parseParams(createParams, params);
   const existing = ctx.account.collection<DoNotReachList>(COLLECTION).all().filter((l) => !l.deleted);
-  // seed 4.12: one per account. seed: not shown (the error); real platform refuses a second with a 400.
+  // ref audiences/reference.mdx, Do Not Reach Lists: one per account; the real platform refuses a second with a 400.
   if (existing.length >= LIMITS.doNotReachListsPerAccount) {
     throw ApiError.of(400, "INVALID_PARAMETER", `account ${ctx.account.id} already has do-not-reach list ${existing[0].id}; an account has at most ${LIMITS.doNotReachListsPerAccount}`);
   }
@@ -41,7 +41,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<DoNotReachL
 export const doNotReachLists: ResourceSpec<DoNotReachList> = {
   collection: COLLECTION,
   noun: "do-not-reach list",
-  // seed 4.12 shows only WD on the list; the shared PG/IDS handling is harmless here.
+  // ref audiences/reference.mdx, GET do_not_reach_lists shows only WD on the list; the shared PG/IDS handling is harmless here.
   list: () => ({ ids: [{ param: "do_not_reach_list_ids", value: (l) => l.id }], sortable: ["created_at", "updated_at"] }),
   create,
   deletable: true,

@@ -1,5 +1,5 @@
 /**
- * Flexible audiences (seed 4.12): POST /batch/accounts/:account_id/custom_audiences,
+ * Flexible audiences (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): POST /batch/accounts/:account_id/custom_audiences,
  * a JSON array of at most 10 items. A flexible audience is a custom audience
  * record (GET and DELETE custom_audiences/:id work on it) with an
  * `audience_type` and a tree of segments whose leaves are custom audiences
@@ -7,8 +7,7 @@
  * Update item, or a PUT, is refused. Every item problem answers under
  * `operation_errors` by index, and the whole batch commits nothing.
  *
- * seed: not shown (whether an item's fields sit beside operation_type or in
- * `params`); real platform batch items carry them in `params`, as the
+ * An item's fields sit in `params`, not beside operation_type: real platform batch items carry them in `params`, as the
  * campaign batch does.
  */
 import { FastifyInstance, FastifyPluginAsync } from "fastify";
@@ -33,10 +32,10 @@ type Segment = {
   child_segments?: Segment[];
 };
 
-/** seed 4.12: each child segment, its defaults (frequency 1, NUM_GTE, negate true) and optional nested child segments. */
+/** ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: each child segment, its defaults (frequency 1, NUM_GTE, negate true) and optional nested child segments. */
 const segment: z.ZodType<Segment> = z.object({
   custom_audience_id: param.id().optional(),
-  // seed: not shown (a minimum); real platform frequencies count a user's events, so 1 is the least.
+  // No minimum is documented; real platform frequencies count a user's events, so 1 is the least.
   frequency: z.number().int().min(1).default(1),
   frequency_comparator: z.enum(ENUMS.frequencyComparator).default("NUM_GTE"),
   lookback_window: z.literal(LIMITS.flexibleAudienceLookbackWindows).optional(),
@@ -89,7 +88,7 @@ function groups(p: z.output<typeof createParams>): Group[] {
 
 const isLeaf = (s: Segment) => (s.child_segments ?? []).length === 0;
 
-/** The rules of one Create item (seed 4.12 and section 8). */
+/** The rules of one Create item (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences). */
 function createFlexible(ctx: ResourceContext, state: EnvState, params: unknown): CustomAudience {
   const p = parse(createParams, params);
   const all = groups(p);
@@ -109,7 +108,7 @@ function createFlexible(ctx: ResourceContext, state: EnvState, params: unknown):
   const usable = new Set(sharedAudiences(state, ctx.account.id).filter((a) => !a.deleted).map((a) => a.id));
   for (const s of segments) {
     if (isLeaf(s) && s.custom_audience_id === undefined) throw ApiError.missing(`${s.prefix}custom_audience_id`, `${s.prefix}custom_audience_id is required on a leaf segment`);
-    // seed: not shown (a default); real platform needs the window of each leaf's events, so it is required here.
+    // No default is documented; the real platform needs the window of each leaf's events, so it is required here.
     if (isLeaf(s) && s.lookback_window === undefined) throw ApiError.missing(`${s.prefix}lookback_window`, `${s.prefix}lookback_window is required on a leaf segment (1, 7, 14 or 30)`);
     const id = s.custom_audience_id;
     if (id !== undefined && !ctx.account.collection<CustomAudience>(customAudiences.collection).live(id) && !usable.has(id)) {
@@ -131,13 +130,13 @@ function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAud
   const audiences = ctx.account.collection<CustomAudience>(customAudiences.collection);
   const current = audiences.live(id);
   if (!current) throw ApiError.invalid("custom_audience_id", `custom_audience_id ${id} is not a live custom audience of account ${ctx.account.id}`);
-  // seed 4.12: the batch endpoint is for flexible audiences only.
+  // ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: the batch endpoint is for flexible audiences only.
   if (!isFlexible(current)) throw ApiError.invalid("custom_audience_id", `custom audience ${id} is not a flexible audience: delete it with DELETE custom_audiences/${id}`);
   return audiences.markDeleted(id);
 }
 
 /**
- * A flexible audience as the batch answers it (seed: not shown; real
+ * A flexible audience as the batch answers it (the real
  * platform, tests/conformance corpus): the audience record, and its tree
  * under `metadata[].segments` with every default filled in.
  */
@@ -163,7 +162,7 @@ function routes(app: FastifyInstance, env: Env): void {
     const ctx = resourceContext(app, env, req);
     const state = app.emulator.store.env(env);
     const data = runBatch(ctx, req.body, LIMITS.customAudienceBatchSize, (raw) => runItem(ctx, state, raw)).map((a) => batchAnswer(a, ctx));
-    // seed: not shown; real platform (tests/conformance corpus) answers its one item as one object. No recording shows several: a list here.
+    // The real platform (tests/conformance corpus) answers its one item as one object. No recording shows several: a list here.
     return { request: batchEcho(req), data: data.length === 1 ? data[0] : data };
   });
 }

@@ -1,7 +1,8 @@
 import { ENUMS } from "../platform";
 /**
- * Funding instruments (seed 4.5): read everywhere, created only in the
- * sandbox, never updated or deleted through the API.
+ * Funding instruments (ref campaign-management/reference.mdx, Funding Instruments): read
+ * everywhere, created only in the sandbox, never updated; the reference's
+ * sandbox-only DELETE is not emulated.
  */
 import { z } from "zod";
 import { resourceRoutes, ResourceSpec } from "../resource";
@@ -9,13 +10,12 @@ import { StoredEntity, isoTime, NewFields } from "../store";
 import { param, parseParams } from "../wire";
 
 /**
- * seed: not shown (4.5: "parameters after start_time: not shown"); real
- * platform's funding instrument types.
+ * ref campaign-management/reference.mdx, POST funding_instruments `type`.
  */
 export const FUNDING_INSTRUMENT_TYPES = ENUMS.fundingInstrumentType;
 export type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
 
-/** seed: not shown beyond currency and start_time; real platform's funding instrument attributes. */
+/** The real platform's funding instrument attributes (ref GET funding_instruments). */
 export interface FundingInstrument extends StoredEntity {
   account_id: string;
   currency: string;
@@ -25,7 +25,7 @@ export interface FundingInstrument extends StoredEntity {
   description: string;
   entity_status: "ACTIVE";
   able_to_fund: boolean;
-  /** seed: not shown; real platform answers these (null when the instrument type has none). */
+  /** The real platform answers these (null when the instrument type has none). */
   reasons_not_able_to_fund: string[];
   credit_limit_local_micro: number | null;
   credit_remaining_local_micro: number | null;
@@ -41,7 +41,7 @@ const createParams = z.object({
 
 export type NewFundingInstrument = z.output<typeof createParams>;
 
-/** The fields of a new instrument: the route's and the seed's. */
+/** The fields of a new instrument: the route's and seed.ts's. */
 export function fundingInstrumentFields(accountId: string, p: NewFundingInstrument): NewFields<FundingInstrument> {
   return {
     account_id: accountId,
@@ -49,7 +49,7 @@ export function fundingInstrumentFields(accountId: string, p: NewFundingInstrume
     start_time: isoTime(Date.parse(p.start_time)),
     end_time: null,
     type: p.type,
-    // seed: not shown; real platform describes the instrument, e.g. "Visa ending in 1234".
+    // The real platform describes the instrument, e.g. "Visa ending in 1234".
     description: `${p.type} (${p.currency})`,
     entity_status: "ACTIVE",
     able_to_fund: true,

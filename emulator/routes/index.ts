@@ -8,6 +8,7 @@
 import { FastifyPluginAsync } from "fastify";
 import { RouteOptions } from "../context";
 import { accountFeatureRoutes } from "./account-features";
+import { accountHistoryRoutes } from "./account-history";
 import { accountMediaRoutes } from "./account-media";
 import { accountSettingRoutes } from "./account-settings";
 import { accountRoutes } from "./accounts";
@@ -38,6 +39,7 @@ import { tweetPreviewRoutes } from "./tweet-previews";
 
 export const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   accountFeatureRoutes,
+  accountHistoryRoutes,
   accountMediaRoutes,
   accountSettingRoutes,
   accountRoutes,

@@ -1,7 +1,7 @@
 /**
- * Line item curated categories (seed 4.6): a curated category attached to
+ * Line item curated categories (ref campaign-management/reference.mdx, Line Item Curated Categories): a curated category attached to
  * a line item. POST requires both ids; PUT takes either (so both change in
- * place); DELETE detaches. seed: not shown; real platform also lists them
+ * place); DELETE detaches. The real platform also lists them
  * (GET with line_item_curated_category_ids, line_item_ids, PG, WD, WT) and
  * reads one by id.
  */
@@ -22,7 +22,7 @@ export interface LineItemCuratedCategory extends StoredEntity {
 const createParams = z.object({ line_item_id: param.id(), curated_category_id: param.id() });
 const updateParams = z.object({ line_item_id: param.id().optional(), curated_category_id: param.id().optional() });
 
-/** seed: not shown; real platform refuses a curated category id it does not serve (INVALID_PARAMETER here). */
+/** The real platform refuses a curated category id it does not serve (INVALID_PARAMETER here). */
 function assertCuratedCategory(id: string): void {
   if (!CURATED_CATEGORIES.some((c) => c.id === id)) {
     throw ApiError.invalid("curated_category_id", `curated_category_id ${id} is not a curated category (GET curated_categories lists them by country)`);

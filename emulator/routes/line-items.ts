@@ -1,6 +1,5 @@
 /**
- * Line items. seed: not shown (4.5: "the endpoints ... including line
- * items: not shown"); they follow the real platform's v12 reference
+ * Line items, as the real platform's v12 reference has them
  * (ref campaign-management/reference.mdx, "Line Items"): campaign,
  * objective, product type, placements, delivery pacing and the primary web
  * event tag are fixed at creation (PUT takes none of them); bids, goal,
@@ -54,9 +53,9 @@ export interface LineItem extends StoredEntity {
   primary_web_event_tag: string | null;
   /** ref: true where a daily budget is paced (the POST example), null without one (the GET example). */
   standard_delivery: boolean | null;
-  /** seed: not shown; real platform: the account's FULL promotable user. */
+  /** The real platform: the account's FULL promotable user. */
   advertiser_user_id: string | null;
-  /** seed: not shown; real platform fields the emulator takes no parameter for: null (or the platform's default). */
+  /** The real platform fields the emulator takes no parameter for: null (or the platform's default). */
   automatic_tweet_promotion: boolean | null;
   creative_source: string;
   duration_in_days: number | null;
@@ -257,7 +256,7 @@ function defaultPayBy(objective: Objective, goal: Goal, bidStrategy: BidStrategy
   return ENUMS.defaultPayBy[objective];
 }
 
-/** seed: not shown; real platform caps ACTIVE line items per account (LIMITS.activeLineItemsPerAccount). */
+/** The real platform caps ACTIVE line items per account (LIMITS.activeLineItemsPerAccount). */
 function assertRoomForActive(account: Account): void {
   assertActiveCapacity({
     collection: account.collection<LineItem>(lineItems.collection),
@@ -297,7 +296,7 @@ export const lineItemRoutes: FastifyPluginAsync<RouteOptions> = async (app, opti
 };
 
 /**
- * seed 4.3: a PREROLL_VIEWS line item's categories are the iab_categories of
+ * ref campaign-management/reference.mdx, GET advertiser_business_categories: a PREROLL_VIEWS line item's categories are the iab_categories of
  * one or two advertiser business categories (ADVERTISER_BUSINESS_CATEGORIES):
  * each value must belong to one, and together they name at most two.
  */

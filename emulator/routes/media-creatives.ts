@@ -1,5 +1,5 @@
 /**
- * Media creatives (seed 4.6): account media associated with a line item.
+ * Media creatives (ref campaign-management/reference.mdx, Media Creatives): account media associated with a line item.
  * POST requires `account_media_id` and `line_item_id`; `landing_url` is
  * required when the line item's objective is WEBSITE_CLICKS and ignored for
  * preroll. No PUT (405): every change is a new creative. DELETE disassociates.
@@ -17,7 +17,7 @@ export interface MediaCreative extends StoredEntity {
   account_media_id: string;
   line_item_id: string;
   landing_url: string | null;
-  /** seed: not shown; real platform answers the account media's creative type, the status and the review state. */
+  /** The real platform answers the account media's creative type, the status and the review state. */
   creative_type: string;
   entity_status: "ACTIVE";
   approval_status: string;
@@ -26,7 +26,7 @@ export interface MediaCreative extends StoredEntity {
 const createParams = z.object({
   account_media_id: param.id(),
   line_item_id: param.id(),
-  // seed: "string"; real platform takes http(s) addresses.
+  // ref campaign-management/reference.mdx, POST media_creatives: a URL; the real platform takes http(s) addresses.
   landing_url: z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL").optional(),
 });
 
@@ -42,7 +42,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<MediaCreati
   return {
     account_media_id: media.id,
     line_item_id: lineItem.id,
-    // seed 4.6: "only for display creatives, ignored for preroll".
+    // ref campaign-management/reference.mdx, POST media_creatives: only for display creatives, ignored for preroll.
     landing_url: preroll ? null : p.landing_url ?? null,
     creative_type: media.creative_type,
     entity_status: "ACTIVE",
@@ -57,7 +57,7 @@ export const mediaCreatives: ResourceSpec<MediaCreative> = {
     ids: [
       { param: "media_creative_ids", value: (m) => m.id },
       { param: "line_item_ids", value: (m) => m.line_item_id },
-      // seed 4.6: `campaign_id`, one campaign: the line item's.
+      // ref campaign-management/reference.mdx, GET media_creatives: `campaign_id`, one campaign: the line item's.
       { param: "campaign_id", value: (m) => account.collection<LineItem>(lineItems.collection).get(m.line_item_id)?.campaign_id },
     ],
     sortable: ["created_at", "updated_at"],

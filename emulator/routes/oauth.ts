@@ -1,10 +1,10 @@
 /**
- * The platform's OAuth endpoints (seed 000 sections 4.1, 4.2, 5) at the
+ * The platform's OAuth endpoints (xdevplatform/docs fundamentals/authentication/api-reference.mdx) at the
  * root of the emulator, beside the Ads API: the three-legged OAuth 1.0a
  * flow with an authorize page a test can drive without a browser, access
  * token revocation, and the application's app-only bearer token. Errors
- * are the authorization document's `{errors: [{code, message, label?}]}`
- * (section 7), without the Ads API's `request` echo (it would repeat
+ * are the authorization reference's `{errors: [{code, message, label?}]}`
+ * (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx), without the Ads API's `request` echo (it would repeat
  * verifiers and tokens).
  */
 import { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -41,7 +41,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     const params = wireParams(req);
     const callback = oauth.get("oauth_callback") ?? params.oauth_callback;
     if (callback === undefined || callback === "") throw ApiError.missing("oauth_callback", "oauth_callback is required: an absolute callback URL or oob");
-    // seed: "the URL must be configured in the application settings"; the emulator's application has every http(s) URL configured.
+    // xdevplatform/docs fundamentals/authentication/api-reference.mdx, POST oauth/request_token: the URL must be configured in the app's settings; the emulator's application has every http(s) URL configured.
     if (callback !== "oob" && !/^https?:\/\/[^\s]+$/.test(callback)) {
       throw ApiError.invalid("oauth_callback", `oauth_callback must be an absolute http(s) URL or oob, got "${callback}"`);
     }
@@ -54,8 +54,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Step 2: the page the user's browser is sent to. authorize and
-  // authenticate behave the same (seed 000 section 9: "the authenticate
-  // step was changed to behave like authorize").
+  // authenticate behave the same (xdevplatform/docs changelog.mdx: the change "altered the behaviour
+  // of the /oauth/authenticate endpoint to match that of the /oauth/authorize endpoint").
   for (const path of [OAUTH_PATHS.authorize, OAUTH_PATHS.authenticate]) {
     app.get(path, async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;
@@ -77,7 +77,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       if (p.cancel !== undefined) {
         auth.forgetRequestToken(rt.token);
         if (rt.callback === "oob") return html(reply, 200, page("Not authorized", `<p id="oauth_error">You did not authorize the application.</p>`));
-        // seed: not shown; real platform redirects a denial with `denied=<request token>`.
+        // The real platform redirects a denial with `denied=<request token>`.
         return reply.redirect(withQuery(rt.callback, { denied: rt.token }), 302);
       }
       const approved = auth.approve(rt.token);
@@ -101,7 +101,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return form(reply, { oauth_token: at.token, oauth_token_secret: at.secret, user_id: at.userId, screen_name: at.screenName });
   });
 
-  // Signed with the access token to revoke (seed 000 section 4.1).
+  // Signed with the access token to revoke (xdevplatform/docs fundamentals/authentication/api-reference.mdx).
   app.post(OAUTH_PATHS.invalidateToken, async (req) => {
     let token = "";
     verifier.verifyStep(signed(req), (t) => {
@@ -115,7 +115,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return { access_token: token };
   });
 
-  // The application's one bearer token (seed 000 section 4.2).
+  // The application's one bearer token (xdevplatform/docs fundamentals/authentication/api-reference.mdx).
   app.post(OAUTH_PATHS.bearerToken, async (req) => {
     if (!basicCredentialsMatch(req.headers.authorization, auth.app.key, auth.app.secret)) throw ApiError.auth(99);
     const body = isForm(req) ? (req.body as Record<string, string>) : {};
@@ -157,7 +157,7 @@ function isForm(req: FastifyRequest): boolean {
 
 /**
  * `Authorization: Basic base64(enc(key) ":" enc(secret))`, the key and
- * secret URL-encoded (RFC 1738) before joining (seed 000 section 4.2).
+ * secret URL-encoded (RFC 1738) before joining (xdevplatform/docs fundamentals/authentication/api-reference.mdx).
  */
 export function basicCredentialsMatch(header: string | undefined, key: string, secret: string): boolean {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -172,7 +172,7 @@ export function basicCredentialsMatch(header: string | undefined, key: string, s
   }
 }
 
-/** seed: "name=value pairs joined by &"; real platform sends them as text. */
+/** name=value pairs joined by & (the api-reference's examples); the real platform sends them as text. */
 function form(reply: FastifyReply, values: Record<string, string>): FastifyReply {
   return reply.type("text/plain; charset=utf-8").send(new URLSearchParams(values).toString());
 }

@@ -1,9 +1,9 @@
 /**
- * Posts (seed 4.11, "Draft Tweets" and "Published, scheduled and draft
- * Tweets"): draft Tweets, scheduled Tweets and published Tweets. Their ids
+ * Posts (ref creatives/reference.mdx, "Draft Tweets", "Scheduled Tweets" and
+ * "Tweets"): draft Tweets, scheduled Tweets and published Tweets. Their ids
  * are longs (`tweet_ids` takes them), so the emulator issues decimal ids.
  * Every post carries up to 4 images, or 1 animated GIF, or 1 video of the
- * account's media library (seed section 8), and `text` unless it has media.
+ * account's media library (ref creatives/reference.mdx, POST tweet `media_keys`), and `text` unless it has media.
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -32,7 +32,7 @@ export type DraftTweet = Post;
 
 export interface ScheduledTweet extends Post {
   scheduled_at: string;
-  /** seed: not shown; real platform answers scheduled_status, and tweet_id once published. */
+  /** The real platform answers scheduled_status, and tweet_id once published. */
   scheduled_status: "SCHEDULED";
   tweet_id: string | null;
 }
@@ -68,7 +68,7 @@ export function tweetId(clock: Clock): string {
 
 const DIGITS = /^\d+$/;
 const long = () => z.string().regex(DIGITS, "must be a long in decimal digits");
-/** seed 2: `card_uri` has the form card://<card_id>. */
+/** ref creatives/reference.mdx, POST cards: `card_uri` has the form card://<card_id>. */
 const cardUri = () => z.string().regex(/^card:\/\/\S+$/, "must be a card URI, card://<card_id>");
 const mediaKeys = () => param.list(1, LIMITS.idsPerFilter);
 
@@ -82,8 +82,8 @@ const postParams = {
 };
 
 /**
- * seed: not shown; real platform takes `as_user_id` only for a user who
- * granted the caller's handle access to the account (seed section 5): here,
+ * The real platform takes `as_user_id` only for a user who
+ * granted the caller's handle access to the account (ref fundamentals/making-authenticated-requests.mdx): here,
  * a user of the account.
  */
 function assertAccountUser(account: Account, userId: string): void {
@@ -92,7 +92,7 @@ function assertAccountUser(account: Account, userId: string): void {
   }
 }
 
-/** seed 4.11 and 8: media of the library, 4 images, or 1 animated GIF, or 1 video. */
+/** ref creatives/reference.mdx, POST tweet `media_keys`: media of the library, 4 images, or 1 animated GIF, or 1 video. */
 export function assertTweetMedia(account: Account, keys: readonly string[]): void {
   const assets = keys.map((key) => {
     const asset = mediaAsset(account, key);
@@ -103,7 +103,7 @@ export function assertTweetMedia(account: Account, keys: readonly string[]): voi
   if (problem) throw ApiError.invalid("media_keys", `media_keys ${problem}`);
 }
 
-/** seed 4.11: `text` is required if there are no `media_keys` (checked on the post as it would be). */
+/** ref creatives/reference.mdx, POST tweet and POST draft_tweets: `text` is required if there are no `media_keys` (checked on the post as it would be). */
 function assertTextOrMedia(post: { text: string | null; media_keys: readonly string[] }): void {
   if (post.text === null && post.media_keys.length === 0) throw ApiError.missing("text", "text is required when there are no media_keys");
 }
@@ -132,7 +132,7 @@ function insertPost<T extends Post>(ctx: ResourceContext, collection: string, fi
 // --------------------------------------------------------------- drafts ---
 
 const draftCreate = z.object(postParams);
-/** seed 4.11: `card_uri` and `media_keys` are unset by the parameter with no value. */
+/** ref creatives/reference.mdx, PUT draft_tweets: `card_uri` and `media_keys` are unset by the parameter with no value. */
 const draftUpdate = z.object({
   card_uri: clearable(cardUri()),
   media_keys: clearable(mediaKeys()),
@@ -157,7 +157,7 @@ function updateDraft(ctx: ResourceContext, current: DraftTweet, params: WirePara
 // ------------------------------------------------------------ scheduled ---
 
 const scheduledCreate = z.object({ ...postParams, scheduled_at: param.time() });
-/** seed 4.11: PUT shows `nullcast`, `scheduled_at`, `text`, `name`. */
+/** ref creatives/reference.mdx, PUT scheduled_tweets: `nullcast`, `scheduled_at`, `text`, `name`. */
 const scheduledUpdate = z.object({
   nullcast: param.bool().optional(),
   scheduled_at: param.time().optional(),
@@ -165,7 +165,7 @@ const scheduledUpdate = z.object({
   name: param.name(LIMITS.text.tweetName).optional(),
 });
 
-/** seed: not shown; real platform schedules only in the future. */
+/** The real platform schedules only in the future. */
 function assertFuture(clock: Clock, scheduledAt: string): string {
   if (Date.parse(scheduledAt) <= clock()) {
     throw ApiError.invalid("scheduled_at", `scheduled_at must be in the future (now ${isoTime(clock())}), got ${scheduledAt}`);
@@ -180,7 +180,7 @@ export function scheduledTimePassed(clock: Clock, tweet: ScheduledTweet): boolea
 
 function updateScheduled(ctx: ResourceContext, current: ScheduledTweet, params: WireParams): Partial<ScheduledTweet> {
   refuseCreateOnly(params, ["as_user_id", "card_uri", "media_keys"], "scheduled Tweet");
-  // seed: not shown; real platform publishes a scheduled Tweet at scheduled_at, after which it cannot change.
+  // The real platform publishes a scheduled Tweet at scheduled_at, after which it cannot change.
   if (scheduledTimePassed(ctx.clock, current)) {
     throw ApiError.of(400, "SCHEDULED_TIME_PASSED", `scheduled Tweet ${current.id} was due at ${current.scheduled_at}, which has passed: it can no longer be changed`);
   }
@@ -200,18 +200,18 @@ const publishedCreate = z.object({
   video_cta_value: param.text().optional(),
   video_description: param.text(LIMITS.text.videoDescription).optional(),
   video_title: param.text(LIMITS.text.videoTitle).optional(),
-  // Shape the response only (seed 4.11); accepted and not stored.
+  // Shape the response only (ref creatives/reference.mdx, POST tweet); accepted and not stored.
   trim_user: param.bool().optional(),
   tweet_mode: param.oneOf(["compat", "extended"] as const).optional(),
 });
 
 function createPublished(ctx: ResourceContext, params: WireParams, authenticatedUserId: string | undefined): PublishedTweet {
   const p = parseParams(publishedCreate, params);
-  // seed 4.11: nullcast false (an organic Tweet) only for the authenticated user.
+  // ref creatives/reference.mdx, POST tweet `nullcast`: nullcast false (an organic Tweet) only for the authenticated user.
   if (!p.nullcast && p.as_user_id !== authenticatedUserId) {
     throw ApiError.invalid("nullcast", `nullcast false (an organic Tweet) is only allowed as the authenticated user, not as_user_id ${p.as_user_id}`);
   }
-  // seed: not shown; real platform needs video_cta_value with video_cta, and the video fields only with a video.
+  // The real platform needs video_cta_value with video_cta, and the video fields only with a video.
   if (p.video_cta !== undefined && p.video_cta_value === undefined) throw ApiError.missing("video_cta_value", "video_cta_value is required with video_cta");
   const post = newPost(ctx, p);
   const hasVideo = post.media_keys.some((k) => mediaAsset(ctx.account, k)?.media_type === "VIDEO");
@@ -233,7 +233,7 @@ const nameUpdate = z.object({ name: clearable(param.text(LIMITS.text.tweetName))
 
 const byId: ListSpec<Post> = { ids: [{ param: "tweet_ids", value: (t) => t.id }], sortable: ["created_at", "updated_at"] };
 
-/** The FULL promotable user, the default `user_id` of lists. seed: not shown which; here the account's first user. */
+/** The FULL promotable user, the default `user_id` of lists. Which one is the emulator's choice: the account's first user. */
 function defaultUser(account: Account): string {
   return [...account.userIds][0] ?? "";
 }
@@ -267,7 +267,7 @@ function page<T extends Post>(all: readonly T[], p: { count?: number; cursor?: s
 // -------------------------------------------------------------- answers ---
 
 /**
- * The records as the platform answers them. seed: not shown; real platform
+ * The records as the platform answers them. The real platform
  * (tests/conformance corpus): draft and scheduled Tweets are deleted for
  * good, so they carry no `deleted` (a DELETE answers their status
  * DELETED); a scheduled Tweet answers completed_at, null until published,
@@ -283,12 +283,12 @@ function scheduledAnswer(tweet: ScheduledTweet, deletedNow = false): Record<stri
   return { ...rest, text: tweet.text ?? "", completed_at: null, ...(deletedNow ? { scheduled_status: "DELETED" } : {}) };
 }
 
-/** seed: not shown; real platform names the application that posted: this emulator. */
+/** The real platform names the application that posted: this emulator. */
 const SOURCE = '<a href="https://ads-api.x.com" rel="nofollow">Ads API emulator</a>';
 
 /**
  * The author as a Tweet names it: `trim_user=true` gives only the ids; else
- * also the name and screen name. seed: not shown; the emulator knows the
+ * also the name and screen name. The emulator knows the
  * configured user's screen name only, and names other users by their id.
  */
 export interface Author {
@@ -297,7 +297,7 @@ export interface Author {
 }
 
 /**
- * A published Tweet as the platform answers it (seed: not shown; real
+ * A published Tweet as the platform answers it (the real
  * platform, tests/conformance corpus): the legacy Tweet object, its `id`
  * and its author's `user.id` JSON numbers beyond 2^53 (`json.ts` writes
  * them exactly) with `id_str` beside them, no top-level `user_id`, no media
@@ -353,7 +353,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     screenNameOf: (userId) => (userId === user.id ? user.screenName : `user_${userId}`),
   });
 
-  // Draft Tweets (seed 4.11).
+  // Draft Tweets (ref creatives/reference.mdx, Draft Tweets).
   app.get<AccountRoute>(`${base}/draft_tweets`, async (req) => {
     const ctx = context(req);
     const p = parseParams(draftList, wireParams(req));
@@ -362,7 +362,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     const drafts = page(all, p, LIMITS.draftTweetCount.default);
     return { request: echo(req), ...drafts, data: drafts.data.map((d) => draftAnswer(d)) };
   });
-  // seed 4.11: no parameters (no WD): a deleted draft is not found.
+  // ref creatives/reference.mdx, GET draft_tweets/:draft_tweet_id: no parameters (no WD): a deleted draft is not found.
   app.get<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
     one(req, draftAnswer(found(posts<DraftTweet>(context(req), DRAFT_TWEETS).get(req.params.id), "draft Tweet", req.params.id))));
   app.post<AccountRoute>(`${base}/draft_tweets`, async (req, reply) => {
@@ -378,8 +378,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.delete<EntityRoute>(`${base}/draft_tweets/:id`, async (req) =>
     one(req, draftAnswer(deletePost(req, context(req), DRAFT_TWEETS, "draft Tweet"), true)));
 
-  // Scheduled Tweets. seed: not shown ("the parameters of the scheduled Tweet
-  // create and list endpoints: not shown"); real platform: POST
+  // Scheduled Tweets (ref creatives/reference.mdx, Scheduled Tweets): POST
   // scheduled_tweets with scheduled_at, as_user_id, text, media_keys,
   // card_uri, nullcast, name; GET scheduled_tweets (count, cursor, user_id)
   // and GET scheduled_tweets/:id.
@@ -410,7 +409,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.delete<EntityRoute>(`${base}/scheduled_tweets/:id`, async (req) =>
     one(req, scheduledAnswer(deletePost(req, context(req), SCHEDULED_TWEETS, "scheduled Tweet") as ScheduledTweet, true)));
 
-  // Published Tweets (seed 4.11): POST tweet, PUT of the name only, no DELETE.
+  // Published Tweets (ref creatives/reference.mdx, Tweets): POST tweet, PUT of the name only, no DELETE.
   app.post<AccountRoute>(`${base}/tweet`, async (req, reply) => {
     const tweet = createPublished(context(req), wireParams(req), req.api?.userId);
     return reply.status(201).send(one(req, publishedAnswer(tweet, "POST", author(req))));
@@ -422,7 +421,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     return one(req, publishedAnswer(posts<PublishedTweet>(ctx, PUBLISHED_TWEETS).update(current.id, { name: name ?? null }), "PUT", author(req)));
   });
   for (const method of ["PUT", "DELETE"] as const) {
-    // The seed shows no DELETE and no PUT of a published Tweet but its name.
+    // ref creatives/reference.mdx, Tweets shows no DELETE and no PUT of a published Tweet but its name.
     app.route<EntityRoute>({
       method, url: `${base}/tweets/:id`,
       handler: async () => {
@@ -431,7 +430,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
     });
   }
 
-  // GET tweets (seed 4.11): every kind of post by tweet_type.
+  // GET tweets (ref creatives/reference.mdx, GET tweets): every kind of post by tweet_type.
   app.get<AccountRoute>(`${base}/tweets`, async (req) => {
     const ctx = context(req);
     const p = parseParams(tweetsList, wireParams(req));
@@ -445,7 +444,7 @@ export const postRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   });
 };
 
-/** DELETE of a draft or scheduled Tweet; a second one is 404 (seed section 3). */
+/** DELETE of a draft or scheduled Tweet; a second one is 404, as for every DELETE (ref campaign-management/reference.mdx, DELETE campaigns). */
 function deletePost(req: FastifyRequest<EntityRoute>, ctx: ResourceContext, collection: string, noun: string): Post {
   const c = ctx.account.collection<Post>(collection);
   found(c.get(req.params.id), noun, req.params.id);

@@ -1,7 +1,7 @@
 /**
- * Promotable users (seed 4.7): the users whose content an account may
+ * Promotable users (ref campaign-management/reference.mdx, Promotable Users): the users whose content an account may
  * promote, each FULL or RETWEETS_ONLY. Read only: the platform grants them
- * outside the API (seed: not shown; real platform has no write endpoint).
+ * outside the API (real platform has no write endpoint).
  * Seeded with the account's FULL user, the configured one (seed.ts).
  */
 import { ENUMS } from "../platform";
@@ -25,7 +25,7 @@ export const promotableUsers: ResourceSpec<PromotableUser> = {
 
 /** Gives the account a promotable user (seeding and tests). */
 export function addPromotableUser(account: Account, userId: string, type: PromotableUser["promotable_user_type"]): PromotableUser {
-  // seed: not shown; real platform (tests/conformance corpus): the record names no account.
+  // The real platform (tests/conformance corpus): the record names no account.
   const fields: NewFields<PromotableUser> = { user_id: userId, promotable_user_type: type };
   return account.collection<PromotableUser>(promotableUsers.collection).insert(fields);
 }

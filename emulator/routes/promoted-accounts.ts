@@ -1,5 +1,5 @@
 /**
- * Promoted accounts (seed 4.7, errors in section 7): a user promoted on a
+ * Promoted accounts (ref campaign-management/reference.mdx, Promoted Accounts): a user promoted on a
  * line item configured for promoted accounts (product type
  * PROMOTED_ACCOUNT). No PUT; DELETE disassociates.
  */
@@ -41,13 +41,13 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<PromotedAcc
     line_item_id: lineItem.id,
     user_id: p.user_id,
     entity_status: "ACTIVE",
-    // seed: not shown; real platform reviews promoted content, accepted here.
+    // The real platform reviews promoted content, accepted here.
     approval_status: "ACCEPTED",
   };
 }
 
 /**
- * seed 4.7: an ineligible user is refused with HTTP 400 and nothing is
+ * ref campaign-management/reference.mdx, POST promoted_accounts: an ineligible user is refused with HTTP 400 and nothing is
  * promoted. Which users are eligible is not shown: here a promotable user
  * of the account or a known public user (reference-data.ts). The code is
  * not shown either: INVALID_PARAMETER on user_id.
@@ -61,8 +61,8 @@ function assertEligible(account: Account, userId: string): void {
 }
 
 /**
- * seed 4.7: "already promoted user: request ignored". seed: not shown what
- * the answer is; here 200 with the existing record, nothing new created, so
+ * ref campaign-management/reference.mdx, POST promoted_accounts: "If the provided user is already
+ * promoted, the request will be ignored". What it answers is not shown; here 200 with the existing record, nothing new created, so
  * a client that repeats a create gets the one record.
  */
 function existing(ctx: ResourceContext, fields: NewFields<PromotedAccount>): PromotedAccount | undefined {
@@ -70,7 +70,7 @@ function existing(ctx: ResourceContext, fields: NewFields<PromotedAccount>): Pro
     .find((p) => !p.deleted && p.line_item_id === fields.line_item_id && p.user_id === fields.user_id);
 }
 
-/** seed 4.7: a list naming line items, none of them configured for promoted accounts, is a 400. */
+/** ref campaign-management/reference.mdx, GET promoted_accounts: a list naming line items, none of them configured for promoted accounts, is a 400. */
 function listRule(ctx: ResourceContext, params: WireParams): void {
   const ids = parseParams(z.object({ line_item_ids: param.ids().optional() }), params).line_item_ids;
   if (ids === undefined) return;
@@ -94,7 +94,7 @@ export const promotedAccounts: ResourceSpec<PromotedAccount> = {
   create,
   existing,
   listRule,
-  // No update: seed 4.7, promoted account records cannot be updated (a PUT answers 405).
+  // No update: ref campaign-management/reference.mdx, promoted account records cannot be updated (a PUT answers 405).
   deletable: true,
 };
 

@@ -1,8 +1,8 @@
 /**
- * Promoted Tweets (seed 4.7): Tweets attached to a line item. One POST
+ * Promoted Tweets (ref campaign-management/reference.mdx, Promoted Tweets): Tweets attached to a line item. One POST
  * promotes up to 50 `tweet_ids` and answers the new records as a list; no
  * PUT; DELETE takes the record's `id`, never the `tweet_id`. A record's
- * `deleted` stays false when its line item is deleted (seed section 2).
+ * `deleted` stays false when its line item is deleted (ref campaign-management/reference.mdx, GET promoted_tweets).
  */
 import { z } from "zod";
 import { LIMITS } from "../platform";
@@ -34,7 +34,7 @@ function createMany(ctx: ResourceContext, params: WireParams): NewFields<Promote
     line_item_id: p.line_item_id,
     tweet_id: tweetId,
     entity_status: "ACTIVE",
-    // seed: not shown; real platform reviews promoted content, accepted here.
+    // The real platform reviews promoted content, accepted here.
     approval_status: "ACCEPTED",
   }));
 }

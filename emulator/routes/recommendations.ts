@@ -1,5 +1,5 @@
 /**
- * Campaign recommendations (seed 4.7; xdevplatform/docs
+ * Campaign recommendations (ref campaign-management/reference.mdx; xdevplatform/docs
  * x-ads-api/campaign-management/reference.mdx, "Recommendations"): a closed
  * beta under the version 5 path. Each is the platform's suggestion for one
  * funding instrument's campaigns, at most one per funding instrument: a
@@ -17,7 +17,7 @@ import { resourceContext } from "../resource";
 import { Account, StoredEntity } from "../store";
 import { fundingInstruments } from "./funding-instruments";
 
-/** seed 4.7: "at most 1 recommendation per funding instrument" (reference: "a limit of 1 recommendation per funding instrument"). */
+/** ref campaign-management/reference.mdx, GET recommendations: "a limit of 1 recommendation per funding instrument". */
 export const RECOMMENDATIONS_PER_FUNDING_INSTRUMENT = 1;
 
 export const RECOMMENDATIONS_COLLECTION = "recommendations";
@@ -26,7 +26,7 @@ export const RECOMMENDATIONS_COLLECTION = "recommendations";
 export interface RecommendedChange {
   entity_type: string;
   params: Record<string, unknown>;
-  /** seed 4.7: create maps to POST, update to PUT, delete to DELETE; ref: null for an entity kept as it is. */
+  /** ref campaign-management/reference.mdx, GET recommendations/:recommendation_id: create maps to POST, update to PUT, delete to DELETE; ref: null for an entity kept as it is. */
   operation_type: "Create" | "Update" | "Delete" | null;
   dependent_entities: RecommendedChange[];
 }
@@ -69,7 +69,7 @@ function detail(r: Recommendation): Record<string, unknown> {
 /**
  * A recommendation the platform made for a funding instrument of the account
  * (control API): refused when the funding instrument is not the account's,
- * or already has one (seed 4.7: at most 1 per funding instrument).
+ * or already has one (ref campaign-management/reference.mdx, GET recommendations: at most 1 per funding instrument).
  */
 export function insertRecommendation(account: Account, body: unknown): Recommendation {
   const fields = newRecommendation.safeParse(body);

@@ -1,5 +1,5 @@
 /**
- * Reference data (seed 4.2, 4.3): content categories, bidding rules,
+ * Reference data (ref campaign-management/reference.mdx, the reference-data GETs): content categories, bidding rules,
  * placements, curated categories, and the authenticated user's access to an
  * account. Read only, from reference-data.ts; lists answer in one page.
  */
@@ -13,7 +13,7 @@ import { param, parseParams } from "../wire";
 import { BIDDING_RULES, CONTENT_CATEGORIES, CURATED_CATEGORIES, PLACEMENTS } from "../reference-data";
 
 /**
- * seed: not shown; real platform's reference lists are short enough for one
+ * The real platform's reference lists are short enough for one
  * page (next_cursor null), and answer their total_count unasked
  * (tests/conformance corpus: content and curated categories).
  */
@@ -42,21 +42,21 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
 
   app.get("/12/content_categories", async (req) => page(req, CONTENT_CATEGORIES));
 
-  // seed 4.3: an unknown but well-formed currency has no rules: an empty list.
+  // ref campaign-management/reference.mdx, GET bidding_rules: an unknown but well-formed currency has no rules: an empty list.
   app.get("/12/bidding_rules", async (req) => {
     const { currency } = parseParams(biddingParams, wireParams(req));
     const rules = BIDDING_RULES.filter((r) => currency === undefined || r.currency === currency);
-    // seed: not shown; real platform (tests/conformance corpus) answers data_type and total_count, no cursor.
+    // The real platform (tests/conformance corpus) answers data_type and total_count, no cursor.
     return { request: echo(req), data_type: "bidding_rule", data: rules, total_count: rules.length };
   });
 
   app.get("/12/line_items/placements", async (req) => {
     const p = parseParams(placementParams, wireParams(req));
-    // seed: not shown; real platform (tests/conformance corpus) answers one object per product type, no cursor.
+    // The real platform (tests/conformance corpus) answers one object per product type, no cursor.
     return one(req, PLACEMENTS.filter((x) => p.product_type === undefined || x.product_type === p.product_type));
   });
 
-  // seed 4.3: country_codes required, at most 200; a category is listed when available in any of them.
+  // ref campaign-management/reference.mdx, GET curated_categories: country_codes required, at most 200; a category is listed when available in any of them.
   app.get<AccountRoute>("/12/accounts/:account_id/curated_categories", async (req) => {
     account(req);
     const p = parseParams(curatedParams, wireParams(req));
@@ -73,8 +73,8 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
   });
 
   /**
-   * seed 4.2: the permissions of the authenticated user on the account.
-   * seed: not shown how roles are granted (the ads UI); every user who can
+   * ref campaign-management/reference.mdx, GET authenticated_user_access: the permissions of the authenticated user on the account.
+   * How roles are granted is not shown (the ads UI); every user who can
    * use an emulated account is its ACCOUNT_ADMIN, and so also TWEET_COMPOSER
    * (granted only with ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).
    */
@@ -83,7 +83,7 @@ export const referenceDataRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     account(req);
     const roles: (typeof ENUMS.permission)[number][] = ["ACCOUNT_ADMIN"];
     const composer = roles.some((r) => (ENUMS.tweetComposerRoles as readonly string[]).includes(r));
-    // seed: not shown; real platform (tests/conformance corpus) answers the user and permissions, no account.
+    // The real platform (tests/conformance corpus) answers the user and permissions, no account.
     return one(req, { user_id: req.api?.userId, permissions: composer ? [...roles, "TWEET_COMPOSER"] : roles });
   });
 };

@@ -1,5 +1,6 @@
 /**
- * Reads of reference data beside reference-data routes (seed 4.2, 4.3):
+ * Reads of reference data beside reference-data routes (ref campaign-management/reference.mdx and
+ * ref audiences/reference.mdx, Keyword Insights):
  * keyword insights, the account's mobile apps, advertiser business
  * categories and the publishers of content categories. Read only, from
  * reference-data.ts; lists answer in one page.
@@ -18,7 +19,7 @@ import { ACCOUNT_APPS, ADVERTISER_BUSINESS_CATEGORIES, LOCATIONS, PUBLISHERS } f
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** seed 4.3: ISO 8601; the reference's example sends dates (`start_time=2018-02-01`), which mean midnight UTC. */
+/** ref audiences/reference.mdx, GET insights/keywords/search: ISO 8601; the reference's example sends dates (`start_time=2018-02-01`), which mean midnight UTC. */
 const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be an ISO 8601 date or date-time, e.g. 2026-12-01T00:00:00Z" })
   .transform((v) => Date.parse(/T/.test(v) ? v : `${v}T00:00:00Z`));
 
@@ -40,7 +41,7 @@ function hashed(...parts: string[]): number {
 }
 
 /**
- * seed: not shown which keywords are related. Deterministic: variations of
+ * Which keywords are related is the emulator's choice. Deterministic: variations of
  * the input keywords (hashtags, plurals, common pairings), LIMITS.keywordInsights.relatedKeywords of them.
  */
 function relatedKeywords(keywords: readonly string[]): string[] {
@@ -58,7 +59,7 @@ function relatedKeywords(keywords: readonly string[]): string[] {
 
 export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   /**
-   * seed 4.3: granularity, keywords and start_time required; end_time
+   * ref audiences/reference.mdx, GET insights/keywords/search: granularity, keywords and start_time required; end_time
    * defaults to now; at most 7 days; at most 10 keywords and negative
    * keywords together; location a country's targeting value. The answer
    * (ref audiences/reference.mdx): the input keywords' Tweet volume, one
@@ -96,7 +97,7 @@ export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return { request: { params }, data: { related_keywords: relatedKeywords(p.keywords), tweet_volume: volumes } };
   });
 
-  /** seed 4.2: the account's mobile apps; PG, WD, WT (the reference also lists sort_by). */
+  /** ref campaign-management/reference.mdx, GET account_apps: the account's mobile apps; PG, WD, WT (the reference also lists sort_by). */
   app.get<AccountRoute>("/12/accounts/:account_id/account_apps", async (req) => {
     accountFor(app.emulator.store.env(env), req, req.params.account_id);
     const page = listPage(ACCOUNT_APPS, wireParams(req), { ids: [], sortable: ["created_at", "updated_at"] });
@@ -104,7 +105,7 @@ export const referenceReadRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return { request: { params: { ...echo(req).params, account_ids: [req.params.account_id] } }, ...page };
   });
 
-  // seed 4.3: no parameters. ref: one page, next_cursor null, no total_count.
+  // ref campaign-management/reference.mdx, GET advertiser_business_categories and GET publishers: no parameters. ref: one page, next_cursor null, no total_count.
   const reference = <T>(req: FastifyRequest, data: readonly T[]) => ({ request: echo(req), next_cursor: null, data });
   app.get("/12/advertiser_business_categories", async (req) => reference(req, ADVERTISER_BUSINESS_CATEGORIES));
   app.get("/12/publishers", async (req) => reference(req, PUBLISHERS));

@@ -1,7 +1,7 @@
 /**
- * Scheduled promoted Tweets (seed 4.7): a scheduled Tweet promoted on a line
+ * Scheduled promoted Tweets (ref campaign-management/reference.mdx, Scheduled Promoted Tweets): a scheduled Tweet promoted on a line
  * item. No PUT (405); DELETE only before the scheduled Tweet's
- * `scheduled_at` (seed section 3): after it, 400 SCHEDULED_TIME_PASSED.
+ * `scheduled_at` (ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets): after it, 400 SCHEDULED_TIME_PASSED.
  */
 import { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
@@ -18,7 +18,7 @@ import { SCHEDULED_TWEETS, ScheduledTweet, scheduledTimePassed } from "./posts";
 export interface ScheduledPromotedTweet extends StoredEntity {
   line_item_id: string;
   scheduled_tweet_id: string;
-  /** seed: not shown; real platform answers the published Tweet's id once it is out, null before. */
+  /** The real platform answers the published Tweet's id once it is out, null before. */
   tweet_id: string | null;
 }
 
@@ -31,7 +31,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<ScheduledPr
   const p = parseParams(createParams, params);
   referenced<LineItem>(ctx.account, lineItems.collection, p.line_item_id, "line_item_id", "line item");
   const tweet = referenced<ScheduledTweet>(ctx.account, SCHEDULED_TWEETS, p.scheduled_tweet_id, "scheduled_tweet_id", "scheduled Tweet");
-  // seed: not shown; real platform promotes only a Tweet that is still scheduled.
+  // The real platform promotes only a Tweet that is still scheduled.
   if (scheduledTimePassed(ctx.clock, tweet)) {
     throw ApiError.invalid("scheduled_tweet_id", `scheduled Tweet ${tweet.id} was due at ${tweet.scheduled_at}, which has passed: it can no longer be promoted as scheduled`);
   }
@@ -62,7 +62,7 @@ export const scheduledPromotedTweetRoutes: FastifyPluginAsync<RouteOptions> = as
     const { id } = req.params;
     const record = found(ctx.account.collection<ScheduledPromotedTweet>(scheduledPromotedTweets.collection).get(id), scheduledPromotedTweets.noun, id);
     const tweet = ctx.account.collection<ScheduledTweet>(SCHEDULED_TWEETS).get(record.scheduled_tweet_id);
-    // seed 3 and 4.7: "only before the scheduled Tweet's scheduled_at".
+    // ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets: only before the scheduled Tweet's scheduled_at.
     if (tweet && scheduledTimePassed(ctx.clock, tweet)) {
       throw ApiError.of(400, "SCHEDULED_TIME_PASSED",
         `scheduled promoted Tweet ${id} cannot be deleted: its scheduled Tweet ${tweet.id} was scheduled at ${tweet.scheduled_at}, which has passed; the platform deletes a scheduled promoted Tweet only before that time`);

@@ -1,9 +1,9 @@
 /**
- * Targeting criteria (seed 4.8; content categories in 4.3). The seed shows
- * GET targeting_criteria (required line_item_ids, count 1 to 1000, cursor)
- * and says content categories are targeted through the batch endpoint with
- * targeting_type IAB_CATEGORY, "otherwise a validation error results". The
- * write endpoints are not shown: seed: not shown; real platform has POST
+ * Targeting criteria (ref campaign-management/reference.mdx, Targeting
+ * Criteria; content categories in GET content_categories): GET
+ * targeting_criteria (required line_item_ids, count 1 to 1000, cursor);
+ * content categories are targeted through the batch endpoint with
+ * targeting_type IAB_CATEGORY, else a validation error. Writes: POST
  * /12/batch/accounts/:account_id/targeting_criteria (JSON items with
  * operation_type Create or Delete, at most 500) and the single POST and
  * DELETE /12/accounts/:account_id/targeting_criteria[/:id]; no PUT (a
@@ -27,9 +27,9 @@ export interface TargetingCriterion extends StoredEntity {
   targeting_type: (typeof ENUMS.targetingType)[number];
   targeting_value: string;
   operator_type: (typeof ENUMS.operatorType)[number];
-  /** seed: not shown; real platform answers a display name of the value. */
+  /** The real platform answers a display name of the value. */
   name: string;
-  /** LOCATION criteria only (seed: not shown; real platform): the kind of place, null for a place the emulator does not know. */
+  /** LOCATION criteria only (real platform): the kind of place, null for a place the emulator does not know. */
   location_type?: string | null;
 }
 
@@ -48,7 +48,7 @@ const createParams = z.object({
  */
 export function checkTargeting(p: { targeting_type: string; targeting_value: string; operator_type: string }, at = ""): void {
   const iab = ENUMS.contentCategoryTargetingType;
-  // seed 4.3: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
+  // ref campaign-management/reference.mdx, GET content_categories: content category values need targeting_type IAB_CATEGORY, otherwise a validation error.
   if (p.targeting_type !== iab && FORMS.iabCategoryValue.test(p.targeting_value)) {
     throw ApiError.invalid(`${at}targeting_type`, `targeting_value ${p.targeting_value} is a content category (IAB category) value: targeting_type must be ${iab}, got ${p.targeting_type}`);
   }
@@ -86,7 +86,7 @@ function create(ctx: ResourceContext, params: WireParams): NewFields<TargetingCr
   return { ...p, name: category ? `${category.name} (${p.targeting_value})` : p.targeting_value };
 }
 
-/** seed 4.8: line_item_ids is required. */
+/** ref campaign-management/reference.mdx, GET targeting_criteria: line_item_ids is required. */
 function listRule(_ctx: ResourceContext, params: WireParams): void {
   parseParams(z.object({ line_item_ids: param.ids() }), params);
 }
@@ -102,7 +102,7 @@ export const targetingCriteria: ResourceSpec<TargetingCriterion> = {
   listRule,
   // No update: every change is a new criterion (a PUT answers 405).
   deletable: true,
-  // seed: not shown; real platform (tests/conformance corpus): the list and batch answers have operator_type, GET and DELETE of one criterion not.
+  // The real platform (tests/conformance corpus): the list and batch answers have operator_type, GET and DELETE of one criterion not.
   singleOmits: ["operator_type"],
 };
 

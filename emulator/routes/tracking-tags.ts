@@ -1,5 +1,5 @@
 /**
- * Tracking tags (seed 4.10): a tag of a tracking partner on a line item.
+ * Tracking tags (ref campaign-management/reference.mdx, Tracking Tags): a tag of a tracking partner on a line item.
  * Only the URL changes in place (PUT requires `tracking_tag_url`); DELETE
  * disassociates the tag from its line item.
  */
@@ -17,7 +17,7 @@ export interface TrackingTag extends StoredEntity {
   tracking_tag_url: string;
 }
 
-/** seed: "URL from the tracking partner"; real platform takes http(s) addresses. */
+/** ref campaign-management/reference.mdx, POST tracking_tags: the tracking partner's URL; the real platform takes http(s) addresses. */
 const url = () => z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL");
 
 const createParams = z.object({

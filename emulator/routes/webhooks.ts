@@ -1,7 +1,7 @@
 /**
- * GET 2/webhooks (seed 000 section 4.3): the application's webhooks, with
+ * GET 2/webhooks (xdevplatform/docs openapi.json (GET /2/webhooks)): the application's webhooks, with
  * app-only bearer authentication. Errors are problem-details objects
- * (RFC 7807) under `errors`, as the seed says for this endpoint.
+ * (RFC 7807) under `errors`, as openapi.json says for this endpoint.
  */
 import { FastifyPluginAsync } from "fastify";
 import { Webhook } from "../webhooks";
@@ -9,7 +9,7 @@ import { Webhook } from "../webhooks";
 export const WEBHOOK_FIELDS = ["created_at", "id", "url", "valid"] as const;
 type WebhookField = (typeof WEBHOOK_FIELDS)[number];
 
-/** seed: not shown; real platform problem types are URLs under its API host. */
+/** The real platform problem types are URLs under its API host. */
 const PROBLEMS = "https://api.x.com/2/problems";
 
 export interface Problem {
@@ -37,27 +37,26 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     const header = req.headers.authorization ?? "";
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!bearer) {
-      // seed: not shown; real platform refuses OAuth 1.0a user context on app-only endpoints with 403 "Unsupported Authentication".
+      // The real platform refuses OAuth 1.0a user context on app-only endpoints with 403 "Unsupported Authentication".
       if (/^OAuth\s/i.test(header)) {
         throw problem(403, "Unsupported Authentication", "unsupported-authentication",
           "Authenticating with OAuth 1.0a User Context is forbidden for this endpoint. Supported authentication types are [OAuth 2.0 Application-Only].");
       }
       throw problem(401, "Unauthorized", "unauthorized", "Authorization: Bearer <token> is required (an app-only bearer token from oauth2/token).");
     }
-    // An incorrect or revoked bearer token (seed 000 section 7, code 89), in this endpoint's problem shape.
+    // An incorrect or revoked bearer token (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx, code 89), in this endpoint's problem shape.
     if (!auth.isLiveBearer(bearer[1])) throw problem(401, "Unauthorized", "unauthorized", "Invalid or expired token (code 89): get a new one from oauth2/token.");
 
     const fields = parseFields((req.query as Record<string, string | undefined>)["webhook_config.fields"]);
     const data = webhooks.list().map((w) => pick(w, fields));
-    // seed: `data` holds at least 1 element; real platform (tests/conformance corpus) answers [] when there is none.
+    // The real platform (tests/conformance corpus) answers [] when there is none.
     return { data, meta: { result_count: data.length } };
   });
 };
 
 /**
  * `webhook_config.fields`: a comma-separated list of at least one of
- * created_at, id, url, valid. seed: not shown which fields come without
- * it; real platform v2 answers a default set: all four here. `id` always comes.
+ * created_at, id, url, valid. Without it, the real platform v2 answers a default set: all four here. `id` always comes.
  */
 export function parseFields(raw: string | undefined): ReadonlySet<WebhookField> {
   if (raw === undefined) return new Set(WEBHOOK_FIELDS);

@@ -7,7 +7,7 @@ import { authorizationHeader, Credentials } from "./signing";
 import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, UnreachableError, ValidationError,
 } from "./errors";
-import { backoffMs, CLIENT_BACKOFF, decide, Outcome } from "./retry";
+import { backoffMs, CLIENT_BACKOFF, decide, DEFAULT_TIMEOUT_MS, Outcome, writeSettledAtMs } from "./retry";
 import { admission, observe, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
 import { parseJson } from "./json";
 import { EngineSteps, engineSteps, HeldGroup } from "./steps";
@@ -141,7 +141,7 @@ export class AdsClient {
   private readonly steps: EngineSteps;
 
   constructor(private readonly options: ClientOptions) {
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.concurrency = options.concurrency ?? Infinity;
     this.coalesceWindowMs = options.coalesceWindowMs ?? 10;
     this.listingLifetimeMs = options.listingLifetimeMs ?? 60_000;
@@ -156,6 +156,24 @@ export class AdsClient {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The client's clock (a test's own, where it gives one): when a write is sent, for `waitOutWrite`. */
+  clock(): number {
+    return this.now();
+  }
+
+  /**
+   * Waits until a write this client sent at `sentAtMs` can no longer commit
+   * (retry.ts `writeSettledAtMs`: twice the request time-out), saying in the
+   * log what waits (`what`), how long, and what comes after (`then`); at
+   * once when that has passed.
+   */
+  async waitOutWrite(sentAtMs: number, what: string, then: string): Promise<void> {
+    const waitMs = writeSettledAtMs(sentAtMs, this.timeoutMs) - this.now();
+    if (waitMs <= 0) return;
+    this.log(`${what}: waiting ${Math.ceil(waitMs / 1000)} s, until a request sent then can no longer commit (twice the request time-out of ${this.timeoutMs} ms), ${then}`);
+    await this.sleep(waitMs);
   }
 
   /** What the answers said of the window a request of this method and path counts in (the account's, where it has one). */
@@ -209,7 +227,7 @@ export class AdsClient {
   }
 
   /**
-   * One batch call (JSON body, seed 4.4 and 4.12): refused before sending
+   * One batch call (JSON body: ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns; ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): refused before sending
    * when it holds more items than the endpoint takes. Any item error fails
    * the whole batch; the error carries `operationErrors` by item index.
    */
@@ -573,7 +591,7 @@ export function queueKey(path: string): string {
   const parts = path.split("/").filter(Boolean);
   const rest = /^\d+$/.test(parts[0] ?? "") ? parts.slice(1) : parts;
   const family = rest[0] === "batch" ? rest.slice(0, 4) : rest.slice(0, 3);
-  // User uploads have a rate limit of their own (seed section 8): their own queue.
+  // User uploads have a rate limit of their own (ref fundamentals/rate-limiting.mdx, "Audience"): their own queue.
   if (UPLOAD_COLLECTIONS.includes(family[family.length - 1] ?? "") && rest[rest.length - 1] === "users") family.push("users");
   return family.join("/");
 }

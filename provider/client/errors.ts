@@ -19,7 +19,7 @@ export interface AdsApiErrorInit {
   method: string;
   path: string;
   errors?: PlatformError[];
-  /** Batch item errors by input index (seed section 7). */
+  /** Batch item errors by input index (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns). */
   operationErrors?: PlatformError[][];
   cause?: unknown;
 }

@@ -3,7 +3,9 @@
  * must never double-spend: GET, PUT and DELETE are idempotent and may be sent
  * again after any failure; a POST only when the platform said it did nothing
  * (429, 503). A POST that timed out or lost its connection may have committed
- * and is never resent: the caller looks the entity up instead. An address
+ * and is never resent here: the caller looks the entity up instead, and
+ * sends it again only once `writeSettledAtMs` has passed and a second
+ * look-up found nothing (provider/resources/batch-create.ts). An address
  * with nothing listening, or a host name that does not exist, fails at once
  * whatever the method: nothing was sent, and asking again seconds later
  * only makes every resource of a refresh wait for the same answer.
@@ -19,6 +21,23 @@ export type Outcome =
   | { kind: "not-sent" };
 
 export type Decision = "retry" | "fail" | "maybe-committed";
+
+/** The time-out of one request when the configuration sets none (`xads:requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * When a write sent at `sentAtMs` can no longer commit: the client gives up
+ * on it after the request time-out (got's `timeout.request` bounds the whole
+ * exchange), and the platform may still be working on it after the
+ * connection closed, for which it is granted one more time-out. Both times
+ * are on our clock, so the platform's clock slack does not enter (it does
+ * in the look-up's `created_at`). Before then a create without an answer is
+ * never sent again (docs/architecture.md rule 7); `xads recover` waits for
+ * the same moment after the interrupted update's last checkpoint.
+ */
+export function writeSettledAtMs(sentAtMs: number, timeoutMs: number): number {
+  return sentAtMs + 2 * timeoutMs;
+}
 
 export const MAX_ATTEMPTS = 6;
 

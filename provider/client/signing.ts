@@ -40,7 +40,7 @@ export interface KeyPair {
 }
 
 /**
- * The `Authorization` header of an OAuth step (seed 000 section 4.1):
+ * The `Authorization` header of an OAuth step (xdevplatform/docs fundamentals/authentication/api-reference.mdx):
  * signed with the consumer key and, when there is one, a token (none for
  * request_token). oauth-1.0a puts every `oauth_*` entry of `params`
  * (oauth_callback) in the header and signs it; the other params are signed

@@ -1,5 +1,5 @@
 /**
- * Account features (Advertising API section 4.2): the feature keys one
+ * Account features (ref campaign-management/reference.mdx, Features): the feature keys one
  * account has. In the sandbox, POST and DELETE
  * {ads_sandbox_url}/12/accounts/:account_id/features add and remove keys;
  * GET /accounts/:account_id/features shows those the account has. One
@@ -27,7 +27,7 @@ function sameKeys(olds: unknown, news: unknown): boolean {
 export const accountFeaturesInputs = z.strictObject({
   accountId: accountIdInput,
   featureKeys: field(z.array(z.enum(ACCOUNT_SETTINGS.featureKeys)).min(1)
-    .describe("The feature keys this resource manages (seed 4.2 enumeration). Adding or removing one changes the account in place."),
+    .describe("The feature keys this resource manages (the platform's feature keys). Adding or removing one changes the account in place."),
   { same: sameKeys }),
 }).describe("The feature keys of one ads account, added and removed in the sandbox (no cost). One resource per account; changes to the set apply in place; destroy removes the keys it added. Refused in a production stack.");
 

@@ -1,6 +1,6 @@
 /**
- * Settings the platform only PUTs: tax settings (seed 4.9) and user
- * settings (seed 4.2), one record per account or user that always exists,
+ * Settings the platform only PUTs: tax settings (ref campaign-management/reference.mdx, Tax Settings) and user
+ * settings (ref campaign-management/reference.mdx, User Settings), one record per account or user that always exists,
  * with no POST and no DELETE. Their declarations share what differs from the
  * standard lifecycle: create reads the record (so the outputs hold every
  * field, the undeclared ones too), then PUTs the declared fields; update

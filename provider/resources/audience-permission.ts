@@ -1,5 +1,5 @@
 /**
- * Audience sharing permissions (Advertising API section 4.12), the one
+ * Audience sharing permissions (ref audiences/reference.mdx, Custom and Tailored Audience Permissions), the one
  * declaration of both kinds: CustomAudiencePermission (/12,
  * custom_audiences) and TailoredAudiencePermission (/5, tailored_audiences).
  * A tailored audience is the same record as a custom audience on the
@@ -12,7 +12,7 @@
  * unless it has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature (the platform
  * checks both). There is no PUT: every change replaces. Revoking (delete)
  * stops new targeting, but campaigns of the granted account that already
- * target the audience keep running with it (seed section 3).
+ * target the audience keep running with it (ref audiences/reference.mdx, DELETE permissions).
  */
 import { z } from "zod";
 import { ENUMS } from "../limits";

@@ -1,6 +1,6 @@
 /**
- * The user lists of custom audiences and of the do-not-reach list (seed
- * 4.12, section 8), one engine for both member kinds:
+ * The user lists of custom audiences and of the do-not-reach list (ref
+ * audiences/reference.mdx, Custom Audiences Users and Do Not Reach Lists), one engine for both member kinds:
  *
  * - normalization and SHA-256 hashing of identifiers (the SDK runs it in the
  *   user's program, so raw identifiers never reach the engine, the state or
@@ -39,7 +39,7 @@ interface FieldRule {
   /** What a normalized value must look like; `what` names it in messages. */
   valid: RegExp;
   what: string;
-  /** All but partner_user_id are hashed (seed 4.12). */
+  /** All but partner_user_id are hashed (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
   hashed: boolean;
 }
 
@@ -53,18 +53,18 @@ export const USER_FIELDS = {
   deviceId: { normalize: lowerTrim, valid: /^[0-9a-z-]+$/, what: "a device id (IDFA, AdID or Android id)", hashed: true },
   // No @, lower-cased, trimmed.
   handle: { normalize: (s) => lowerTrim(s).replace(/^@/, ""), valid: /^[a-z0-9_]{1,15}$/, what: "a handle (1 to 15 letters, digits or _)", hashed: true },
-  // The platform user id as a standard integer. The seed names it platform_id; the platform's upload key is
-  // twitter_id (tests/conformance corpus, POST custom_audiences/:id/users), which it is sent as.
+  // The platform user id as a standard integer (the SDKs' platform_id); the platform's upload key is
+  // twitter_id (ref audiences/reference.mdx and tests/conformance corpus, POST custom_audiences/:id/users), which it is sent as.
   platformId: { wire: "twitter_id", normalize: (s) => s.trim(), valid: /^\d+$/, what: "a platform user id (decimal digits)", hashed: true },
   // E.164 digits: country code and number, without "+", spaces, symbols or
   // an international 00 prefix (the published list-upload format, e.g. 14155552671).
   phoneNumber: { normalize: (s) => s.replace(/\D/g, "").replace(/^0+/, ""), valid: /^[1-9]\d{6,14}$/, what: "a phone number with its country code (7 to 15 digits, E.164)", hashed: true },
-  // Sent as given (seed 4.12: the one field that is not hashed).
+  // Sent as given (ref audiences/reference.mdx, POST custom_audiences/:id/users: the one field that is not hashed).
   partnerUserId: { normalize: (s) => s, valid: /^[\s\S]+$/, what: "a non-empty partner user id", hashed: false },
 } as const satisfies Record<string, FieldRule>;
 
 export type UserField = keyof typeof USER_FIELDS;
-/** One user: identifiers by type, each an array (seed 4.12). */
+/** One user: identifiers by type, each an array (ref audiences/reference.mdx, POST custom_audiences/:id/users). */
 export type User = Partial<Record<UserField, string[]>>;
 
 export const CUSTOM_AUDIENCE_USER_FIELDS = ["email", "deviceId", "handle", "platformId", "phoneNumber", "partnerUserId"] as const satisfies readonly UserField[];
@@ -199,7 +199,7 @@ export interface ChunkLimits {
 }
 
 /**
- * The platform's limits per request (seed section 8): operation objects and
+ * The platform's limits per request: operation objects and
  * bytes. It counts `{operation_type, params}` objects, not users: "The batch
  * size is determined by the number of operations (Update/Delete) per request"
  * (xdevplatform/docs x-ads-api/audiences/reference.mdx, POST
@@ -287,7 +287,7 @@ export interface UploadOptions {
 /**
  * Sends the chunks (the client's queue runs a few at once and keeps under
  * 1,500 calls a minute). A chunk counts when the platform answers
- * success_count == total_count == users sent (seed 4.12); otherwise, or
+ * success_count == total_count == users sent (ref audiences/reference.mdx, POST custom_audiences/:id/users); otherwise, or
  * when no answer came, it is sent again: Update and Delete of a set are
  * idempotent, so a resent chunk never duplicates a member. Logs
  * `uploaded n/N chunks` as chunks complete.
@@ -372,7 +372,7 @@ export const MEMBER_OUTPUTS = {
 };
 
 /**
- * Expiry rules (seed 4.12, section 8), checked when something will be
+ * Expiry rules (ref audiences/reference.mdx, `effective_at`, `expires_at`), checked when something will be
  * uploaded: expiresAt later than effectiveAt (custom audiences) or now, and
  * at most 13 months after it.
  */

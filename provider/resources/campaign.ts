@@ -1,5 +1,5 @@
 /**
- * Campaign (Advertising API section 4.4). Deleting a campaign cannot be
+ * Campaign (ref campaign-management/reference.mdx, Campaigns). Deleting a campaign cannot be
  * undone, so deletion and replacement are behind `deletionProtection`.
  */
 import { z } from "zod";
@@ -16,9 +16,9 @@ export const campaignInputs = z.strictObject({
   fundingInstrumentId: createOnly(entityId.describe("The funding instrument that pays for the campaign.")),
   name: name(LIMITS.text.campaignName).describe("Campaign name, at most 255 characters."),
   entityStatus: z.enum(ENUMS.entityStatus).default("ACTIVE").describe("ACTIVE (default), PAUSED, or DRAFT. DRAFT only at creation: the platform refuses it on update."),
-  // The seed's default was CAMPAIGN; today's platform takes LINE_ITEM only and
+  // The default was once CAMPAIGN; today's platform takes LINE_ITEM only and
   // picks it itself (limits.ts ENUMS.budgetOptimization): nothing is sent unless declared.
-  budgetOptimization: computed(z.enum(ENUMS.budgetOptimization).optional().describe("LINE_ITEM, the only budget optimization today's platform takes (and its default); the seed's CAMPAIGN is refused.")),
+  budgetOptimization: computed(z.enum(ENUMS.budgetOptimization).optional().describe("LINE_ITEM, the only budget optimization today's platform takes (and its default); CAMPAIGN, the former default, is refused.")),
   dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros of the funding instrument's currency; at most the total budget. Required for most funding instrument types."), { limits: "daily spend" }),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros."), { limits: "total spend" }),
   purchaseOrderNumber: clearable(text(LIMITS.text.purchaseOrderNumber).optional().describe("Purchase order number, at most 50 characters.")),
@@ -33,10 +33,10 @@ export type CampaignOutputs = CampaignInputs & { currency?: string; servable?: b
 
 const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/campaigns`;
 
-/** Rules between fields (seed sections 2 and 4.4). */
+/** Rules between fields (ref campaign-management/reference.mdx, POST and PUT campaigns). */
 export const campaignRules = [
   dailyWithinTotal<CampaignInputs>(),
-  // The seed: standard_delivery only with CAMPAIGN budget optimization. Today's
+  // standard_delivery was only for CAMPAIGN budget optimization. Today's
   // platform has LINE_ITEM only, so never: "Deprecated at the campaign level
   // ... configured on the line item via its standard_delivery parameter"
   // (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, POST campaigns).
@@ -49,7 +49,7 @@ export const campaignRules = [
       : []),
 ];
 
-/** seed 4.4 (campaigns) and the real platform's line items: the daily budget is at most the total. */
+/** ref campaign-management/reference.mdx (campaigns) and the real platform's line items: the daily budget is at most the total. */
 export function dailyWithinTotal<I extends { dailyBudgetAmountLocalMicro?: number; totalBudgetAmountLocalMicro?: number }>() {
   return rule<I>(["dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro"], (c, env) =>
     c.dailyBudgetAmountLocalMicro !== undefined && c.totalBudgetAmountLocalMicro !== undefined
@@ -62,7 +62,7 @@ export function dailyWithinTotal<I extends { dailyBudgetAmountLocalMicro?: numbe
 }
 
 /**
- * The platform refuses DRAFT on update (seed section 3 for campaigns; line
+ * The platform refuses DRAFT on update (ref campaign-management/reference.mdx for campaigns; line
  * items the same: PUT line_items takes ACTIVE or PAUSED, reference.mdx).
  */
 export function draftOnlyAtCreation(noun: string) {
@@ -86,7 +86,7 @@ export const campaign = defineResource("Campaign", campaignInputs, {
   transitions: draftOnlyAtCreation("campaign"),
   collection: "campaigns",
   readQuery: { with_draft: true },
-  // Campaigns created together share batch POSTs of at most 40 (seed 4.4 batch endpoint, section 8; docs/architecture.md rule 8).
+  // Campaigns created together share batch POSTs of at most 40 (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns; docs/architecture.md rule 8).
   batch: {
     path: (c) => `/12/batch/accounts/${c.accountId}/campaigns`,
     max: LIMITS.campaignBatchSize,

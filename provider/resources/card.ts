@@ -1,5 +1,5 @@
 /**
- * Card (Advertising API section 4.11, "Cards"): media, details and buttons
+ * Card (ref creatives/reference.mdx, "Cards"): media, details and buttons
  * as `components`, or a multi-destination carousel as `slides`. The API
  * takes a JSON body; name, components and slides all change in place (PUT
  * replaces each given field). A post attaches the card by its `cardUri`.
@@ -33,7 +33,7 @@ const appDestination = z.strictObject({
   iosDeepLink: text().optional().describe("Deep link into the iOS app; only with iosAppStoreIdentifier."),
 });
 
-/** One component; `type` says which (seed 4.11 component table). */
+/** One component; `type` says which (ref creatives/reference.mdx, POST cards, components). */
 export const cardComponent = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("MEDIA"), mediaKey: mediaKeyInput.describe("One image or video.") }),
   z.strictObject({
@@ -63,7 +63,7 @@ export type CardInputs = z.infer<typeof cardInputs>;
 export type CardOutputs = CardInputs & { cardUri?: string; cardType?: string; createdAt?: string };
 
 const path = (c: { accountId: string }) => `/12/accounts/${c.accountId}/cards`;
-/** Card lists take `count` 1 to 200 (seed section 8), not the usual 1000. */
+/** Card lists take `count` 1 to 200 (ref creatives/reference.mdx, GET cards), not the usual 1000. */
 const LIST_QUERY = { count: LIMITS.cardCount.max };
 
 /** Every component with where it sits: `components[1]`, `slides[0][2]`. */
@@ -90,7 +90,7 @@ export function mediaOfCategory(property: string, key: string, allowed: readonly
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
-/** What is wrong with one component (seed 4.11): its media kinds, its app destination. */
+/** What is wrong with one component (ref creatives/reference.mdx, POST cards, components): its media kinds, its app destination. */
 function componentFailures(at: string, c: CardComponent): CheckFailure[] {
   if (c.type === "MEDIA") return mediaOfCategory(`${at}.mediaKey`, c.mediaKey, ["image", "video"]);
   if (c.type === "SWIPEABLE_MEDIA") return c.mediaKeys.flatMap((k, i) => mediaOfCategory(`${at}.mediaKeys[${i}]`, k, ["image", "video"]));
@@ -110,7 +110,7 @@ function componentFailures(at: string, c: CardComponent): CheckFailure[] {
   return failures;
 }
 
-/** Rules between fields (seed 4.11): content, media kinds, app destinations. */
+/** Rules between fields (ref creatives/reference.mdx, POST cards): content, media kinds, app destinations. */
 export const cardRules = [
   // Whether each is given, not what they hold: it holds while values inside are not known yet.
   rule<CardInputs>(["components", "slides"], (card) => {
@@ -165,7 +165,7 @@ export const card = defineResource("Card", cardInputs, {
   collection: "cards",
   idsParam: "card_id",
   readQuery: { ...LIST_QUERY, with_deleted: true },
-  // The API takes a JSON body. A card holds components or slides: the one given replaces its content (seed 4.11 PUT).
+  // The API takes a JSON body. A card holds components or slides: the one given replaces its content (ref creatives/reference.mdx, PUT cards).
   jsonBody: true,
   lookUp: {
     candidates: (ctx, [c]) => ctx.client.list<Entity>(path(c!), { ...LIST_QUERY, q: c!.name }),

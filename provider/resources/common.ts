@@ -22,8 +22,8 @@ export const adoptIdInput = field(entityId
 { local: true, computed: true });
 
 /**
- * Amounts in millionths of the funding instrument's currency (seed section
- * 2). Each is also held to the provider's ceiling (`xads:maxBudgetMicro`),
+ * Amounts in millionths of the funding instrument's currency (ref
+ * fundamentals/currency.mdx). Each is also held to the provider's ceiling (`xads:maxBudgetMicro`),
  * which check applies: a daily budget of 2^53-1 micros is a typo, not a plan.
  */
 export const localMicro = amount(z.number().int().nonnegative());

@@ -1,5 +1,5 @@
 /**
- * Conversation cards (Advertising API section 4.11, "Image conversation
+ * Conversation cards (ref creatives/reference.mdx, "Image conversation
  * cards" and "Video conversation cards"): what the two kinds share. Each
  * offers up to four hashtag calls to action, each with the Tweet it posts;
  * they differ only in their media. Form parameters (not JSON); every field
@@ -25,7 +25,7 @@ import { CheckFailure, rule } from "./framework";
 
 const MAX_HASHTAG = LIMITS.text.ctaHashtag;
 
-/** A CTA: a hashtag of at most 20 characters after the `#` (seed section 8). */
+/** A CTA: a hashtag of at most 20 characters after the `#` (ref creatives/reference.mdx, POST cards/image_conversation `first_cta`). */
 function hashtag(field: string) {
   return z.string()
     .regex(LIMITS.cards.hashtag, { error: "must be a hashtag: # then letters, digits or _, e.g. #SpringGreen" })
@@ -65,7 +65,7 @@ export type ConversationInputs = {
   accountId: string; name: string; title?: string; thankYouText: string; thankYouUrl?: string; mediaKey: string; adoptId?: string;
 } & Partial<Record<`${(typeof LIMITS.cards.ctas)[number]}Cta` | `${(typeof LIMITS.cards.ctas)[number]}CtaTweet`, string>>;
 
-/** Rules between fields (seed 4.11): title or a second CTA, each CTA with its Tweet. */
+/** Rules between fields (ref creatives/reference.mdx, POST cards/image_conversation): title or a second CTA, each CTA with its Tweet. */
 export const conversationRules = [
   rule<ConversationInputs>(["title", "secondCta"], (c) => c.title === undefined && c.secondCta === undefined
     ? [{ property: "title", reason: "title is required when secondCta is not set (set title, or secondCta with secondCtaTweet)" }]

@@ -1,5 +1,5 @@
 /**
- * The users of a custom audience (seed 4.12): one resource per audience
+ * The users of a custom audience (ref audiences/reference.mdx, Custom Audiences Users): one resource per audience
  * holding its whole member set. The SDK class normalizes and hashes the
  * identifiers in the program (raw ones never reach the engine or the
  * state); this resource uploads the differences in chunks (audience-users.ts).

@@ -1,5 +1,5 @@
 /**
- * Custom audience permission (Advertising API section 4.12, /12): shares a
+ * Custom audience permission (ref audiences/reference.mdx, /12): shares a
  * custom audience with another account. The declaration is
  * audience-permission.ts, shared with TailoredAudiencePermission.
  */

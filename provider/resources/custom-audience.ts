@@ -1,5 +1,5 @@
 /**
- * Custom audience (Advertising API section 4.12): a named audience whose
+ * Custom audience (ref audiences/reference.mdx, Custom Audiences): a named audience whose
  * users are a CustomAudienceMembers resource. `name` (unique in the account)
  * and `description` change in place (PUT). Deleting an audience cannot be
  * undone and takes it from every line item that targets it, so deletion and
@@ -15,7 +15,7 @@ import { Context, deletionProtectionInput, readLive } from "./framework";
 
 export const customAudienceInputs = z.strictObject({
   accountId: accountIdInput,
-  // seed: not shown (a length limit); real platform documents none.
+  // No length limit: the real platform documents none.
   name: name().describe("The audience's name, unique among the account's custom audiences; changes in place."),
   description: clearable(text(undefined, { min: 0 }).optional().describe("Free text; changes in place (removing it clears it).")),
   deletionProtection: deletionProtectionInput,
@@ -27,8 +27,8 @@ export type CustomAudienceOutputs = CustomAudienceInputs & { isOwner?: boolean; 
 
 /**
  * Who owns an audience. The platform answers `owner_account_id` and
- * `permission_level` (tests/conformance corpus; the seed's `is_owner` is
- * left only in the reference's PUT example): `isOwner` is whether the owner
+ * `permission_level` (tests/conformance corpus; `is_owner` is left only in
+ * the reference's notes and PUT example): `isOwner` is whether the owner
  * is the account reading it.
  */
 export const ownershipOutputs = {

@@ -64,7 +64,8 @@ export interface Declaration<I extends object, O extends object> {
   /**
    * Creates of one `up` share calls (the platform's batch endpoint, docs/architecture.md
    * rule 8); a lone create is the plain POST. A batch without an answer is
-   * looked up with `lookUp`, never resent.
+   * looked up with `lookUp`, and sent again only for the items a look-up
+   * after the wait proved absent (batch-create.ts).
    */
   readonly batch?: {
     /** The batch endpoint of an item's collection (not needed with `send`). */
@@ -80,7 +81,7 @@ export interface Declaration<I extends object, O extends object> {
     /** Whether a lone create still goes through `send` (the default: the plain POST). */
     alwaysBatch?: boolean;
   };
-  /** The platform takes the fields as a JSON body (cards, seed 4.11; flexible audiences' segment trees, 4.12), not as form parameters: the create's POST, the update's PUT and batch items. */
+  /** The platform takes the fields as a JSON body (cards, ref creatives/reference.mdx; flexible audiences' segment trees, ref audiences/reference.mdx), not as form parameters: the create's POST, the update's PUT and batch items. */
   readonly jsonBody?: boolean;
   /** The create call, where it is not a POST of the platform fields (`body`, in wire names) to the collection (`path`). */
   readonly send?: (ctx: Context, p: I, body: Query, path: string) => Promise<Entity>;

@@ -1,5 +1,5 @@
 /**
- * The users of the do-not-reach list (seed 4.12): e-mail addresses and phone
+ * The users of the do-not-reach list (ref audiences/reference.mdx, Do Not Reach Lists): e-mail addresses and phone
  * numbers, hashed in the program by the SDK class, uploaded like audience
  * users (audience-users.ts) through the batch path, without effectiveAt
  * (always now) and with expiresAt later than now, at most 13 months ahead.

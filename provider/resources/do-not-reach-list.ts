@@ -1,5 +1,5 @@
 /**
- * The do-not-reach list (Advertising API section 4.12): at most one per
+ * The do-not-reach list (ref audiences/reference.mdx, Do Not Reach Lists): at most one per
  * account; it keeps its users out of every campaign of the account. The
  * platform has no PUT: a new description replaces the list, and since a
  * second one is refused, the old one is deleted first (its users with it;
@@ -29,7 +29,7 @@ const lists = (ctx: Context, accountId: string, withDeleted = false) =>
   ctx.client.list<Entity>(path(accountId), { count: null, with_deleted: withDeleted || undefined });
 
 /**
- * The live list of that id. seed 4.12 shows only the list GET (with WD),
+ * The live list of that id. ref audiences/reference.mdx shows only the list GET (with WD),
  * so reads go through it; an account holds one list, so it is one call.
  */
 export async function readDoNotReachList(ctx: Context, accountId: string, id: string): Promise<Entity | undefined> {

@@ -1,5 +1,5 @@
 /**
- * Draft Tweet (Advertising API section 4.11, "Draft Tweets"): a post kept
+ * Draft Tweet (ref creatives/reference.mdx, "Draft Tweets"): a post kept
  * as a draft. Everything but the author changes in place (PUT); `cardUri`
  * and `mediaKeys` removed from the program are unset on the platform (the
  * parameter sent with no value).
@@ -15,7 +15,7 @@ export const draftTweetInputs = z.strictObject({
   asUserId: asUserIdInput,
   // The platform cannot unset text or name: left out of the program, they are not managed.
   text: computed(textInput("The draft's text; required when there are no mediaKeys. Left unset, the platform's value is kept.")),
-  // seed 4.11: PUT unsets these given with no value.
+  // ref creatives/reference.mdx, PUT draft_tweets unsets these given with no value.
   cardUri: clearable(cardUriInput()),
   mediaKeys: clearable(mediaKeysInput()),
   nullcast: nullcastInput("true (default): a promoted-only post, not shown on the user's timeline."),

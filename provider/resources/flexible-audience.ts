@@ -1,5 +1,5 @@
 /**
- * Flexible audience (Advertising API section 4.12): a custom audience made
+ * Flexible audience (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences): a custom audience made
  * of other custom audiences, combined by a tree of segments. Created through
  * the batch endpoint (POST /batch/accounts/:id/custom_audiences, at most 10
  * items); flexible audiences are immutable after creation, so every input
@@ -35,10 +35,10 @@ export interface FlexibleAudienceSegment {
 export type FlexibleAudienceSegmentArgs = Omit<FlexibleAudienceSegment, "frequency" | "frequencyComparator" | "negate" | "childSegments"> &
   Partial<Pick<FlexibleAudienceSegment, "frequency" | "frequencyComparator" | "negate">> & { childSegments?: FlexibleAudienceSegmentArgs[] };
 
-/** One child segment (seed 4.12), with the platform's defaults; a segment with childSegments is a group, one without a leaf. */
+/** One child segment (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences), with the platform's defaults; a segment with childSegments is a group, one without a leaf. */
 export const flexibleAudienceSegment: z.ZodType<FlexibleAudienceSegment, FlexibleAudienceSegmentArgs> = z.strictObject({
   customAudienceId: entityId.optional().describe("The custom audience of this segment; required on a leaf (a segment without childSegments)."),
-  // seed: not shown (a minimum); real platform frequencies count a user's events, so 1 is the least.
+  // No minimum is documented; real platform frequencies count a user's events, so 1 is the least.
   frequency: z.number().int().min(1).default(1).describe("How many times (with frequencyComparator) a user must match. Default 1."),
   frequencyComparator: z.enum(ENUMS.frequencyComparator).default("NUM_GTE").describe("How frequency compares: NUM_GTE (default), NUM_GT, NUM_EQ, NUM_LTE, NUM_LT."),
   lookbackWindow: z.literal(LIMITS.flexibleAudienceLookbackWindows).optional()
@@ -99,7 +99,7 @@ const isSegment = (g: Group): g is Group & FlexibleAudienceSegment => g.prefix.e
 const isLeaf = (g: Group) => (g.childSegments ?? []).length === 0;
 
 /**
- * The structure rules (seed 4.12 and section 8), on parsed inputs: at least
+ * The structure rules (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences), on parsed inputs: at least
  * one segment, booleanOperator wherever children are, at most 10 custom
  * audience leaves, each leaf with a customAudienceId and a lookbackWindow.
  * They do not look at ids, so they hold in a preview where ids are unknown.
@@ -126,7 +126,7 @@ export function flexibleAudienceFailures(inputs: FlexibleAudienceInputs): CheckF
   }
   for (const leaf of leaves) {
     if (leaf.customAudienceId === undefined) failures.push({ property: `${leaf.prefix}customAudienceId`, reason: `${leaf.prefix}customAudienceId is required on a leaf segment (one without childSegments)` });
-    // seed: not shown (a default); real platform needs the window of each leaf's events, so it is required here.
+    // No default is documented; the real platform needs the window of each leaf's events, so it is required here.
     if (leaf.lookbackWindow === undefined) {
       failures.push({ property: `${leaf.prefix}lookbackWindow`, reason: `${leaf.prefix}lookbackWindow is required on a leaf segment: one of ${LIMITS.flexibleAudienceLookbackWindows.join(", ")}` });
     }
@@ -148,7 +148,7 @@ export const flexibleAudience = defineResource("FlexibleAudience", flexibleAudie
   jsonBody: true,
   // Names are unique in the account: with the same name, the old audience goes first.
   uniqueBy: ["name", "accountId"],
-  // Creates of one up share batch POSTs of up to 10 (seed 4.12); a lone one too: there is no single create.
+  // Creates of one up share batch POSTs of up to 10 (ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences); a lone one too: there is no single create.
   batch: {
     path: (a) => `/12/batch/accounts/${a.accountId}/custom_audiences`,
     max: LIMITS.customAudienceBatchSize,

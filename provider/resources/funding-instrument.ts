@@ -1,6 +1,7 @@
 /**
- * Funding instrument (Advertising API section 4.5). Created only in the
- * sandbox; the platform has no update and no delete for it, so every change
+ * Funding instrument (ref campaign-management/reference.mdx, Funding
+ * Instruments). Created only in the sandbox; the platform has no update for
+ * it and a DELETE in the sandbox only, which the provider does not use, so every change
  * replaces it and destroy leaves it on the platform (and says so).
  */
 import { z } from "zod";
@@ -38,7 +39,7 @@ export const fundingInstrument = defineResource("FundingInstrument", fundingInst
     candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!)),
     matches: (fi, e) => e.currency === fi.currency && e.type === fi.type && Date.parse(String(e.start_time)) === Date.parse(fi.startTime),
   },
-  // The platform has no DELETE for funding instruments (seed 4.5): leave it.
+  // No DELETE outside the sandbox (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY): leave it.
   leftInPlace: (id) => `funding instrument ${id} stays on the platform: the Ads API cannot delete funding instruments; it is only removed from the stack`,
   overrides: (standard) => ({
     async create(ctx, inputs) {

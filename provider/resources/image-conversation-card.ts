@@ -1,5 +1,5 @@
 /**
- * Image conversation card (Advertising API section 4.11): a 1.91:1 image of
+ * Image conversation card (ref creatives/reference.mdx, Image Conversation Cards): a 1.91:1 image of
  * at least 800 px with hashtag calls to action. The shared fields, rules and
  * lifecycle are in conversation-card.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Line item curated category (Advertising API section 4.6): a curated
+ * Line item curated category (ref campaign-management/reference.mdx, Line Item Curated Categories): a curated
  * category (see getCuratedCategories) attached to a line item. The PUT
  * takes both the line item and the category (both optional: an update sends
  * what changed), so both change in place; only the account replaces.

@@ -1,6 +1,5 @@
 /**
- * Line item. The seed does not show its endpoints (section 4.5: "not
- * shown"): they follow the real platform's v12 reference
+ * Line item, as the real platform's v12 reference has it
  * (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, line
  * items; its rules are tabled in limits.ts ENUMS). Campaign, objective,
  * product type, placements, primary web event tag and delivery pacing are
@@ -60,7 +59,7 @@ export const lineItemInputs = z.strictObject({
     .optional().describe("The numeric part of the promoted app's App Store identifier. APP_INSTALLS and APP_ENGAGEMENTS need this or androidAppStoreIdentifier.")),
   primaryWebEventTag: createOnly(z.string().min(1).optional().describe("The primary web event tag's id; required with goal WEBSITE_CONVERSIONS.")),
   categories: field(z.array(z.string().regex(IAB_CATEGORY_VALUE, { error: "must be an IAB category, e.g. IAB3 or IAB9-26" })).min(LIMITS.lineItemCategories.min).optional()
-    .describe("IAB categories of the advertiser: every iab_categories value of one or two advertiser business categories. Required for PREROLL_VIEWS (seed 4.3) and with the PUBLISHER_NETWORK placement."),
+    .describe("IAB categories of the advertiser: every iab_categories value of one or two advertiser business categories. Required for PREROLL_VIEWS and with the PUBLISHER_NETWORK placement."),
   { same: sameSet }),
   adoptId: adoptIdInput,
 }).describe("A line item of a campaign: objective, placements, bid and budget.");
@@ -139,7 +138,7 @@ export const lineItemRules = [
       ? fails("categories", `categories (the advertiser's IAB categories) are required when placements include ${ENUMS.publisherNetworkPlacement}`)
       : [];
   }),
-  // A PREROLL_VIEWS line item's categories are the iab_categories of one or two advertiser business categories (seed 4.3;
+  // A PREROLL_VIEWS line item's categories are the iab_categories of one or two advertiser business categories (ref campaign-management/reference.mdx;
   // reference.mdx, GET advertiser_business_categories): checked when dispatch read them (lineItemReferenceNeeds).
   rule<LineItemInputs>(["objective", "categories"], (li, env) => {
     const known = env?.reference?.advertiserBusinessCategories;

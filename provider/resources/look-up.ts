@@ -1,7 +1,8 @@
 /**
  * How a kind finds what its creates made (docs/architecture.md rule 7): a
  * create without an answer is looked up among the live entities its
- * declaration's `lookUp` names, never resent; a pending create is looked up
+ * declaration's `lookUp` names, sent again only once a look-up after the
+ * wait proved it made nothing (batch-create.ts); a pending create is looked up
  * by the next `up` (`findSent`); `xads drift` reports live entities no state
  * holds (`findUntracked`). Look-ups of a kind that batches share calls, as
  * its creates do.
@@ -20,7 +21,7 @@ export interface LookUps<I> {
   matches(p: I, e: Entity): boolean;
   /** Items that may share a call (a batch's creates, and the look-ups after them): the kind's batch group, else its collection. */
   groupOf(p: I): string;
-  /** One create, alone: POSTed once, looked up when no answer came. */
+  /** One create, alone: looked up when no answer came, and sent again only where that proves it made nothing. */
   createAlone(ctx: Context, p: I): Promise<Entity>;
   /** What creates sent earlier made (see ResourceDefinition.findCreated). */
   findCreated(ctx: Context, items: SentItem<I>[], held?: ReadonlySet<string>): Promise<(Entity | Error | undefined)[]>;
@@ -45,7 +46,7 @@ export function lookUpsOf<I extends Base, O extends object>(d: Resolved<I, O>): 
     candidates,
     matches,
     groupOf,
-    createAlone: (ctx, p) => createOnce(d.describe(p), () => d.send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e))),
+    createAlone: (ctx, p) => createOnce(ctx.client, d.describe(p), () => d.send(ctx, p), async () => (await candidates(ctx, [p])).filter((e) => matches(p, e))),
     findCreated,
     async findUntracked(ctx, items, held) {
       const found = await Promise.all(items.map((item) => ctx.client.collect<I, Entity[]>(`untracked|${groupOf(item)}`, item, lookUpsPerCall, async (chunk) => {

@@ -1,5 +1,5 @@
 /**
- * Media creative (Advertising API section 4.6): account media associated
+ * Media creative (ref campaign-management/reference.mdx, Media Creatives): account media associated
  * with a line item. No PUT: every change replaces it. `landingUrl` is
  * required when the line item's objective is WEBSITE_CLICKS, which check
  * cannot know (the line item may be another program's): the platform's
@@ -51,6 +51,6 @@ export const mediaCreative = defineResource("MediaCreative", mediaCreativeInputs
     candidates: ofLineItems("media_creatives"),
     matches: (m, e) => e.line_item_id === m.lineItemId && e.account_media_id === m.accountMediaId,
   },
-  // seed 4.6: the platform ignores landing_url for preroll (answers none): the declared one stays.
+  // ref campaign-management/reference.mdx, POST media_creatives: the platform ignores landing_url for preroll (answers none): the declared one stays.
   outputsFrom: (outs, declared, e) => (e.landing_url == null && declared.landingUrl !== undefined ? { ...outs, landingUrl: declared.landingUrl } : outs),
 });

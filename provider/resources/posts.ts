@@ -1,5 +1,5 @@
 /**
- * What draft, scheduled and published Tweets share (seed 4.11): their
+ * What draft, scheduled and published Tweets share (ref creatives/reference.mdx, Draft Tweets, Scheduled Tweets, Tweets): their
  * common inputs, the media rule (4 images, or 1 animated GIF, or 1 video,
  * told by the media key prefix: LIMITS.mediaKeyPrefixes), `text` unless
  * there are media, and reads through GET tweets by `tweet_type`. Each kind
@@ -55,7 +55,7 @@ export interface PostInputs {
 
 // ---------------------------------------------------------------- rules ---
 
-/** Rules of every post (seed 4.11 and section 8). */
+/** Rules of every post (ref creatives/reference.mdx, POST tweet). */
 export const postRules: readonly Rule<PostInputs>[] = [
   // The counts and the mix need only the list: a key not known yet (preview) counts, of unknown type.
   rule<PostInputs>(["mediaKeys"], (p) => {

@@ -1,5 +1,5 @@
 /**
- * Promoted account (Advertising API section 4.7): a user promoted on a line
+ * Promoted account (ref campaign-management/reference.mdx, Promoted Accounts): a user promoted on a line
  * item configured for promoted accounts (product type PROMOTED_ACCOUNT).
  * The platform has no PUT for it, so every change replaces. Promoting a
  * user the line item already promotes is ignored by the platform: create
@@ -37,7 +37,7 @@ export const promotedAccount = defineResource("PromotedAccount", promotedAccount
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promotion."),
   },
-  // DELETE disassociates the user from the line item (seed 4.7).
+  // DELETE disassociates the user from the line item (ref campaign-management/reference.mdx, DELETE promoted_accounts).
   collection: "promoted_accounts",
   describe: (p) => `promotion of user ${p.userId} on line item ${p.lineItemId}`,
   send: promote,
@@ -48,7 +48,7 @@ export const promotedAccount = defineResource("PromotedAccount", promotedAccount
 
 /**
  * POST promoted_accounts. The platform ignores the promotion of a user the
- * line item already promotes (seed 4.7): whatever it answers (the existing
+ * line item already promotes (ref campaign-management/reference.mdx, POST promoted_accounts): whatever it answers (the existing
  * record, or nothing), the existing record is looked up and taken over. Its
  * two refusals become one error naming the line item or the user.
  */

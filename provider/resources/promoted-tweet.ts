@@ -1,5 +1,5 @@
 /**
- * Promoted Tweet (Advertising API section 4.7): a Tweet promoted on a line
+ * Promoted Tweet (ref campaign-management/reference.mdx, Promoted Tweets): a Tweet promoted on a line
  * item. The platform has no PUT for it, so every change replaces. Creates of
  * one line item that run together are sent as one POST of up to 50
  * `tweet_ids`; the engine runs `--parallel` creates at once (8 by default),
@@ -36,11 +36,11 @@ export const promotedTweet = defineResource("PromotedTweet", promotedTweetInputs
     entityStatus: z.string().describe("ACTIVE or PAUSED."),
     approvalStatus: z.string().describe("The platform's review of the promoted content."),
   },
-  // DELETE takes the record's id, never the tweet_id (seed 4.7).
+  // DELETE takes the record's id, never the tweet_id (ref campaign-management/reference.mdx, DELETE promoted_tweets).
   collection: "promoted_tweets",
   describe: (p) => `promotion of Tweet ${p.tweetId} on line item ${p.lineItemId}`,
   // A promoted Tweet's `deleted` stays false when its line item is deleted
-  // (seed section 2): the association is dead with its line item.
+  // (ref campaign-management/reference.mdx, GET promoted_tweets): the association is dead with its line item.
   find: async (ctx, p, id, byId) => {
     const live = await byId(ctx, p, id);
     return live && (await lineItem.read(ctx, String(live.line_item_id), { accountId: p.accountId } as LineItemOutputs)) ? live : undefined;
@@ -58,7 +58,7 @@ export const promotedTweet = defineResource("PromotedTweet", promotedTweetInputs
     matches: (p, e) => e.line_item_id === p.lineItemId && String(e.tweet_id) === p.tweetId,
   },
   // The declared tweetId stays as declared: promoting another user's Tweet
-  // makes a nullcasted repost with a tweet_id of its own (seed section 2),
+  // makes a nullcasted repost with a tweet_id of its own (ref campaign-management/reference.mdx, GET promotable_users),
   // which is `servedTweetId`. Adoption compares the live one.
   outputsFrom: (outs, declared, e) => ({ ...outs, tweetId: declared.tweetId!, servedTweetId: String(e.tweet_id) }),
   adoptCompares: (e) => ({ tweetId: String(e.tweet_id) }),

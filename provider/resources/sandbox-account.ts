@@ -1,5 +1,5 @@
 /**
- * Sandbox account (Advertising API section 4.2): POST
+ * Sandbox account (ref campaign-management/reference.mdx, POST accounts): POST
  * {ads_sandbox_url}/12/accounts creates one (no parameters), PUT
  * /accounts/:account_id sets its name and industry type, DELETE
  * {ads_sandbox_url}/12/accounts/:account_id deletes it. Sandbox only: a
@@ -20,7 +20,7 @@ import { oneRecord } from "./framework";
 export const sandboxAccountInputs = z.strictObject({
   name: computed(name(ACCOUNT_SETTINGS.accountName.max)
     .optional().describe("The account's name; changes in place. Left unset, the platform names the account.")),
-  industryType: computed(z.enum(ENUMS.industryType).optional().describe("The account's industry (seed section 2 enumeration); changes in place.")),
+  industryType: computed(z.enum(ENUMS.industryType).optional().describe("The account's industry; changes in place.")),
   adoptId: adoptIdInput,
 }).describe("An ads account created in the sandbox (no cost); its id is the account id for resources created in it. Name and industry type change in place; destroy deletes the account. Refused in a production stack.");
 
@@ -43,12 +43,12 @@ export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInp
   overrides: (standard) => ({
     async create(ctx, inputs) {
       if (inputs.adoptId) return standard.adopt(ctx, inputs);
-      // seed 4.2: POST takes no parameters, so nothing tells the new account
+      // ref campaign-management/reference.mdx, POST accounts: POST takes no parameters, so nothing tells the new account
       // apart but being new: the accounts from before are listed first, and a
-      // POST that got no answer is looked up among the others, never sent again.
+      // POST that got no answer is looked up among the others, and sent again only once that proves it made none.
       const before = new Set((await ctx.client.list<Entity>(PATH)).map((a) => a.id));
       // The platform answers the new account as a one-item list (tests/conformance corpus, POST accounts).
-      const created = await createOnce("sandbox account", async () => oneRecord(await ctx.client.post<Entity | Entity[]>(PATH)),
+      const created = await createOnce(ctx.client, "sandbox account", async () => oneRecord(await ctx.client.post<Entity | Entity[]>(PATH)),
         async () => (await ctx.client.list<Entity>(PATH)).filter((a) => !before.has(a.id)));
       const outs = standard.outputs({}, created);
       try {

@@ -1,7 +1,7 @@
 /**
- * Scheduled promoted Tweet (Advertising API section 4.7): a scheduled Tweet
+ * Scheduled promoted Tweet (ref campaign-management/reference.mdx, Scheduled Promoted Tweets): a scheduled Tweet
  * promoted on a line item. No PUT: every change replaces it. The platform
- * deletes one only before its scheduled Tweet's `scheduled_at` (section 3);
+ * deletes one only before its scheduled Tweet's `scheduled_at` (ref campaign-management/reference.mdx, DELETE scheduled_promoted_tweets);
  * after that, destroy fails with why and what to do, and the resource stays
  * in the stack.
  */

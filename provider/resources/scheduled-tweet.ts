@@ -1,9 +1,8 @@
 /**
- * Scheduled Tweet (Advertising API section 4.11): a post the platform
+ * Scheduled Tweet (ref creatives/reference.mdx, Scheduled Tweets): a post the platform
  * publishes at `scheduledAt`. PUT takes `nullcast`, `scheduled_at`, `text`
  * and `name`; the author, card and media are create-only. The create
- * endpoint's parameters are "not shown" in the seed: they follow the real
- * platform (POST scheduled_tweets with scheduled_at, as_user_id, text,
+ * endpoint's parameters are the real platform's (POST scheduled_tweets with scheduled_at, as_user_id, text,
  * media_keys, card_uri, nullcast, name).
  */
 import { z } from "zod";
@@ -16,7 +15,7 @@ import {
 
 // --------------------------------------------------------------- schema ---
 
-// seed 4.11: the PUT's visible parameters are nullcast, scheduled_at, text and name; the rest is create-only.
+// ref creatives/reference.mdx, PUT scheduled_tweets: the visible parameters are nullcast, scheduled_at, text and name; the rest is create-only.
 export const scheduledTweetInputs = z.strictObject({
   accountId: accountIdInput,
   asUserId: asUserIdInput,

@@ -1,5 +1,5 @@
 /**
- * Tailored audience permission (Advertising API section 4.12, /5): the
+ * Tailored audience permission (ref audiences/reference.mdx, /5): the
  * older path of the same sharing. A tailored audience is the same record as
  * a custom audience on the platform, so `tailoredAudienceId` takes a custom
  * audience's id. The declaration is audience-permission.ts.

@@ -1,7 +1,7 @@
 /**
- * Targeting criterion (Advertising API sections 4.3 and 4.8): one targeting
- * value of a line item, e.g. a content category's IAB category. The seed
- * shows the part for content categories: targeting type IAB_CATEGORY with
+ * Targeting criterion (ref campaign-management/reference.mdx, Targeting Criteria): one targeting
+ * value of a line item, e.g. a content category's IAB category. Content
+ * categories (ref GET content_categories): targeting type IAB_CATEGORY with
  * the `iab_categories` values of GET content_categories, set through the
  * batch targeting criteria endpoint; any other type with such values is a
  * validation error, refused here in check, before any write. The platform
@@ -32,7 +32,7 @@ export const targetingCriterionInputs = z.strictObject({
 export type TargetingCriterionInputs = z.infer<typeof targetingCriterionInputs>;
 export type TargetingCriterionOutputs = TargetingCriterionInputs & { name?: string; createdAt?: string };
 
-// seed 4.3: content categories are targeted through the batch targeting criteria endpoint.
+// ref campaign-management/reference.mdx, GET content_categories: content categories are targeted through the batch targeting criteria endpoint.
 const batchPath = (tc: { accountId: string }) => `/12/batch/accounts/${tc.accountId}/targeting_criteria`;
 
 const LISTED_OPERATORS: Partial<Record<string, readonly string[]>> = ENUMS.targetingTypeOperators;
@@ -47,7 +47,7 @@ export function operatorsOf(targetingType: string): readonly string[] {
 const or = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}` : xs[0]!);
 
 /**
- * seed 4.3: content category targeting needs targeting type IAB_CATEGORY
+ * ref campaign-management/reference.mdx, GET content_categories: content category targeting needs targeting type IAB_CATEGORY
  * and matching values; anything else is a validation error. A type with a
  * fixed list of values takes only those (ENUMS.targetingTypeValues). The
  * operator must be one the targeting type takes (ENUMS.targetingTypeOperators).
@@ -89,10 +89,10 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
   immutable: true,
   outputs: { name: z.string().describe("The platform's name of the targeted value.") },
   rules: targetingCriterionRules,
-  // seed: not shown; real platform DELETE targeting_criteria/:id (404 once gone: done).
+  // The real platform DELETE targeting_criteria/:id (404 once gone: done).
   collection: "targeting_criteria",
   notImported: "its list answers only for line_item_ids, a required filter (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, GET targeting_criteria), and xads import lists the account's collections",
-  // GET targeting_criteria filters by line item only (seed 4.8): concurrent reads share list calls by their line items.
+  // GET targeting_criteria filters by line item only (ref campaign-management/reference.mdx, GET targeting_criteria): concurrent reads share list calls by their line items.
   readBy: (tc) => ({ param: "line_item_ids", value: tc.lineItemId }),
   describe: (tc) => `${tc.targetingType} ${tc.targetingValue} criterion on line item ${tc.lineItemId}`,
   // A lone criterion is a one-item call of the batch endpoint (there it is the

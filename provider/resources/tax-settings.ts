@@ -1,5 +1,5 @@
 /**
- * Tax settings (Advertising API section 4.9): one record per account that
+ * Tax settings (ref campaign-management/reference.mdx, Tax Settings): one record per account that
  * always exists. PUT /accounts/:account_id/tax_settings changes the fields
  * it names; there is no create and no delete. Create reads what is there,
  * then PUTs the declared fields; destroy leaves the settings as they are
@@ -16,7 +16,7 @@ import { readLive } from "./framework";
 
 // --------------------------------------------------------------- schema ---
 
-/** seed 4.9 gives no lengths: any non-empty text. */
+/** ref campaign-management/reference.mdx, PUT tax_settings gives no lengths: any non-empty text. */
 const setting = (what: string) => computed(text().optional().describe(what));
 
 /**
@@ -40,8 +40,7 @@ export const taxSettingsInputs = z.strictObject({
 
 export type TaxSettingsInputs = z.infer<typeof taxSettingsInputs>;
 
-// seed: not shown ("its read endpoints: not shown"); real platform has
-// GET /accounts/:account_id/tax_settings beside the PUT.
+// ref campaign-management/reference.mdx: GET /accounts/:account_id/tax_settings beside the PUT.
 const path = (t: { accountId: string }) => `/12/accounts/${t.accountId}/tax_settings`;
 
 // ------------------------------------------------------------ lifecycle ---

@@ -1,5 +1,5 @@
 /**
- * Tracking tag (Advertising API section 4.10): a tracking partner's tag on a
+ * Tracking tag (ref campaign-management/reference.mdx, Tracking Tags): a tracking partner's tag on a
  * line item. Only the URL changes in place; the line item and the tag type
  * are create-only, so a change of either replaces the tag.
  */
@@ -14,7 +14,7 @@ export const trackingTagInputs = z.strictObject({
   accountId: accountIdInput,
   lineItemId: createOnly(entityId.describe("The line item the tag measures.")),
   trackingTagType: createOnly(z.enum(ENUMS.trackingTagType).describe("IMPRESSION_TAG or CLICK_TRACKER.")),
-  // The only input that changes in place (seed 4.10: PUT takes tracking_tag_url).
+  // The only input that changes in place (ref campaign-management/reference.mdx, PUT tracking_tags takes tracking_tag_url).
   trackingTagUrl: z.string().regex(/^https?:\/\/\S+$/, { error: "must be an http(s) URL from the tracking partner" }).describe("The tracking partner's URL; changes in place."),
   adoptId: adoptIdInput,
 }).describe("A tracking partner's tag (impression tag or click tracker) on a line item. Only the URL changes in place.");

@@ -1,5 +1,5 @@
 /**
- * Published Tweet (Advertising API section 4.11): POST accounts/:id/tweet.
+ * Published Tweet (ref creatives/reference.mdx, Tweets): POST accounts/:id/tweet.
  * Only the name changes in place (PUT tweets/:tweet_id/name); anything else
  * is a new Tweet. The API has no DELETE for published Tweets: destroy (and
  * a replacement) leaves the Tweet on the platform and says so. Tweets are
@@ -35,7 +35,7 @@ export const tweetInputs = z.strictObject({
   videoCtaValue: sentOnce(text().optional().describe("The call to action's value (e.g. the URL).")),
   videoDescription: sentOnce(text(LIMITS.text.videoDescription).optional().describe(`Video description, at most ${LIMITS.text.videoDescription} characters.`)),
   videoTitle: sentOnce(text(LIMITS.text.videoTitle).optional().describe(`Video title, at most ${LIMITS.text.videoTitle} characters.`)),
-  // seed 4.11: PUT tweets/:tweet_id/name; no name clears it.
+  // ref creatives/reference.mdx, PUT tweets/:tweet_id/name; no name clears it.
   name: field(nameInput(`A name for the Tweet in the ads UI, at most ${LIMITS.text.tweetName} characters; the only input that changes in place.`), { clearable: true }),
   adoptId: adoptIdInput,
 }).describe("A published, nullcast (promoted-only) post (Tweet). Only the name changes in place; any other change publishes a new Tweet. The Ads API cannot delete published Tweets: destroy and replacements leave them on the platform (and say so).");
@@ -75,12 +75,12 @@ export const tweet = declarePost("Tweet", tweetInputs, {
     ...(outs.nullcast === undefined && declared.nullcast !== undefined ? { nullcast: declared.nullcast } : {}),
     ...(outs.conversationSettings === undefined && declared.conversationSettings !== undefined ? { conversationSettings: declared.conversationSettings } : {}),
   }),
-  // seed 4.11 shows no DELETE for published Tweets: leave it, and say so.
+  // ref creatives/reference.mdx, Tweets shows no DELETE for published Tweets: leave it, and say so.
   leftInPlace: (id, t) =>
     `Tweet ${id} stays on the platform: the Ads API cannot delete published Tweets, so it is only removed from the stack. `
     + `It is nullcast (promoted-only, not on the timeline of user ${t.asUserId}); delete it in the ads UI if it must go.`,
   overrides: (standard) => ({
-    // The one thing that changes in place (seed 4.11: PUT tweets/:tweet_id/name); no name clears it.
+    // The one thing that changes in place (ref creatives/reference.mdx: PUT tweets/:tweet_id/name); no name clears it.
     async update(ctx, id, olds, news) {
       const entity = await ctx.client.put<Entity>(`${tweetsPath(news.accountId)}/${id}/name`, toWire(standard.fields, news, ["name"]) as Query);
       return standard.outputs({ ...news, conversationSettings: news.conversationSettings ?? olds.conversationSettings }, publishedTweet(entity));

@@ -1,5 +1,5 @@
 /**
- * User settings (Advertising API section 4.2): one record per user of an
+ * User settings (ref campaign-management/reference.mdx, User Settings): one record per user of an
  * account. GET/PUT /accounts/:account_id/user_settings/:user_id; PUT needs
  * user context and changes only the authenticated user's own settings (an
  * account admin cannot change another user's). No create, no delete:
@@ -37,16 +37,16 @@ export type UserSettingsInputs = z.infer<typeof userSettingsInputs>;
 
 const path = (u: { accountId: string; userId?: string }) => `/12/accounts/${u.accountId}/user_settings/${u.userId}`;
 
-/** seed 4.2: a value given twice in subscribeEmailTypes is a mistake. */
+/** ref campaign-management/reference.mdx, PUT user_settings: a value given twice in subscribeEmailTypes is a mistake. */
 function repeatedTypes(inputs: UserSettingsInputs): CheckFailure[] {
   const types = inputs.subscribeEmailTypes ?? [];
   const twice = types.filter((t, i) => types.indexOf(t) !== i);
   return twice.length > 0 ? [{ property: "subscribeEmailTypes", reason: `subscribeEmailTypes must not repeat a value (${[...new Set(twice)].join(", ")} given more than once)` }] : [];
 }
 
-/** The user the credentials act for (seed 4.2 GET authenticated_user_access). */
+/** The user the credentials act for (ref campaign-management/reference.mdx, GET authenticated_user_access). */
 async function authenticatedUser(ctx: Context, accountId: string): Promise<string> {
-  // seed: not shown (response shape); real platform answers { user_id, permissions }.
+  // The real platform answers { user_id, permissions }.
   const access = await ctx.client.get<{ user_id: string }>(`/12/accounts/${accountId}/authenticated_user_access`);
   return String(access.user_id);
 }

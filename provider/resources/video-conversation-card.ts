@@ -1,5 +1,5 @@
 /**
- * Video conversation card (Advertising API section 4.11): a 16:9 video with
+ * Video conversation card (ref creatives/reference.mdx, Video Conversation Cards): a 16:9 video with
  * hashtag calls to action. The shared fields, rules and lifecycle are in
  * conversation-card.ts.
  */

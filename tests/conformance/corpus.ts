@@ -3,7 +3,7 @@
  * project calls, the real platform's request form and response shape, one
  * JSON file per endpoint (and per notable variant) in `corpus/`, each citing
  * the public file it was taken from. README.md beside this file lists them
- * and the differences between the seed and today's platform.
+ * and where the project's first design and today's platform differ.
  *
  * Big integers: published Tweets (and a few request echoes) carry ids beyond
  * 2^53 as JSON numbers, which JSON.parse rounds. Those bodies are stored as
@@ -262,6 +262,7 @@ const OTHER_CALLS: readonly CalledEndpoint[] = [
   { endpoint: "GET /12/advertiser_business_categories", usedBy: ["getAdvertiserBusinessCategories"] },
   { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
   { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
+  { endpoint: "GET /12/accounts/:account_id/account_history", usedBy: ["xads drift (who changed a drifted campaign, line item, promoted Tweet or account, or targeting criterion, and when: one call per resource, entity_type, entity_id and a window of whole hours)"] },
 ];
 
 /**

@@ -71,7 +71,7 @@ export class World {
     placements: "ALL_ON_TWITTER", bid_strategy: "MAX", bid_amount_local_micro: "320000", entity_status: "PAUSED",
   }));
 
-  /** A line item configured for promoted accounts (seed 4.7), in a campaign of its own objective. */
+  /** A line item configured for promoted accounts (ref campaign-management/reference.mdx, promoted_accounts), in a campaign of its own objective. */
   accountLineItem = () => this.once("accountLineItem", async () => {
     const campaign = await this.post("campaigns", {
       funding_instrument_id: await this.fundingInstrument(), name: "followers", daily_budget_amount_local_micro: "10000000",
@@ -351,6 +351,13 @@ async function bearerToken(api: TestApi): Promise<string> {
 /** Where the example request alone does not make the recorded answer. */
 export type Scenario = (world: World, example: Request) => Promise<Request>;
 
+/** A window of whole hours from the hour before `ms` to two hours after it (account_history takes whole hours only). */
+function wholeHoursAround(ms: number): { start_time: string; end_time: string } {
+  const hour = Math.floor(ms / 3_600_000) * 3_600_000;
+  const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return { start_time: iso(hour - 3_600_000), end_time: iso(hour + 2 * 3_600_000) };
+}
+
 /** invalidate_token revokes the token the request is signed with: the configured user's. */
 const revokeWith = (path: string) => ({
   method: "POST", path, query: {}, headers: { authorization: oauthHeader("POST", path, { key: CREDS.accessToken, secret: CREDS.accessTokenSecret }) },
@@ -417,7 +424,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     });
     return r;
   },
-  // Rule difference: the reference's example swipes one image; the emulator keeps the seed's 2 to 6 (seed 4.11).
+  // Rule difference: the reference's example swipes one image; the emulator keeps the reference's "between 2-6 videos or images" (ref creatives/reference.mdx, Cards).
   "PUT /12/accounts/:account_id/cards/:card_id": async (_w, r) => {
     const body = r.json as { components: { type: string; media_keys?: string[] }[] };
     return { ...r, json: { ...body, components: body.components.map((c) => (c.media_keys ? { ...c, media_keys: IMAGES.slice(0, 2) } : c)) } };
@@ -433,6 +440,19 @@ export const SCENARIOS: Record<string, Scenario> = {
       ...op, params: { ...op.params, effective_at: undefined, expires_at: FUTURE },
     })),
   }),
+  // The recorded entry is a campaign's CREATE with both budgets, and a next page: the campaign is changed once more.
+  // Rule difference: the example sends no start_time and end_time, which the parameter table marks required (whole hours).
+  "GET /12/accounts/:account_id/account_history": async (w, r) => {
+    const campaign = (await w.call("POST", `/12/accounts/${ACCOUNT}/campaigns`, {
+      query: { funding_instrument_id: await w.fundingInstrument(), name: "test_campaign", daily_budget_amount_local_micro: "100000000", total_budget_amount_local_micro: "100000000", entity_status: "PAUSED" },
+    })).id;
+    await w.call("PUT", `/12/accounts/${ACCOUNT}/campaigns/${campaign}`, { query: { name: "renamed" } });
+    return { ...r, query: { ...r.query, entity_id: campaign, ...wholeHoursAround(Date.now()) } };
+  },
+  "GET /12/accounts/:account_id/account_history [not_allow_listed]": async (w, r) => {
+    w.api.control.setHistoryAccess("sandbox", ACCOUNT, false);
+    return r;
+  },
   "GET /2/webhooks": async (w, r) => {
     w.api.control.addWebhook({ url: "https://yourdomain.com/webhooks/twitter", valid: true });
     return { ...r, headers: { authorization: `Bearer ${await bearerToken(w.api)}` } };

@@ -11,9 +11,11 @@
  * corpus must cover every endpoint the provider calls. And every endpoint
  * the project calls (CALLED_ENDPOINTS) must be among those the replay
  * calls, so that these checks see each: batch creates, look-ups after a
- * create without an answer, `xads auth`, `xads import` and the policy
- * pack's listing are replayed besides the cases' lifecycles.
+ * create without an answer, `xads auth`, `xads import`, `xads drift`'s
+ * account history and the policy pack's listing are replayed besides the
+ * cases' lifecycles.
  */
+import { historyOf } from "../../cli/drift-history";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { accessFailures } from "../../provider/access";
 import { liveCampaignsFor } from "../../policy/live-campaigns";
@@ -61,6 +63,16 @@ beforeAll(async () => {
     const { client } = replayContext(transport);
     for (const spec of IMPORT_KINDS) await client.list(`/12/accounts/${ACCOUNT}/${spec.collection}`, spec.query ?? {});
     made.push(...transport.sent.map((r) => ({ ...r, by: "xads import" })));
+  }
+  {
+    // xads drift asks the account history of each drifted resource of a kind it covers (cli/drift-history.ts).
+    const transport = new CorpusTransport();
+    const urn = "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/xads:Campaign::spring";
+    const deployment = { resources: [{ urn, type: "pulumi-nodejs:dynamic/xads:Campaign", id: "fc3h5", outputs: { accountId: ACCOUNT }, modified: "2021-04-02T18:30:00Z" }] };
+    const history = await historyOf([{ urn, id: "fc3h5", kind: "Campaign" }], deployment, replayContext(transport), Date.parse("2021-04-02T21:10:00Z"));
+    // The recorded page has a next_cursor: the replay answers its record again on the next page.
+    expect(history.get(urn)).toMatchObject({ status: "found", changes: expect.arrayContaining([{ userId: "982978172", platform: "API_OTHER", changeType: "CREATE", time: "2021-04-02T20:55:42Z" }]) });
+    made.push(...transport.sent.map((r) => ({ ...r, by: "xads drift (account history)" })));
   }
   {
     // The policy pack's live campaigns, through the client the provider's configuration resolves to (registered first, over the replay).
@@ -205,7 +217,7 @@ const QUIRKS: Readonly<Record<string, { form?: CorpusEntry["request"]["form"]; o
   "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users": {
     form: "json",
     optional: ["emails", "expires_at"],
-    why: "the reference's table lists the upload's fields as query parameters (and `emails` beside `users`); its notes and its example send one JSON array of {operation_type, params: {users, expires_at}}, as the custom audience upload does, and expires_at defaults to 13 months (seed 4.12)",
+    why: "the reference's table lists the upload's fields as query parameters (and `emails` beside `users`); its notes and its example send one JSON array of {operation_type, params: {users, expires_at}}, as the custom audience upload does, and expires_at defaults to 13 months (ref audiences/reference.mdx)",
   },
   "POST /12/accounts/:account_id/line_items": {
     optional: ["start_time", "end_time"],

@@ -5,11 +5,16 @@
  * replaces a quarter of them and changes the budgets of another quarter),
  * while the emulator draws faults at random per request from a seed
  * (time-outs after commit, 503, 429, dropped connections, on single and
- * batch endpoints and look-ups alike). In some rounds the first `up` is
- * killed (SIGKILL) after a random number of writes, and recovered as the
- * docs/operations.md says (xads recover --cancel, pulumi up). A failed `up` is
- * run again, as a pipeline's retry would. At the end, without faults: one
- * more recovery and `up`, and the preview must show no changes.
+ * batch endpoints and look-ups alike), and the ups of every round lose the
+ * answer of a campaign create and of a promoted Tweet create before anything
+ * commits. In some rounds the first `up` is killed (SIGKILL) after a random
+ * number of writes, and recovered as the docs/operations.md says (xads
+ * recover --cancel, pulumi up). A failed `up` is run again, as a pipeline's
+ * retry would, and counted with its first error;
+ * a create whose answer was lost and that made nothing is sent again by the
+ * same `up` (docs/architecture.md rule 7), so it fails none. At the end,
+ * without faults: one more recovery and `up`, and the preview must show no
+ * changes.
  *
  * Everything is counted from the emulator's state, not the provider's
  * output: duplicates (live entities sharing what tells them apart: a
@@ -45,6 +50,10 @@ export interface CampaignReport {
   kills: number;
   /** `pulumi up` runs, the killed ones included. */
   ups: number;
+  /** The first error of each `up` that failed (killed ones aside), in order. */
+  failedUps: string[];
+  /** Failed ups that said a create got no answer and made nothing ("none was created"): a pipeline run lost to a lost answer. */
+  upsFailedByLostAnswers: number;
   duplicates: string[];
   orphans: string[];
   pendingOperations: number;
@@ -86,7 +95,7 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
   const { emu, creds } = await startStackEmulator();
   const stack = new Stack(opts.name, emu, creds);
   const report: CampaignReport = {
-    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, duplicates: [], orphans: [], pendingOperations: 0, finalUpSucceeded: false, previewNoChanges: false,
+    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, failedUps: [], upsFailedByLostAnswers: 0, duplicates: [], orphans: [], pendingOperations: 0, finalUpSucceeded: false, previewNoChanges: false,
   };
   const killRounds = new Set(shuffled(Array.from({ length: opts.rounds }, (_, r) => r), random).slice(0, opts.kills));
   try {
@@ -112,11 +121,15 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
         await recover(stack, () => emu.control.clearFaults(), log);
         break;
       }
+      // Every round's ups lose the answer of a campaign create and of a promoted Tweet create, before anything commits.
+      for (const collection of ["campaigns", "promoted_tweets"]) emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "drop", name: "lost create" });
       for (let attempt = 0; ; attempt++) {
         if (attempt === UPS_WITH_FAULTS) emu.control.clearFaults();
         const r = await stack.up();
         report.ups++;
         if (r.code === 0) break;
+        report.failedUps.push(firstError(r));
+        if (/so none was created/.test(r.stdout + r.stderr)) report.upsFailedByLostAnswers++;
         log(`round ${round}: up failed (${firstError(r)}), run again`);
         if (attempt > UPS_WITH_FAULTS) throw new Error(`round ${round}: up fails without faults:\n${r.stdout}\n${r.stderr}`);
       }
@@ -213,6 +226,8 @@ export function renderReport(r: CampaignReport): string {
     `faults: ${total} (${faults || "none"})`,
     `kills: ${r.kills}`,
     `pulumi up runs: ${r.ups}`,
+    `failed ups: ${r.failedUps.length}${r.failedUps.map((e) => `\n  ${e}`).join("")}`,
+    `ups failed by a lost answer that made nothing: ${r.upsFailedByLostAnswers}`,
     `duplicates: ${r.duplicates.length}${r.duplicates.map((d) => `\n  ${d}`).join("")}`,
     `orphans: ${r.orphans.length}${r.orphans.map((o) => `\n  ${o}`).join("")}`,
     `pending operations left: ${r.pendingOperations}`,

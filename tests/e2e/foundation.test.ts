@@ -185,7 +185,7 @@ describe("bad input fails preview with the field and the limit, and writes nothi
     ["a PREROLL_VIEWS line item without categories", {}, { objective: "PREROLL_VIEWS" }, /categories \(the iab_categories of one or two advertiser business categories\) are required when objective is PREROLL_VIEWS/],
     ["a PREROLL_VIEWS line item of three advertiser business categories", {}, { objective: "PREROLL_VIEWS", productType: "MEDIA", categories: ["IAB3", "IAB13", "IAB21", "IAB7", "IAB18"] },
       /categories of a PREROLL_VIEWS line item must be those of at most 2 advertiser business categories \(got 3: Financial Services, Health & Pharma, Retail\)/],
-    ["the seed's CAMPAIGN budget optimization, which today's platform no longer takes", { budgetOptimization: "CAMPAIGN" }, {}, /budgetOptimization must be one of LINE_ITEM \(got "CAMPAIGN"\)/],
+    ["the former CAMPAIGN budget optimization, which today's platform no longer takes", { budgetOptimization: "CAMPAIGN" }, {}, /budgetOptimization must be one of LINE_ITEM \(got "CAMPAIGN"\)/],
     ["a MAX bid on a REACH line item", {}, { objective: "REACH", bidStrategy: "MAX", bidAmountLocalMicro: 1_000_000 }, /bidStrategy MAX is not available for objective REACH/],
   ];
 

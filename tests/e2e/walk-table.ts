@@ -160,14 +160,14 @@ export const ROWS: WalkRow[] = [
     args: (v) => ({ currency: "USD", startTime: v === 1 ? "2026-01-01T00:00:00Z" : "2026-03-01T00:00:00Z" }),
     created: { currency: "USD", start_time: "2026-01-01T00:00:00Z" },
     update: { replaces: true, field: "startTime", live: { start_time: "2026-03-01T00:00:00Z" } },
-    edit: { skip: "the platform has no update for funding instruments (seed 4.5): nothing edits one out of band" },
+    edit: { skip: "the platform has no update for funding instruments (ref campaign-management/reference.mdx, Funding Instruments): nothing edits one out of band" },
     adopt: {
       seed: async ({ api }) => ({
         id: await seedFundingInstrument(api, { currency: "EUR", start_time: "2026-02-01T00:00:00Z" }),
         args: { currency: "EUR", startTime: "2026-02-01T00:00:00Z" },
       }),
     },
-    destroy: { stays: "the Ads API cannot delete funding instruments (seed 4.5)", says: /funding instrument \w+ stays on the platform/ },
+    destroy: { stays: "the Ads API cannot delete funding instruments outside the sandbox (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY)", says: /funding instrument \w+ stays on the platform/ },
   },
   {
     kind: "Campaign", name: "campaign", needs: ["usd"], collection: "campaigns", protected: true,
@@ -325,7 +325,7 @@ export const ROWS: WalkRow[] = [
         args: { asUserId: USER, text: "Adopted Tweet", name: "adopted tweet" },
       }),
     },
-    destroy: { stays: "the Ads API cannot delete published Tweets (seed 4.11)", says: /Tweet \d+ stays on the platform/ },
+    destroy: { stays: "the Ads API cannot delete published Tweets (ref creatives/reference.mdx, Tweets)", says: /Tweet \d+ stays on the platform/ },
   },
   {
     kind: "ScheduledPromotedTweet", name: "scheduledPromotion", needs: ["tweets", "launch", "encore"], collection: "scheduled_promoted_tweets",
@@ -392,7 +392,7 @@ export const ROWS: WalkRow[] = [
     update: { replaces: false, field: "taxCategory", live: { tax_category: "BUSINESS_NO_VAT" } },
     edit: { patch: { tax_id: "EDITED" }, shows: { taxId: "EDITED" } },
     adopt: SETTINGS_ADOPT,
-    destroy: { stays: "the Ads API cannot delete tax settings (seed 4.9)", says: /tax settings of account \w+ stay on the platform/ },
+    destroy: { stays: "the Ads API cannot delete tax settings (ref campaign-management/reference.mdx, Tax Settings)", says: /tax settings of account \w+ stay on the platform/ },
   },
   {
     kind: "UserSettings", name: "userSettings", collection: "user_settings",
@@ -403,7 +403,7 @@ export const ROWS: WalkRow[] = [
     update: { replaces: false, field: "notificationEmail", live: { notification_email: "team@example.com" } },
     edit: { patch: { notification_email: "edited@example.com" }, shows: { notificationEmail: "edited@example.com" } },
     adopt: SETTINGS_ADOPT,
-    destroy: { stays: "the Ads API cannot delete user settings (seed 4.2)", says: /user settings \S+ stay on the platform/ },
+    destroy: { stays: "the Ads API cannot delete user settings (ref campaign-management/reference.mdx, User Settings)", says: /user settings \S+ stay on the platform/ },
   },
   {
     kind: "CustomAudience", name: "audience", collection: "custom_audiences", protected: true,
@@ -489,7 +489,7 @@ export const ROWS: WalkRow[] = [
     update: { replaces: true, field: "permissionLevel", live: { permission_level: "READ_WRITE" } },
     edit: { remove: "no PUT exists for permissions: the ads UI can only revoke one" },
     adopt: {
-      // The v5 path of tailored audience permissions (seed 001 4.12).
+      // The v5 path of tailored audience permissions (ref audiences/reference.mdx, Tailored Audience Permissions).
       seed: async ({ api, ids, accounts }) => ({
         id: (await api.post<Entity>(`/5/accounts/${ACCOUNT_ID}/tailored_audiences/${ids.installers}/permissions`, { granted_account_id: accounts.other, permission_level: "READ_WRITE" })).id,
         args: { tailoredAudienceId: "${installers.id}", grantedAccountId: accounts.other, permissionLevel: "READ_WRITE" },

@@ -1,4 +1,4 @@
-/** Cards, image and video conversation cards: the emulator's rules (seed 4.11) and the providers' lifecycle. */
+/** Cards, image and video conversation cards: the emulator's rules (ref creatives/reference.mdx, Cards, Image and Video Conversation Cards) and the providers' lifecycle. */
 import { Entity, ValidationError } from "../../provider/client";
 import { card } from "../../provider/resources/card";
 import { imageConversationCard } from "../../provider/resources/image-conversation-card";
@@ -67,7 +67,7 @@ describe("Card", () => {
     expect((await card.read(ctx(), id, outs))?.props).toEqual(outs);
   });
 
-  test("the emulator refuses what the seed refuses, naming the path", async () => {
+  test("the emulator refuses what the reference refuses, naming the path", async () => {
     const seven = { type: "SWIPEABLE_MEDIA", media_keys: ["3_1001", "3_1002", "3_1003", "3_1004", "3_1005", "3_1006", "3_1007"] };
     await expect(refused(post({ name: "x", components: [seven] }))).resolves.toMatchObject({ status: 400, parameter: "components[0].media_keys", message: expect.stringMatching(/at most 6/) });
     await expect(refused(post({ name: "x", components: [{ type: "MEDIA", media_key: "3_9999" }] }))).resolves.toMatchObject({ parameter: "components[0].media_key", message: expect.stringMatching(/not in the media library/) });

@@ -1,6 +1,6 @@
 /**
- * The emulator's accounts, account features, tax and user settings (seed
- * 4.2 and 4.9): the rules, the enumerations and the sandbox-only endpoints.
+ * The emulator's accounts, account features, tax and user settings (ref
+ * campaign-management/reference.mdx): the rules, the enumerations and the sandbox-only endpoints.
  */
 import { ACCOUNT_SETTINGS } from "../../provider/limits";
 import { ACCOUNT, TestApi, USER } from "./emulator-helpers";

@@ -1,6 +1,6 @@
 /**
  * Accounts, funding instruments and the two environments (README "Two
- * environments", seed 4.2 and 4.5).
+ * environments", ref campaign-management/reference.mdx, Accounts and Funding Instruments).
  */
 import { ACCOUNT, TestApi, USER } from "./emulator-helpers";
 

@@ -1,5 +1,5 @@
 /**
- * The campaign batch endpoint (seed 4.4 and section 7): all or nothing,
+ * The campaign batch endpoint (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns): all or nothing,
  * errors by item index.
  */
 import { ACCOUNT, createItems, TestApi } from "./emulator-helpers";

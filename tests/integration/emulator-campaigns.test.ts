@@ -1,5 +1,5 @@
 /**
- * Campaigns (seed 4.4, section 3 states, section 8 limits), through the API
+ * Campaigns (ref campaign-management/reference.mdx, Campaigns: states and limits), through the API
  * as a client sees them.
  */
 import { ACCOUNT, createItems, TestApi } from "./emulator-helpers";
@@ -67,7 +67,7 @@ describe("creating a campaign", () => {
     }]);
   });
 
-  test("budget_optimization takes LINE_ITEM alone (the reference's one value); the seed's CAMPAIGN is refused", async () => {
+  test("budget_optimization takes LINE_ITEM alone (the reference's one value); the former CAMPAIGN is refused", async () => {
     expect((await create({ budget_optimization: "LINE_ITEM" })).body.data).toMatchObject({ budget_optimization: "LINE_ITEM", standard_delivery: null });
     const refused = await create({ budget_optimization: "CAMPAIGN" });
     expect(refused.status).toBe(400);

@@ -1,6 +1,6 @@
 /**
- * Line items (seed: not shown; the real platform's v12 reference,
- * campaign-management/reference.mdx, as emulator/platform.ts tables it).
+ * Line items (the real platform's v12 reference, ref
+ * campaign-management/reference.mdx, Line Items, as emulator/platform.ts tables it).
  */
 import { ACCOUNT, TestApi, USER } from "./emulator-helpers";
 

@@ -1,5 +1,5 @@
 /**
- * List conventions (seed 4.1): PG, IDS, WD, WT, q, with their limits.
+ * List conventions (ref campaign-management/reference.mdx, GET accounts and GET campaigns): PG, IDS, WD, WT, q, with their limits.
  */
 import { ACCOUNT, createItems, TestApi } from "./emulator-helpers";
 

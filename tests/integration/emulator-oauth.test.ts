@@ -1,6 +1,6 @@
 /**
- * The platform's authorization endpoints in the emulator (seed 000 sections
- * 4.1, 4.2, 4.3, 5, 7): the three-legged PIN flow, revocation, the app-only
+ * The platform's authorization endpoints in the emulator (xdevplatform/docs
+ * fundamentals/authentication/ and openapi.json, GET /2/webhooks): the three-legged PIN flow, revocation, the app-only
  * bearer token and its limits, and the webhook lookup.
  */
 import { createHmac } from "node:crypto";

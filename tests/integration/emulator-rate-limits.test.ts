@@ -1,6 +1,6 @@
 /**
  * Rate-limit headers and 429s: the published limits (ref
- * fundamentals/rate-limiting.mdx; seed 4.1 for with_total_count) and lower
+ * fundamentals/rate-limiting.mdx; ref campaign-management/reference.mdx, GET accounts, for with_total_count) and lower
  * ones set through the control API.
  * Assertions are on counts and headers, never on elapsed time.
  */

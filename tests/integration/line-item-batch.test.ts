@@ -2,7 +2,7 @@
  * Line items created together share batch POSTs of at most 40, as campaigns
  * do (reference.mdx, POST batch/accounts/:account_id/line_items; docs/architecture.md
  * rule 8): each resource still gets its own entity or its own error; a batch
- * without an answer is looked up, never resent.
+ * that committed without an answer is found by its look-up, never sent again.
  */
 import { AdsClient } from "../../provider/client";
 import { lineItem, LineItemInputs } from "../../provider/resources/line-item";

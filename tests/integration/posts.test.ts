@@ -1,8 +1,8 @@
 /**
  * The posts family against the emulator: draft, scheduled and published
  * Tweets, scheduled promoted Tweets, media creatives, account media and
- * the getAccountMedia data source. The emulator's rules (seed 4.6, 4.7,
- * 4.11) and each resource's lifecycle.
+ * the getAccountMedia data source. The emulator's rules (ref
+ * campaign-management/reference.mdx and ref creatives/reference.mdx) and each resource's lifecycle.
  */
 import { AdsApiError, ValidationError } from "../../provider/client";
 import { listAccountMedia } from "../../provider/data-sources";
@@ -102,7 +102,7 @@ describe("published Tweets", () => {
     const inputs = valid(tweet, { text: "Watch", mediaKeys: ["7_3001"], videoTitle: "Spring", conversationSettings: "FOLLOWING", name: "v1" });
     const { id, outs } = await tweet.create(ctx(), inputs);
     expect(outs).toMatchObject({ nullcast: true, videoTitle: "Spring", conversationSettings: "FOLLOWING", name: "v1" });
-    // seed 4.11: the POST answer has no conversation_settings; GET has it.
+    // ref creatives/reference.mdx, POST tweet `conversation_settings`: the POST answer has no conversation_settings; GET has it.
     const post = await client().post(`${base}/tweet`, { as_user_id: USER, text: "other" });
     expect(post).not.toHaveProperty("conversation_settings");
     const renamed = await tweet.update(ctx(), id, outs, { ...inputs, name: "v2" });

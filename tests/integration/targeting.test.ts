@@ -1,7 +1,7 @@
 /**
  * Promoted accounts, line item curated categories, targeting criteria and
  * the reference-data sources against the emulator: the platform's rules
- * (seed 4.2, 4.3, 4.6, 4.7, 4.8, section 7) and the provider's lifecycle.
+ * (ref campaign-management/reference.mdx, Promoted Accounts, Line Item Curated Categories, Targeting Criteria) and the provider's lifecycle.
  */
 import { AdsClient, Entity, ValidationError } from "../../provider/client";
 import {

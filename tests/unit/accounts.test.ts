@@ -74,7 +74,7 @@ describe("AccountFeatures", () => {
 describe("TaxSettings", () => {
   const valid = { accountId: ACCOUNT, taxCategory: "BUSINESS_WITH_VAT", invoiceJurisdiction: "LOI_SAPIN", taxId: "FR1" };
 
-  test("the fields of seed 4.9 pass; nothing declared is refused", () => {
+  test("the tax settings fields of the reference pass; nothing declared is refused", () => {
     expect(reasons(taxSettings, valid)).toEqual([]);
     expect(reasons(taxSettings, { accountId: ACCOUNT })).toEqual([expect.stringMatching(/^declare at least one of addressName, clientAddressStreet1, .*taxId$/)]);
   });

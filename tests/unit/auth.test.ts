@@ -48,7 +48,7 @@ describe("oauthStepHeader", () => {
 
 describe("basicAuthorization", () => {
   test("is Base64 of enc(key):enc(secret), the platform's documented example", () => {
-    // The platform's own example key and secret (seed 000 section 4.2 builds it the same way).
+    // The platform's own example key and secret (xdevplatform/docs fundamentals/authentication/api-reference.mdx builds it the same way).
     const header = basicAuthorization("xvz1evFS4wEEPTGEFPHBog", "L8qq9PZyRg6ieKGEKhZolGC0vJWLw8iEJ88DRdyOg");
     expect(header).toBe("Basic eHZ6MWV2RlM0d0VFUFRHRUZQSEJvZzpMOHFxOVBaeVJnNmllS0dFS2hab2xHQzB2SldMdzhpRUo4OERSZHlPZw==");
   });

@@ -22,7 +22,7 @@ describe("Campaign check", () => {
     expect(result.inputs).not.toHaveProperty("standardDelivery");
   });
 
-  test("LINE_ITEM budget optimization passes; the seed's CAMPAIGN, which today's platform no longer takes, is refused", () => {
+  test("LINE_ITEM budget optimization passes; the former CAMPAIGN, which today's platform no longer takes, is refused", () => {
     expect(reasons({ ...valid(), budgetOptimization: "LINE_ITEM" })).toEqual([]);
     expect(reasons({ ...valid(), budgetOptimization: "CAMPAIGN" })).toEqual(['budgetOptimization must be one of LINE_ITEM (got "CAMPAIGN")']);
   });

@@ -140,7 +140,7 @@ describe("the project's called endpoints", () => {
   });
 });
 
-describe("known differences from the seed, as the corpus records them", () => {
+describe("known differences from the first design, as the corpus records them", () => {
   test("published Tweets answer id as a JSON number beyond 2^53, with id_str beside it", () => {
     for (const [method, path] of [["POST", "/12/accounts/a1/tweet"], ["GET", "/12/accounts/a1/tweets"]] as const) {
       const body = entryFor(method, path)!.response.body as { data: Record<string, unknown> | Record<string, unknown>[] };

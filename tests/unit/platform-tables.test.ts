@@ -1,6 +1,6 @@
 /**
  * The emulator keeps its own table of the platform's limits and enumerations
- * (emulator/platform.ts), written from the seed and the reference, so it
+ * (emulator/platform.ts), written from the reference, so it
  * checks the provider instead of mirroring it (docs/architecture.md rule 9). This test
  * compares the two tables entry by entry and names every disagreement;
  * deliberate ones are listed below with their reason, so any new one fails.

@@ -1,0 +1,180 @@
+/**
+ * Who changed a drifted resource outside Pulumi, and when: `xads drift` asks
+ * the platform's account history (xdevplatform/docs
+ * x-ads-api/campaign-management/reference.mdx, GET
+ * accounts/:account_id/account_history) once per drifted resource of a kind
+ * it keeps the history of (campaigns, line items, promoted Tweets and
+ * accounts, targeting criteria), for the entity's changes since the state
+ * last changed the resource. The endpoint is in beta and needs
+ * allow-listing: an account outside it still gets its drift report, with a
+ * note instead of names.
+ *
+ * The window, the matching of entries to a resource and the words of the
+ * report are pure functions; `historyOf` makes the calls.
+ */
+import type { AdsClient } from "../provider/client/client";
+import { AdsApiError } from "../provider/client/errors";
+import type { ProviderConfig } from "../provider/config";
+import { ENUMS } from "../provider/limits";
+import { definitionOf, RESOURCES } from "../provider/resources";
+import type { Deployment, StateResource } from "./recover-plan";
+
+/** One change the platform recorded of the entity after the state's last change of it. */
+export interface HistoryChange {
+  /** `change_by.user_id`: the user who made it (no endpoint the credentials can read names users: shown as "user <id>"). */
+  userId: string;
+  /** `change_by.platform` (API_OTHER for the Ads API). */
+  platform?: string;
+  /** `change_type` (the reference shows CREATE). */
+  changeType?: string;
+  /** `change_time`, ISO 8601. */
+  time: string;
+}
+
+/** What the account history says of one drifted resource. */
+export type DriftHistory =
+  /** The entity's changes within `window` made after the state's last change (`since`), oldest first. */
+  | { status: "found"; window: HistoryWindow; since?: string; changes: HistoryChange[] }
+  /** The platform keeps no history of the resource's kind. */
+  | { status: "not-kept" }
+  /** The account is not allow-listed for the endpoint (in beta). */
+  | { status: "not-allow-listed" }
+  /** The call failed otherwise: the drift is still reported. */
+  | { status: "failed"; message: string };
+
+export interface HistoryWindow {
+  start: string;
+  end: string;
+}
+
+const HOUR_MS = 3_600_000;
+/** How far back to look for a resource whose state records no time (checkpoints before early 2023). */
+const NO_TIME_LOOKBACK_MS = 7 * 24 * HOUR_MS;
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * The window of whole hours the endpoint takes ("Must be expressed in whole
+ * hours"): from the state's last change of the resource (`modified`, else
+ * `created`: apitype.ResourceV3) rounded down to the hour, to the hour after
+ * now. Without either time, the last 7 days.
+ */
+export function historyWindow(state: Readonly<Record<string, unknown>> | undefined, now: number): HistoryWindow {
+  const recorded = [state?.modified, state?.created].find((t): t is string => typeof t === "string" && !Number.isNaN(Date.parse(t)));
+  const from = recorded !== undefined ? Date.parse(recorded) : now - NO_TIME_LOOKBACK_MS;
+  const start = Math.floor(Math.min(from, now) / HOUR_MS) * HOUR_MS;
+  const end = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+  return { start: iso(start), end: iso(end) };
+}
+
+/** The history's `entity_type` of a kind, undefined for a kind the platform keeps no history of. */
+export function historyEntityType(kind: string | undefined): string | undefined {
+  if (!kind || !(kind in RESOURCES)) return undefined;
+  const collection = (definitionOf(kind) as { collection?: string }).collection;
+  const types: Readonly<Record<string, string>> = ENUMS.historyEntityType;
+  return collection !== undefined && Object.hasOwn(types, collection) ? types[collection] : undefined;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The entries of one entity made after the state's last change of it
+ * (`since`, the state's `modified`): the window starts at the hour before,
+ * so it also holds the update Pulumi itself made. Oldest first.
+ */
+export function changesSince(entries: readonly Json[], entityId: string, since: string | undefined): HistoryChange[] {
+  const after = since === undefined ? -Infinity : Date.parse(since);
+  return entries
+    .filter((e) => e.entity_id === entityId && typeof e.change_time === "string" && Date.parse(e.change_time) > after)
+    .map((e) => {
+      const by = (e.change_by ?? {}) as Json;
+      return {
+        userId: String(by.user_id ?? "unknown"),
+        ...(typeof by.platform === "string" ? { platform: by.platform } : {}),
+        ...(typeof e.change_type === "string" ? { changeType: e.change_type } : {}),
+        time: e.change_time as string,
+      };
+    })
+    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+}
+
+/** Codes the platform answers a beta endpoint with for an account or application outside its allow-list. */
+const NOT_ALLOW_LISTED = new Set(["UNAUTHORIZED_CLIENT_APPLICATION", "FEATURE_NOT_AVAILABLE"]);
+
+export function isNotAllowListed(err: unknown): boolean {
+  return err instanceof AdsApiError && NOT_ALLOW_LISTED.has(err.code);
+}
+
+/** The words of a history, beside a resource's fields old -> new. */
+export function describeHistory(h: DriftHistory, kind: string | undefined): string {
+  switch (h.status) {
+    case "not-kept":
+      return `the platform keeps no history for ${kind ?? "this kind"}`;
+    case "not-allow-listed":
+      return "history not available for this account (not allow-listed)";
+    case "failed":
+      return `history could not be read: ${h.message}`;
+    case "found":
+      if (h.changes.length === 0) return `no change recorded between ${h.since ?? h.window.start} and ${h.window.end}`;
+      return h.changes.map((c) => `${c.changeType === "DELETE" ? "deleted" : "changed"} by user ${c.userId}${c.platform ? ` (${c.platform})` : ""} at ${c.time}`).join("; ");
+  }
+}
+
+/** A drifted resource, as far as its history needs it. */
+export interface HistoryTarget {
+  kind?: string;
+  id?: string;
+  urn: string;
+}
+
+/**
+ * The history of each drifted resource, by URN: one call per resource of a
+ * kind the platform keeps the history of (its pages followed), none once an
+ * account has answered that it is not allow-listed. `now` is the clock.
+ */
+export async function historyOf(
+  targets: readonly HistoryTarget[],
+  deployment: Deployment,
+  ctx: { client: AdsClient; config: ProviderConfig },
+  now: number = Date.now(),
+): Promise<Map<string, DriftHistory>> {
+  const states = new Map<string, StateResource>((deployment.resources ?? []).filter((r) => !r.delete).map((r) => [r.urn, r]));
+  const refused = new Set<string>();
+  const out = new Map<string, DriftHistory>();
+  // One after another: a refusal spares the account's other calls, and the client plans the rate limits either way.
+  for (const t of targets) {
+    const entityType = historyEntityType(t.kind);
+    const state = states.get(t.urn);
+    const accountId = [state?.outputs?.accountId, state?.inputs?.accountId, ctx.config.accountId].find((a): a is string => typeof a === "string" && a !== "");
+    if (!entityType) {
+      out.set(t.urn, { status: "not-kept" });
+      continue;
+    }
+    if (!t.id || !accountId) {
+      out.set(t.urn, { status: "failed", message: `no ${!t.id ? "id" : "account id"} in the state` });
+      continue;
+    }
+    if (refused.has(accountId)) {
+      out.set(t.urn, { status: "not-allow-listed" });
+      continue;
+    }
+    const window = historyWindow(state, now);
+    const since = [state?.modified, state?.created].find((x): x is string => typeof x === "string");
+    try {
+      const entries = await ctx.client.list<Json>(`/12/accounts/${accountId}/account_history`, {
+        entity_type: entityType, entity_id: t.id, start_time: window.start, end_time: window.end,
+      });
+      out.set(t.urn, { status: "found", window, ...(since ? { since } : {}), changes: changesSince(entries, t.id, since) });
+    } catch (err) {
+      if (isNotAllowListed(err)) {
+        refused.add(accountId);
+        out.set(t.urn, { status: "not-allow-listed" });
+      } else {
+        out.set(t.urn, { status: "failed", message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+/**
+ * `xads drift` with the real pulumi CLI against the emulator says who
+ * changed a resource outside Pulumi and when, from the platform's account
+ * history: a campaign whose budget and status another user changed in the
+ * ads UI is reported with that user, the time and both fields old -> new,
+ * in JSON, text and Markdown; an account that is not allow-listed for the
+ * history (a beta endpoint) still gets its drift report, with a note.
+ */
+import { Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(300_000);
+
+const e2e = useStackEmulator();
+const ACCOUNT = "18ce54d4x5t";
+const OTHER_USER = "2244994945";
+
+describe("drift names who changed a campaign in the ads UI, and when", () => {
+  let stack: Stack;
+  let ids: Record<string, string>;
+  let changeTime: string;
+
+  beforeAll(async () => {
+    stack = e2e.stack("drift-history");
+    stack.writeProgram([
+      { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
+      { type: "Campaign", name: "spring", args: { fundingInstrumentId: "${usd.id}", name: "Spring sale", entityStatus: "ACTIVE", dailyBudgetAmountLocalMicro: 50_000_000, deletionProtection: false } },
+    ]);
+    await stack.init();
+    expect(await stack.up()).toMatchObject({ code: 0 });
+    ids = await stack.outputs();
+    // The platform records whole seconds: an edit in the second of the stack's own update could not be told from it.
+    await new Promise((r) => setTimeout(r, 1100));
+    const edited = e2e.emu.control.edit("sandbox", ACCOUNT, "campaigns", ids.spring!, { daily_budget_amount_local_micro: 99_000_000, entity_status: "PAUSED" }, { user_id: OTHER_USER, platform: "ADS_UI" });
+    changeTime = edited.updated_at;
+  });
+
+  test("JSON: both fields old -> new, and the user and time of the change", async () => {
+    const r = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
+    expect(r).toMatchObject({ code: 1 });
+    const spring = JSON.parse(r.stdout).changed.find((c: { resource: string }) => c.resource === "spring");
+    expect(spring.fields).toEqual(expect.arrayContaining([
+      { field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 },
+      { field: "entityStatus", state: "ACTIVE", live: "PAUSED" },
+    ]));
+    // Pulumi's own create is before the state's last change: only the other user's edit is named.
+    expect(spring.history).toMatchObject({ status: "found", changes: [{ userId: OTHER_USER, platform: "ADS_UI", changeType: "UPDATE", time: changeTime }] });
+  });
+
+  test("text and Markdown name the user and the time beside the fields", async () => {
+    const text = await stack.xads(["drift", "--stack", "dev", "--format", "text"]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`changed: spring (Campaign, id ${ids.spring}) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00; entityStatus: "ACTIVE" -> "PAUSED"`);
+    expect(text.stdout).toContain(`  changed by user ${OTHER_USER} (ADS_UI) at ${changeTime}`);
+    const markdown = await stack.xads(["drift", "--stack", "dev"]);
+    expect(markdown.stdout).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro`<br>`entityStatus`");
+    expect(markdown.stdout).toContain(`| \`spring\` (Campaign) | changed by user ${OTHER_USER} (ADS_UI) at ${changeTime} |`);
+  });
+
+  test("an account that is not allow-listed for the history still gets the drift report, with the note, and the same exit code", async () => {
+    e2e.emu.control.setHistoryAccess("sandbox", ACCOUNT, false);
+    try {
+      const text = await stack.xads(["drift", "--stack", "dev", "--format", "text"]);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toContain(`changed: spring (Campaign, id ${ids.spring}) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00`);
+      expect(text.stdout).toContain("  history not available for this account (not allow-listed)");
+      const json = JSON.parse((await stack.xads(["drift", "--stack", "dev", "--format", "json"])).stdout);
+      expect(json.changed[0].history).toEqual({ status: "not-allow-listed" });
+    } finally {
+      e2e.emu.control.setHistoryAccess("sandbox", ACCOUNT, true);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * `xads drift`'s account history calls (cli/drift-history.ts) through the
+ * provider's client against the emulator: who changed a drifted campaign
+ * outside Pulumi and when, the entries Pulumi's own writes left out, and an
+ * account that is not allow-listed.
+ */
+import { historyOf } from "../../cli/drift-history";
+import { Deployment } from "../../cli/recover-plan";
+import { typeToken } from "../../provider/resources";
+import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
+
+const fixture = useEmulator();
+const urn = (kind: string, name: string) => `urn:pulumi:dev::shop::${typeToken(kind)}::${name}`;
+
+async function campaignInState(modifiedAfterCreate = true): Promise<{ id: string; deployment: Deployment }> {
+  const client = fixture.client();
+  const fundingInstrumentId = await seedFundingInstrument(client);
+  const { id } = await client.post<{ id: string }>(`/12/accounts/${ACCOUNT}/campaigns`, { name: "Spring", funding_instrument_id: fundingInstrumentId, daily_budget_amount_local_micro: 5_000_000 });
+  // The state's last change of the resource: after Pulumi's own create.
+  const modified = modifiedAfterCreate ? new Date(Date.now() + 1000).toISOString() : undefined;
+  const deployment: Deployment = {
+    resources: [{ urn: urn("Campaign", "spring"), type: typeToken("Campaign"), custom: true, id, inputs: { accountId: ACCOUNT }, outputs: { accountId: ACCOUNT }, ...(modified ? { modified } : {}) }],
+  };
+  return { id, deployment };
+}
+
+test("names the user who edited a campaign in the ads UI after the stack's last update, with the time; Pulumi's own create is left out", async () => {
+  const { id, deployment } = await campaignInState();
+  // The clock moves on past the state's modified time (whole seconds on the platform).
+  await new Promise((r) => setTimeout(r, 2100));
+  const edited = fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { daily_budget_amount_local_micro: 9_000_000, entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
+  fixture.emu.control.clearRequests();
+
+  const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, fixture.ctx());
+  expect(history.get(urn("Campaign", "spring"))).toMatchObject({
+    status: "found", changes: [{ userId: "2244994945", platform: "ADS_UI", changeType: "UPDATE", time: edited.updated_at }],
+  });
+  const calls = fixture.emu.control.requests();
+  expect(calls.map((r) => [r.method, r.path, r.status])).toEqual([["GET", `/12/accounts/${ACCOUNT}/account_history`, 200]]);
+  expect(calls[0]!.query).toMatchObject({ entity_type: "CAMPAIGN", entity_id: id, start_time: expect.stringMatching(/T\d\d:00:00Z$/), end_time: expect.stringMatching(/T\d\d:00:00Z$/) });
+});
+
+test("an account that is not allow-listed: the resource says so, after one call", async () => {
+  const { id, deployment } = await campaignInState(false);
+  fixture.emu.control.setHistoryAccess("sandbox", ACCOUNT, false);
+  fixture.emu.control.clearRequests();
+  const targets = [{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }, { urn: urn("Campaign", "again"), id, kind: "Campaign" }];
+  const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, fixture.ctx());
+  expect([...history.values()]).toEqual([{ status: "not-allow-listed" }, { status: "not-allow-listed" }]);
+  expect(fixture.emu.control.requests().map((r) => r.status)).toEqual([403]);
+});

@@ -1,0 +1,152 @@
+/**
+ * Who changed a drifted resource and when, as `xads drift` reports it: the
+ * window of whole hours it asks the account history for, the entries that
+ * count (those after the state's last change), the words of each outcome in
+ * text, Markdown and JSON, and one call per resource, none after an
+ * account's refusal (a client that answers from a table: no network).
+ */
+import { changesSince, describeHistory, DriftHistory, historyEntityType, historyOf, historyWindow } from "../../cli/drift-history";
+import { buildDriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "../../cli/drift-report";
+import type { AdsClient } from "../../provider/client/client";
+import { AuthError, ValidationError } from "../../provider/client/errors";
+import type { ProviderConfig } from "../../provider/config";
+import type { Deployment } from "../../cli/recover-plan";
+
+const at = (s: string) => Date.parse(s);
+
+describe("the history window", () => {
+  test("runs from the state's last change, rounded down to the hour, to the hour after now", () => {
+    expect(historyWindow({ modified: "2026-11-26T09:41:07.123Z", created: "2026-11-20T08:00:00Z" }, at("2026-11-26T11:05:00Z")))
+      .toEqual({ start: "2026-11-26T09:00:00Z", end: "2026-11-26T12:00:00Z" });
+  });
+
+  test("takes the creation time when the state has no modified time, and ends after a now on the hour", () => {
+    expect(historyWindow({ created: "2026-11-26T10:00:00Z" }, at("2026-11-26T10:00:00Z"))).toEqual({ start: "2026-11-26T10:00:00Z", end: "2026-11-26T11:00:00Z" });
+  });
+
+  test("looks 7 days back for a resource whose state records no time (checkpoints before 2023)", () => {
+    expect(historyWindow({}, at("2026-11-26T10:30:00Z"))).toEqual({ start: "2026-11-19T10:00:00Z", end: "2026-11-26T11:00:00Z" });
+  });
+});
+
+test("the kinds the platform keeps the history of: campaigns, line items, promoted Tweets and accounts, targeting criteria", () => {
+  expect(["Campaign", "LineItem", "PromotedTweet", "PromotedAccount", "TargetingCriterion", "Card", "CustomAudience", undefined].map(historyEntityType))
+    .toEqual(["CAMPAIGN", "LINE_ITEM", "PROMOTED_TWEET", "PROMOTED_ACCOUNT", "TARGETING_CRITERIA", undefined, undefined, undefined]);
+});
+
+test("only the entity's changes after the state's last change count, oldest first (Pulumi's own update in the same hour does not)", () => {
+  const entry = (entity_id: string, change_time: string, user_id: string, change_type = "UPDATE") => ({
+    entity: "CAMPAIGN", entity_id, change_time, change_type, change_by: { user_id, platform: "ADS_UI" }, changes: {}, entity_data: {},
+  });
+  const entries = [
+    entry("c1", "2026-11-26T09:50:00Z", "555", "DELETE"),
+    entry("c1", "2026-11-26T09:41:07Z", "756201191646691328"),
+    entry("c1", "2026-11-26T09:45:00Z", "2244994945"),
+    entry("c2", "2026-11-26T09:46:00Z", "2244994945"),
+  ];
+  expect(changesSince(entries, "c1", "2026-11-26T09:41:07.123Z")).toEqual([
+    { userId: "2244994945", platform: "ADS_UI", changeType: "UPDATE", time: "2026-11-26T09:45:00Z" },
+    { userId: "555", platform: "ADS_UI", changeType: "DELETE", time: "2026-11-26T09:50:00Z" },
+  ]);
+});
+
+describe("the report", () => {
+  const URN = (type: string, name: string) => `urn:pulumi:dev::shop::pulumi-nodejs:dynamic/xads:${type}::${name}`;
+  const event = (op: string, type: string, name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown> | null) => {
+    const state = (outputs: Record<string, unknown>) => ({ type: `pulumi-nodejs:dynamic/xads:${type}`, urn: URN(type, name), id, inputs: {}, outputs });
+    return { resOutputsEvent: { metadata: { op, urn: URN(type, name), type: `pulumi-nodejs:dynamic/xads:${type}`, old: state(olds), new: news && state(news) } } };
+  };
+  const report = buildDriftReport([
+    event("update", "Campaign", "spring", "c1", { currency: "USD", dailyBudgetAmountLocalMicro: 50_000_000, entityStatus: "ACTIVE" }, { currency: "USD", dailyBudgetAmountLocalMicro: 99_000_000, entityStatus: "PAUSED" }),
+    event("update", "Card", "card", "k1", { name: "a" }, { name: "b" }),
+    event("delete", "LineItem", "timeline", "l1", {}, null),
+  ]);
+  const window = { start: "2026-11-26T09:00:00Z", end: "2026-11-26T12:00:00Z" };
+  const histories = new Map<string, DriftHistory>([
+    [URN("Campaign", "spring"), { status: "found", window, since: "2026-11-26T09:41:07Z", changes: [{ userId: "2244994945", platform: "ADS_UI", changeType: "UPDATE", time: "2026-11-26T10:15:00Z" }] }],
+    [URN("Card", "card"), { status: "not-kept" }],
+    [URN("LineItem", "timeline"), { status: "found", window, changes: [{ userId: "555", platform: "API_OTHER", changeType: "DELETE", time: "2026-11-26T10:20:00Z" }] }],
+  ]);
+  const told = withHistory(report, histories);
+
+  test("text: who and when under each resource's fields old -> new", () => {
+    expect(renderDriftText(told)).toBe([
+      "drift in stack dev: 2 changed, 1 deleted outside Pulumi, 0 in no state",
+      "deleted: timeline (LineItem, id l1)",
+      "  deleted by user 555 (API_OTHER) at 2026-11-26T10:20:00Z",
+      "changed: card (Card, id k1) name: \"a\" -> \"b\"",
+      "  the platform keeps no history for Card",
+      "changed: spring (Campaign, id c1) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00; entityStatus: \"ACTIVE\" -> \"PAUSED\"",
+      "  changed by user 2244994945 (ADS_UI) at 2026-11-26T10:15:00Z",
+      "",
+    ].join("\n"));
+  });
+
+  test("Markdown: the fields table as before, then who and when per resource", () => {
+    const md = renderDriftMarkdown(told);
+    expect(md).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro`<br>`entityStatus` | `USD 50.00`<br>`\"ACTIVE\"` | `USD 99.00`<br>`\"PAUSED\"` |");
+    expect(md).toContain("#### Who and when (the platform's account history)");
+    expect(md).toContain("| `spring` (Campaign) | changed by user 2244994945 (ADS_UI) at 2026-11-26T10:15:00Z |");
+    expect(md).toContain("| `card` (Card) | the platform keeps no history for Card |");
+    expect(md).toContain("| `timeline` (LineItem) | deleted by user 555 (API_OTHER) at 2026-11-26T10:20:00Z |");
+  });
+
+  test("JSON: each resource carries its history", () => {
+    const json = JSON.parse(renderDriftJson(told));
+    expect(json.changed.find((c: { resource: string }) => c.resource === "spring").history).toEqual(histories.get(URN("Campaign", "spring")));
+    expect(json.deleted[0].history.changes[0]).toMatchObject({ userId: "555", time: "2026-11-26T10:20:00Z" });
+  });
+
+  test("a report without history reads as before", () => {
+    expect(renderDriftMarkdown(report)).not.toContain("Who and when");
+    expect(renderDriftText(report)).not.toContain("by user");
+  });
+
+  test("the words of a refusal, a failure and a window with no change", () => {
+    expect(describeHistory({ status: "not-allow-listed" }, "Campaign")).toBe("history not available for this account (not allow-listed)");
+    expect(describeHistory({ status: "failed", message: "GET /12/accounts/a/account_history: 503 SERVICE_UNAVAILABLE: down" }, "Campaign"))
+      .toBe("history could not be read: GET /12/accounts/a/account_history: 503 SERVICE_UNAVAILABLE: down");
+    expect(describeHistory({ status: "found", window, since: "2026-11-26T09:41:07Z", changes: [] }, "Campaign"))
+      .toBe("no change recorded between 2026-11-26T09:41:07Z and 2026-11-26T12:00:00Z");
+  });
+});
+
+describe("the calls", () => {
+  const resource = (name: string, type: string, id: string, accountId: string) => ({
+    urn: `urn:pulumi:dev::shop::pulumi-nodejs:dynamic/xads:${type}::${name}`, type: `pulumi-nodejs:dynamic/xads:${type}`, id,
+    inputs: {}, outputs: { accountId }, modified: "2026-11-26T09:41:07Z",
+  });
+  const deployment: Deployment = {
+    resources: [resource("a", "Campaign", "c1", "acc1"), resource("b", "LineItem", "l1", "acc1"), resource("c", "Campaign", "c2", "acc2"), resource("d", "Card", "k1", "acc2")],
+  };
+  const targets = deployment.resources!.map((r) => ({ urn: r.urn, id: r.id, kind: r.type.split(":").pop() }));
+  const config = { accountId: "acc1" } as ProviderConfig;
+
+  function client(answer: (path: string, query: Record<string, unknown>) => unknown[]) {
+    const calls: { path: string; query: Record<string, unknown> }[] = [];
+    const fake = { list: async (path: string, query: Record<string, unknown>) => { calls.push({ path, query }); return answer(path, query); } };
+    return { calls, client: fake as unknown as AdsClient };
+  }
+
+  test("one call per resource of a kind with history: its account, entity type and id, and the window", async () => {
+    const { calls, client: c } = client(() => []);
+    const out = await historyOf(targets, deployment, { client: c, config }, at("2026-11-26T11:05:00Z"));
+    expect(calls).toEqual([
+      { path: "/12/accounts/acc1/account_history", query: { entity_type: "CAMPAIGN", entity_id: "c1", start_time: "2026-11-26T09:00:00Z", end_time: "2026-11-26T12:00:00Z" } },
+      { path: "/12/accounts/acc1/account_history", query: { entity_type: "LINE_ITEM", entity_id: "l1", start_time: "2026-11-26T09:00:00Z", end_time: "2026-11-26T12:00:00Z" } },
+      { path: "/12/accounts/acc2/account_history", query: { entity_type: "CAMPAIGN", entity_id: "c2", start_time: "2026-11-26T09:00:00Z", end_time: "2026-11-26T12:00:00Z" } },
+    ]);
+    expect(out.get(targets[3]!.urn)).toEqual({ status: "not-kept" });
+    expect(out.get(targets[0]!.urn)).toMatchObject({ status: "found", changes: [] });
+  });
+
+  test("an account that is not allow-listed is asked once; another account and other failures are reported each on its own", async () => {
+    const { calls, client: c } = client((path) => {
+      if (path.includes("acc1")) throw new AuthError({ status: 403, code: "UNAUTHORIZED_CLIENT_APPLICATION", message: "The client application making this request does not have access to this API", method: "GET", path });
+      throw new ValidationError({ status: 400, code: "INVALID_PARAMETER", message: "bad", method: "GET", path });
+    });
+    const out = await historyOf(targets, deployment, { client: c, config }, at("2026-11-26T11:05:00Z"));
+    expect(calls.map((x) => x.path)).toEqual(["/12/accounts/acc1/account_history", "/12/accounts/acc2/account_history"]);
+    expect([0, 1, 2].map((i) => out.get(targets[i]!.urn)!.status)).toEqual(["not-allow-listed", "not-allow-listed", "failed"]);
+  });
+});
