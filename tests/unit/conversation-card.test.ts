@@ -88,7 +88,7 @@ describe("VideoConversationCard poster", () => {
   const poster = "https://pbs.twimg.com/media/3_1002.jpg";
 
   test("a declared posterMediaKey is kept through create and refresh (the API answers only poster_media_url): no change after either", async () => {
-    const ctx = { client: { post: jest.fn().mockResolvedValue(answer(poster)), getById: jest.fn().mockResolvedValue(answer(poster)) } } as never;
+    const ctx = { client: { clock: () => Date.now(), post: jest.fn().mockResolvedValue(answer(poster)), getById: jest.fn().mockResolvedValue(answer(poster)) } } as never;
     const { id, outs } = await videoConversationCard.create(ctx, declared());
     expect(outs).toMatchObject({ posterMediaKey: "3_1002", posterMediaUrl: poster });
     expect(videoConversationCard.diff(id, outs, declared())).toMatchObject({ changes: false });
