@@ -51,7 +51,7 @@ pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
 
-$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard docs/*.md docs/resources/*.md) $(wildcard policy-pack/*)
+$(WORK)/pulumi-xads.tgz: $(STAMPS)/build README.md $(wildcard docs/*.md docs/resources/*.md docs/data-sources/*.md) $(wildcard policy-pack/*)
 	@rm -f $(WORK)/pulumi-xads-*.tgz
 	$(NPM) pack --pack-destination $(WORK) >/dev/null
 	@mv $(WORK)/pulumi-xads-*.tgz $@

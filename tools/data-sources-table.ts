@@ -1,6 +1,6 @@
 /**
  * The data sources of the SDK (its exported `get*` functions), as
- * docs/data-sources.md shows them: what each answers, its arguments with
+ * docs/data-sources/ shows them: what each answers, its arguments with
  * their limits, and the endpoint it reads. The generator writes the page
  * from this table; a unit test fails while an exported `get*` function has
  * no entry here, naming it.

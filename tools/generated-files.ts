@@ -13,7 +13,7 @@ import { z } from "zod";
 import { RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema, renderSchema } from "../provider/schema";
 import * as overrides from "../sdk/overrides";
-import { renderDataSources, renderResourceIndex, renderResourcePage } from "./resource-docs";
+import { DATA_SOURCE_NAMES, renderDataSourceIndex, renderDataSourcePage, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
 export const GENERATE_COMMAND = "npm run generate (or make generate)";
 
@@ -38,7 +38,8 @@ export function generatedFiles(version: string): GeneratedFile[] {
     { path: RESOURCE_TABLE_PAGE, render: (current) => renderResourceTable(current, version) },
     { path: "docs/resources/README.md", render: () => renderResourceIndex(GENERATE_COMMAND) },
     ...KINDS.map((kind) => ({ path: `docs/resources/${kind}.md`, render: () => renderResourcePage(kind, version, realPlatform(), GENERATE_COMMAND) })),
-    { path: "docs/data-sources.md", render: () => renderDataSources(GENERATE_COMMAND) },
+    { path: "docs/data-sources/README.md", render: () => renderDataSourceIndex(GENERATE_COMMAND) },
+    ...DATA_SOURCE_NAMES.map((name) => ({ path: `docs/data-sources/${name}.md`, render: () => renderDataSourcePage(name, GENERATE_COMMAND) })),
     { path: ROUTE_INDEX, render: () => renderRouteIndex(readRouteModules()) },
     { path: CONFORMANCE_README, render: (current) => renderEndpointTables(current) },
   ];

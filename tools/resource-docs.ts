@@ -3,7 +3,7 @@
  * providers have them: docs/resources/<Kind>.md (what the kind is, an
  * example, every input with its type, limits and what it is, every output,
  * adoption, the real platform's notes), their index, and
- * docs/data-sources.md (from tools/data-sources-table.ts). Pure functions of
+ * docs/data-sources/ (from tools/data-sources-table.ts). Pure functions of
  * the registry, the examples and the real-platform page's table; written by
  * `npm run generate` (tools/generated-files.ts).
  */
@@ -244,7 +244,7 @@ export function renderResourceIndex(command: string): string {
     GENERATED("provider/resources", command),
     "# Resources",
     "",
-    "One page per resource kind: an example, every input with its type and limits, every output, adoption and the real platform's notes. How they work together is in [resources-guide.md](../resources-guide.md); the data sources are in [data-sources.md](../data-sources.md).",
+    "One page per resource kind: an example, every input with its type and limits, every output, adoption and the real platform's notes. How they work together is in [resources-guide.md](../resources-guide.md); the data sources are in [data-sources/](../data-sources/README.md).",
     "",
     "| resource | what it is |",
     "|---|---|",
@@ -253,34 +253,42 @@ export function renderResourceIndex(command: string): string {
   ].join("\n");
 }
 
-function dataSourceSection(name: string, d: DataSourceDoc): string {
+/** The data sources the SDK exports, in the order the index lists them. */
+export const DATA_SOURCE_NAMES = Object.keys(DATA_SOURCES) as (keyof typeof DATA_SOURCES)[];
+
+/** docs/data-sources/<name>.md: one `get*` function of the SDK. */
+export function renderDataSourcePage(name: keyof typeof DATA_SOURCES, command: string): string {
+  const d: DataSourceDoc = DATA_SOURCES[name];
   return [
-    `## ${name}`,
+    GENERATED("tools/data-sources-table.ts", command),
+    `# ${name}`,
     "",
     d.summary,
     "",
-    `Reads \`${d.endpoint}\`. Returns \`${d.returns}\`.`,
+    `Reads \`${d.endpoint}\`. Returns \`${d.returns}\`. It reads the provider's configuration (\`xads:*\` stack settings, or the \`XADS_*\` variables); \`accountId\` defaults to \`xads:accountId\`. [All data sources](README.md).`,
+    "",
+    "## Arguments",
     "",
     ...(d.args.length > 0
       ? ["| argument | type | what it is | limits |", "|---|---|---|---|",
         ...d.args.map((a) => `| \`${a.name}\` | ${cell(`\`${a.type}\``)} | ${cell(a.description)} | ${cell(a.limits ?? "")} |`)]
       : ["No arguments."]),
-    ...(d.example ? ["", ...(d.given ? [`<!-- ts-given: ${d.given} -->`] : []), "```ts", d.example, "```"] : []),
+    ...(d.example ? ["", "## Example", "", ...(d.given ? [`<!-- ts-given: ${d.given} -->`] : []), "```ts", d.example, "```"] : []),
     "",
   ].join("\n");
 }
 
-/** docs/data-sources.md: every `get*` function of the SDK. */
-export function renderDataSources(command: string): string {
-  const names = Object.keys(DATA_SOURCES) as (keyof typeof DATA_SOURCES)[];
+/** docs/data-sources/README.md: every `get*` function of the SDK, each with its page. */
+export function renderDataSourceIndex(command: string): string {
   return [
     GENERATED("tools/data-sources-table.ts", command),
     "# Data sources",
     "",
-    "Functions of the SDK that read the platform while the program runs (in preview too): each returns a promise. They read the provider's configuration (`xads:*` stack settings, or the `XADS_*` variables); `accountId` defaults to `xads:accountId`. Arguments are checked before any request: a bad one fails with the argument, its problem and its limit.",
+    "Functions of the SDK that read the platform while the program runs (in preview too): each returns a promise. They read the provider's configuration (`xads:*` stack settings, or the `XADS_*` variables); `accountId` defaults to `xads:accountId`. Arguments are checked before any request: a bad one fails with the argument, its problem and its limit. One page per function: its arguments with their limits, the endpoint it reads, and an example.",
     "",
-    ...names.map((n) => `- [\`${n}\`](#${n.toLowerCase()}): ${DATA_SOURCES[n].summary.split(/(?<=\.)\s/)[0]}`),
+    "| data source | what it answers |",
+    "|---|---|",
+    ...DATA_SOURCE_NAMES.map((n) => `| [\`${n}\`](${n}.md) | ${cell(DATA_SOURCES[n].summary.split(/(?<=\.)\s/)[0]!)} |`),
     "",
-    ...names.map((n) => dataSourceSection(n, DATA_SOURCES[n])),
   ].join("\n");
 }

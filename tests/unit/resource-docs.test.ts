@@ -1,5 +1,5 @@
 /**
- * The reference pages (docs/resources/<Kind>.md, docs/data-sources.md) show
+ * The reference pages (docs/resources/<Kind>.md, docs/data-sources/) show
  * what the project proves: each kind's example is its row of the e2e walk,
  * and every data source the SDK exports has its entry.
  */
