@@ -146,5 +146,5 @@ emulator: build ## run the Ads API emulator on port 8787
 	node dist/emulator/main.js --port 8787
 
 clean: ## remove build output and work folders (not the Pulumi CLI cache)
-	tools/postgres.sh stop
+	tools/postgres.sh remove
 	rm -rf dist $(WORK)

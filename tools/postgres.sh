@@ -10,6 +10,7 @@
 #   tools/postgres.sh start [--owner NAME]  start it (made on first use); --owner: who started it, for stop --owner
 #   tools/postgres.sh stop [--owner NAME]   stop it (with --owner: only if NAME started it)
 #   tools/postgres.sh status                exit 0 when it runs
+#   tools/postgres.sh remove                stop it and delete it (its data too, wherever it is)
 #   tools/postgres.sh url [DB]              the backend URL of database DB (default xads), for PULUMI_BACKEND_URL
 #   tools/postgres.sh password              the password, for PGPASSWORD (kept out of the URL: `pulumi whoami -v` prints the URL)
 #   tools/postgres.sh createdb DB           a new, empty database DB (dropped first if it exists)
@@ -50,7 +51,8 @@ ensure_installed() {
 as_server() {
   if [ "$(id -u)" -eq 0 ]; then
     getent passwd postgres >/dev/null || die "running as root needs the postgres account (Debian's postgresql-15 makes it) to run the server"
-    runuser -u postgres -- "$@"
+    # From /: the work tree may be closed to that account (paths here are absolute).
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
   fi
@@ -134,6 +136,15 @@ stop() {
   rm -f "$pg/owner" "$pg/port"
 }
 
+remove() {
+  stop
+  local data
+  data=$(data_dir)
+  # A data folder of its own in /tmp (see data_dir) goes with its parent.
+  case "$data" in /tmp/xads-pg.*) rm -rf "$(dirname "$data")" ;; esac
+  rm -rf "$pg"
+}
+
 url() {
   [ -f "$pg/port" ] && [ -f "$pg/password" ] || die "the cluster is not running: tools/postgres.sh start"
   # No TLS on loopback; the Go driver requires it unless told.
@@ -155,11 +166,12 @@ case "${1:-}" in
   start) flock 9; start "$(owner_arg "${@:2}")" ;;
   stop) flock 9; stop "$(owner_arg "${@:2}")" ;;
   status) bin=$(bindir); [ -n "$bin" ] && running ;;
+  remove) flock 9; remove ;;
   url) url "${2:-}" ;;
   password) cat "$pg/password" ;;
   createdb)
     [[ "${2:-}" =~ ^[a-z_][a-z0-9_]{0,62}$ ]] || die "createdb: a database name is 1 to 63 lowercase letters, digits or _ (got '${2:-}')"
     psql_on postgres -c "DROP DATABASE IF EXISTS $2 WITH (FORCE)" -c "CREATE DATABASE $2" ;;
   psql) psql_on "${2:?psql DB [ARGS...]}" "${@:3}" ;;
-  *) die "usage: tools/postgres.sh start|stop [--owner NAME] | status | url [DB] | password | createdb DB | psql DB [ARGS...]" ;;
+  *) die "usage: tools/postgres.sh start|stop [--owner NAME] | status | remove | url [DB] | password | createdb DB | psql DB [ARGS...]" ;;
 esac
