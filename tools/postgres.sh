@@ -72,7 +72,7 @@ make_cluster() {
     mkdir -p "$pg/server"
     chown postgres: "$pg/server"
     chmod 711 "$pg"
-    if runuser -u postgres -- test -w "$pg/server"; then
+    if as_server test -w "$pg/server"; then
       data=$pg/server/data
     else
       data=$(mktemp -d /tmp/xads-pg.XXXXXX)/data
@@ -80,6 +80,8 @@ make_cluster() {
     fi
     echo "$data" > "$pg/data-dir"
   fi
+  # A cluster made halfway (interrupted) is made again.
+  rm -rf "$data"
   head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$pg/password"
   chmod 600 "$pg/password"
   local pwfile

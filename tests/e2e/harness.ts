@@ -204,8 +204,12 @@ export class Stack {
     return this.backendKind === "postgres" ? postgres("url", this.database).trim() : `file://${this.backend}`;
   }
 
-  /** The keys of the locks the postgres backend holds for any stack of this database. */
+  /** The locks the backend holds for any stack of it (a file backend's lock files, the postgres backend's keys). */
   locks(): string[] {
+    if (this.backendKind === "file") {
+      const dir = join(this.backend, ".pulumi", "locks");
+      return existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort() : [];
+    }
     return postgres("psql", this.database, "-Atc", "SELECT key FROM pulumi_state WHERE key LIKE '%.pulumi/locks/%' ORDER BY key").split("\n").filter(Boolean);
   }
 

@@ -46,8 +46,8 @@ describe("two pipelines of one stack started together", () => {
     stack.writeProgram([usd, campaign("alpha", 10), campaign("beta", 20)]);
     await stack.init();
     expect(await stack.up()).toMatchObject({ code: 0 });
-    // A round trip of about what the platform takes: an update lasts long enough for the other to find its lock.
-    e2e.emu.control.setLatency({ ms: 150 });
+    // Slow round trips: an update holds its lock for seconds, long enough for the other pipeline to find it.
+    e2e.emu.control.setLatency({ ms: 400 });
   });
   afterAll(() => e2e.emu.control.setLatency({ ms: 0 }));
 
