@@ -109,16 +109,18 @@ start() {
   local made=
   [ -f "$pg/password" ] && [ -f "$(data_dir)/PG_VERSION" ] || { make_cluster; made=1; }
   running && return 0
-  local data port
+  local data port tries=0
   data=$(data_dir)
-  port=$(free_port)
   # A throwaway cluster: no fsync (the machine is shared; nothing here
   # must survive a crash); no unix socket (loopback TCP only, as a team's
-  # pipelines reach their database).
+  # pipelines reach their database). Another process may take the free port
+  # first: three ports are tried.
   # 9>&-: the server must not inherit (and hold) this script's lock.
-  as_server "$bin/pg_ctl" start -w -t 60 -D "$data" -l "$(dirname "$data")/postgres.log" \
-    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null 9>&- \
-    || { tail -n 20 "$(dirname "$data")/postgres.log" >&2 || true; die "the server did not start (log above)"; }
+  until port=$(free_port) && as_server "$bin/pg_ctl" start -w -t 60 -D "$data" -l "$(dirname "$data")/postgres.log" \
+    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null 9>&-; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 3 ] || { tail -n 20 "$(dirname "$data")/postgres.log" >&2 || true; die "the server did not start (log above)"; }
+  done
   echo "$port" > "$pg/port"
   if [ -n "$owner" ]; then echo "$owner" > "$pg/owner"; else rm -f "$pg/owner"; fi
   # The database `url` names by default: the one a team would share.
