@@ -10,11 +10,12 @@
  *   runs): whichever runs second finds the new campaign made and makes none.
  * - `pulumi cancel` while an update runs removes its lock and leaves it
  *   running; the steps docs/gitops.md gives ("A locked stack and `pulumi cancel`": stop that
- *   update, xads recover, pulumi up) leave each campaign once.
+ *   update, xads recover, pulumi up) leave each campaign once; waited for
+ *   instead, the update ends by itself and there is nothing to recover.
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
+import { output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -132,6 +133,26 @@ describe("pulumi cancel while an update runs", () => {
     expect((await stack.exportedOf("Campaign")).map((r) => r.id).sort()).toEqual(cancelled().map((c) => c.id).sort());
     expect((await stack.deployment()).pending_operations ?? []).toEqual([]);
     expect(stack.locks()).toEqual([]);
+    expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  });
+
+  test("waited for instead, the update ends by itself (exit 0, its lock already gone), and there is nothing to recover", async () => {
+    const WAITED = Array.from({ length: 5 }, (_, i) => `waited-${i}`);
+    stack.writeProgram([usd, ...NAMES.map((n) => campaign(n, 1)), ...WAITED.map((n) => campaign(n, 1))]);
+    // The batch's answer is held 3 s, then the connection drops: the provider finds the campaigns it made and the update ends well.
+    e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 3_000, times: 1 });
+    e2e.emu.control.clearRequests();
+    const running = stack.run(["up", "--yes", "--skip-preview"]);
+    await until("the update's campaign batch", () => batchPosts().length > 0 && stack.locks().length > 0);
+    expect(await stack.run(["cancel", "--yes"])).toMatchObject({ code: 0 });
+    expect(stack.locks()).toEqual([]);
+
+    const ended = await running;
+    expect(ended.code).toBe(0);
+    expect(output(ended)).toMatch(/there was a problem deleting the lock at postgres:\/\/\*{4}:\*{4}@.*key not found/);
+    expect((await stack.xads(["recover"])).stderr).toMatch(/has no pending operation: nothing to recover/);
+    expect(await stack.xads(UP)).toMatchObject({ code: 0 });
+    expect(campaigns().filter((c) => String(c.name).startsWith("waited-")).map((c) => c.name).sort()).toEqual(WAITED);
     expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
   });
 });
