@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator clean
+.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -79,12 +79,16 @@ schema: generate ## the same as generate (schema.json is one of its files)
 
 # Two jest workers: e2e files spend most of their time waiting on the
 # pulumi CLI and the engine, so two of them share the machine's cores well.
+# The PostgreSQL cluster of the shared-backend e2e files runs for the run
+# and is stopped after it, whatever jest's outcome (and on an interrupt).
 # The last line is the plain count CI reads: `N passed, N failed`.
-test: build pulumi consumer venv-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI
+test: build pulumi consumer venv-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json
-	@XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
+	@trap 'tools/postgres.sh stop' EXIT; tools/postgres.sh start || echo "postgres: not started; the postgres-backend e2e files try again and say why"; \
+	  XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
+	  tools/postgres.sh stop; \
 	  node -e 'const r = require("./$(WORK)/jest-results.json"); console.log(`$${r.numPassedTests} passed, $${r.numFailedTests} failed`)' || echo "0 passed, 1 failed"; \
 	  exit $$status
 
@@ -127,11 +131,20 @@ demo-creatives: build pulumi consumer ## run examples/creatives: a line item wit
 demo-policy: build pulumi consumer ## preview the quickstart through the policy pack, with a budget cap it breaks
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/demo-policy.sh
 
-gitops-demo: build pulumi consumer ## the GitOps workflows locally: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
+gitops-demo: build pulumi consumer ## the GitOps workflows locally on a PostgreSQL backend: preview -> pr-summary -> up -> an edit in the UI -> drift (exits 1)
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) tools/gitops-demo.sh
+
+# The cluster of the shared backend (.work/pg, tools/postgres.sh), for trying
+# things by hand: `tools/postgres.sh url` and `password` say how to log in.
+postgres-start: ## start the PostgreSQL cluster of the shared backend (made in .work/pg on first use)
+	tools/postgres.sh start
+
+postgres-stop: ## stop it
+	tools/postgres.sh stop
 
 emulator: build ## run the Ads API emulator on port 8787
 	node dist/emulator/main.js --port 8787
 
 clean: ## remove build output and work folders (not the Pulumi CLI cache)
+	tools/postgres.sh remove
 	rm -rf dist $(WORK)

@@ -24,6 +24,7 @@ module.exports = {
     { ...common, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts", "<rootDir>/policy/tests/**/*.test.ts"] },
     { ...common, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
     { ...common, displayName: "conformance", testMatch: ["<rootDir>/tests/conformance/**/*.test.ts"] },
-    { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+    // The teardown stops the PostgreSQL cluster a postgres-backend file started (not one `make test` started).
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"], globalTeardown: "<rootDir>/tests/e2e/global-teardown.ts" },
   ],
 };

@@ -11,6 +11,7 @@ import { registerRecover } from "./recover";
 import { registerEmulator } from "./emulator";
 import { registerRecommendations } from "./recommendations";
 import { registerDraftPreview } from "./draft-preview";
+import { registerUp } from "./up";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -23,4 +24,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerEmulator,
   registerRecommendations,
   registerDraftPreview,
+  registerUp,
 ];

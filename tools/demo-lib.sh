@@ -2,14 +2,29 @@
 # Pulumi backend, the bundled emulator with made-up credentials, and a stack
 # configured for it with the credentials as secrets.
 
-# demo_env <work dir>: the real pulumi CLI (built by make pulumi) and a file backend in <work>/state.
+# demo_env <work dir> [postgres]: the real pulumi CLI (built by make pulumi)
+# and a file backend in <work>/state, or with `postgres` the PostgreSQL
+# backend of tools/postgres.sh (database demo; started here and stopped on
+# exit, unless it was running before).
 demo_env() {
   export PATH="${XADS_PULUMI_DIR:?run through make}:$PATH"
   export PULUMI_HOME=$root/.work/pulumi-home PULUMI_SKIP_UPDATE_CHECK=true NO_COLOR=1
   export PULUMI_CONFIG_PASSPHRASE=demo-throwaway-passphrase
-  export PULUMI_BACKEND_URL=file://$1/state
   # The emulator is in memory: every demo starts from a fresh stack.
   rm -rf "$1" && mkdir -p "$1/state"
+  if [ "${2:-}" = postgres ]; then
+    "$root/tools/postgres.sh" start --owner demo
+    pg_stop='"$root/tools/postgres.sh" stop --owner demo'
+    trap "$pg_stop" EXIT
+    "$root/tools/postgres.sh" createdb demo
+    # As a pipeline logs in: the URL, and the password in PGPASSWORD (`pulumi whoami -v` prints the URL).
+    PULUMI_BACKEND_URL=$("$root/tools/postgres.sh" url demo)
+    PGPASSWORD=$("$root/tools/postgres.sh" password)
+    export PULUMI_BACKEND_URL PGPASSWORD
+    echo "== Pulumi backend: $PULUMI_BACKEND_URL"
+  else
+    export PULUMI_BACKEND_URL=file://$1/state
+  fi
 }
 
 # start_emulator <work dir>: starts it on a free port with credentials made
@@ -22,7 +37,7 @@ start_emulator() {
   XADS_ACCESS_TOKEN=${creds[accessToken]} XADS_ACCESS_TOKEN_SECRET=${creds[accessTokenSecret]} \
     node "$root/dist/emulator/main.js" --port 0 > "$log" 2>&1 &
   emu_pid=$!
-  trap 'kill $emu_pid 2>/dev/null || true' EXIT
+  trap "kill $emu_pid 2>/dev/null || true; ${pg_stop:-}" EXIT
   for _ in $(seq 1 100); do grep -q "emulator listening on" "$log" && break; sleep 0.1; done
   base=$(sed -n 's/^emulator listening on \(.*\)$/\1/p' "$log" | head -n 1)
   [ -n "$base" ] || { echo "the emulator did not start:"; cat "$log"; exit 1; }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make gitops-demo: the three GitOps workflows of examples/gitops, run
-# locally against the bundled emulator with the real pulumi CLI:
+# locally against the bundled emulator with the real pulumi CLI, the state
+# on a PostgreSQL backend as a team's (tools/postgres.sh: started here,
+# stopped at the end):
 #   pull request: pulumi preview --json -> xads pr-summary (the comment)
 #   merge:        pulumi up (through the policy pack)
 #   nightly:      an edit made "in the ads UI" -> xads drift (exits 1)
@@ -12,7 +14,7 @@ work=$root/.work/gitops-demo
 xads=$root/.work/consumer/node_modules/.bin/xads
 pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack/run
 source tools/demo-lib.sh
-demo_env "$work"
+demo_env "$work" postgres
 program=$root/.work/consumer/gitops-demo
 rm -rf "$program" && cp -r examples/quickstart "$program"
 start_emulator "$work"
@@ -23,8 +25,8 @@ echo "== pull request: pulumi preview --json | xads pr-summary (the comment the 
 PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json --non-interactive --policy-pack "$pack" > "$work/preview.json"
 "$xads" pr-summary "$work/preview.json" | tee "$work/summary.md"
 
-echo "== merge: pulumi up --policy-pack"
-pulumi up --yes --non-interactive --policy-pack "$pack" >/dev/null
+echo "== merge: xads up --wait-lock 10m -- --policy-pack (waits while another pipeline's update holds the stack)"
+"$xads" up --wait-lock 10m -- --yes --non-interactive --policy-pack "$pack" >/dev/null
 pulumi stack output --json
 
 campaign=$(pulumi stack output campaignId)

@@ -1,6 +1,7 @@
 /**
  * The GitOps commands with the real pulumi CLI against the emulator, run as
- * a user runs them: the `xads` bin of the installed package.
+ * a user runs them: the `xads` bin of the installed package, the stacks on
+ * the shared PostgreSQL backend a team's pipelines use.
  * - pr-summary of a real preview (a budget change, a line item replaced, a
  *   campaign deleted) against a committed golden file; the streamed preview
  *   with the policy pack adds its violations; malformed JSON is one line.
@@ -22,7 +23,7 @@ jest.setTimeout(300_000);
 const GOLDEN = join(__dirname, "golden", "pr-summary.md");
 const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 
-const e2e = useStackEmulator();
+const e2e = useStackEmulator({ backend: "postgres" });
 /** What the emulator needs to answer a process outside the stack (import, the policy pack). */
 const apiEnv = () => e2e.env();
 

@@ -1,10 +1,12 @@
 /**
  * e2e harness: the real `pulumi` CLI (built by `make pulumi`) against the
- * emulator, with the local file backend. The package is installed from its
+ * emulator, with the local file backend, or with a file's opt-in
+ * (`useStackEmulator({ backend: "postgres" })`) the shared PostgreSQL backend
+ * a team's pipelines use (tools/postgres.sh). The package is installed from its
  * tarball into .work/consumer (a real node_modules folder: docs/architecture.md rule 4)
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
-import { ChildProcess, spawn } from "node:child_process";
+import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
@@ -27,21 +29,34 @@ export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
 
 // --------------------------------------------------- one file's emulator ---
 
+/** Where a file's stacks keep their state: `file` (a folder per stack) or `postgres` (a database per stack on tools/postgres.sh's cluster). */
+export type BackendKind = "file" | "postgres";
+
 /**
  * The emulator of an e2e file (started before its tests, closed after them),
  * the credentials it accepts, and views of it. Call it at the top of the
  * file, before the file's own beforeAll.
+ *
+ * `useStackEmulator({ backend: "postgres" })` runs the file's stacks on the
+ * shared PostgreSQL backend instead of a file backend: each stack its own
+ * database, logged in as a pipeline is (PULUMI_BACKEND_URL=postgres://...,
+ * PGPASSWORD). The cluster is started if it is not running (then stopped
+ * after the run: tests/e2e/global-teardown.ts); `make test` starts and stops it.
  */
-export function useStackEmulator() {
+export function useStackEmulator(options: { backend?: BackendKind } = {}) {
+  const backend = options.backend ?? "file";
   const state: { emu?: Emulator; creds?: Credentials } = {};
-  beforeAll(async () => Object.assign(state, await startStackEmulator()));
+  beforeAll(async () => {
+    if (backend === "postgres") postgres("start", "--owner", "harness");
+    Object.assign(state, await startStackEmulator());
+  });
   afterAll(async () => state.emu?.close());
   const emu = () => state.emu!;
   return {
     get emu(): Emulator { return emu(); },
     get creds(): Credentials { return state.creds!; },
-    /** A new stack (its folder emptied) configured for this emulator by its init(). */
-    stack: (name: string) => new Stack(name, emu(), state.creds!),
+    /** A new stack (its folder and its state emptied) configured for this emulator by its init(). */
+    stack: (name: string) => new Stack(name, emu(), state.creds!, backend),
     /** A client signed with the stack's credentials: out-of-band writes and reads, as another tool or the ads UI would make them. */
     api: () => new AdsClient({ credentials: state.creds!, baseUrl: emu().sandboxUrl, log: () => {} }),
     /** The XADS_* variables of a process outside a stack (xads import, the policy pack). */
@@ -101,6 +116,11 @@ export interface ExportedResource {
   outputs?: Record<string, unknown>;
 }
 
+/** tools/postgres.sh (start, url, createdb, psql...): what it printed on stdout. */
+export function postgres(...args: string[]): string {
+  return execFileSync(join(ROOT, "tools", "postgres.sh"), args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
 /** The resource name of a URN (`...::name`). */
 export const urnName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
 
@@ -145,18 +165,52 @@ export interface DataSourceSpec {
   args?: Record<string, unknown>;
 }
 
-/** One Pulumi stack: a program folder, its own file backend, and the CLI. */
+/** One Pulumi stack: a program folder, its own backend (a file backend's folder, or a PostgreSQL database), and the CLI. */
 export class Stack {
   readonly dir: string;
+  /** The file backend's folder (with the postgres backend: unused). */
   readonly backend: string;
+  /** The postgres backend's database (one per stack: files run at once). */
+  readonly database: string;
   /** Everything the CLI printed, for the leak checks. */
   readonly transcript: string[] = [];
 
-  constructor(readonly name: string, readonly emu: Emulator, readonly creds: Credentials) {
+  /** `of`: another checkout of that stack's project (same backend and state, own folder): see checkout(). */
+  constructor(readonly name: string, readonly emu: Emulator, readonly creds: Credentials, readonly backendKind: BackendKind = "file", of?: Stack) {
     this.dir = join(CONSUMER, "stacks", name);
-    this.backend = join(this.dir, ".state");
+    this.backend = of?.backend ?? join(this.dir, ".state");
+    this.database = of?.database ?? `stack_${name.replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
     rmSync(this.dir, { recursive: true, force: true });
-    mkdirSync(this.backend, { recursive: true });
+    mkdirSync(this.dir, { recursive: true });
+    if (of) return;
+    if (backendKind === "postgres") postgres("createdb", this.database);
+    else mkdirSync(this.backend, { recursive: true });
+  }
+
+  /**
+   * A second checkout of this stack's project in a folder of its own (as a
+   * second pipeline's runner has): the same project, stack and backend, its
+   * program copied now; the stack selected.
+   */
+  async checkout(name: string): Promise<Stack> {
+    const other = new Stack(name, this.emu, this.creds, this.backendKind, this);
+    for (const entry of readdirSync(this.dir)) if (entry !== ".state") cpSync(join(this.dir, entry), join(other.dir, entry), { recursive: true });
+    await other.must(["stack", "select", "dev"]);
+    return other;
+  }
+
+  /** PULUMI_BACKEND_URL: a file backend's folder, or the stack's database (its password in PGPASSWORD, as the docs advise: the URL shows in `pulumi whoami -v`). */
+  backendUrl(): string {
+    return this.backendKind === "postgres" ? postgres("url", this.database).trim() : `file://${this.backend}`;
+  }
+
+  /** The locks the backend holds for any stack of it (a file backend's lock files, the postgres backend's keys). */
+  locks(): string[] {
+    if (this.backendKind === "file") {
+      const dir = join(this.backend, ".pulumi", "locks");
+      return existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort() : [];
+    }
+    return postgres("psql", this.database, "-Atc", "SELECT key FROM pulumi_state WHERE key LIKE '%.pulumi/locks/%' ORDER BY key").split("\n").filter(Boolean);
   }
 
   /** The environment of every command of the stack: pulumi on PATH, its backend, no XADS_* credential (they come from the stack's config). */
@@ -165,7 +219,8 @@ export class Stack {
       ...withoutCredentials(process.env),
       PATH: `${pulumiDir()}:${process.env.PATH}`,
       PULUMI_HOME: join(WORK, "pulumi-home"),
-      PULUMI_BACKEND_URL: `file://${this.backend}`,
+      PULUMI_BACKEND_URL: this.backendUrl(),
+      ...(this.backendKind === "postgres" ? { PGPASSWORD: postgres("password") } : {}),
       PULUMI_CONFIG_PASSPHRASE: "e2e-throwaway-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
@@ -270,6 +325,11 @@ export class Stack {
 
   /** The state file as the backend stores it. */
   stateFileText(): string {
+    if (this.backendKind === "postgres") {
+      // The postgres backend stores each file base64-encoded in a JSON column.
+      const rows = postgres("psql", this.database, "-Atc", "SELECT data->>'data' FROM pulumi_state WHERE key LIKE '%.pulumi/stacks/%.json'");
+      return rows.split("\n").filter(Boolean).map((b) => Buffer.from(b, "base64").toString("utf8")).join("\n");
+    }
     // One project per stack folder: the backend files it under its name.
     const projects = join(this.backend, ".pulumi", "stacks");
     const stacks = join(projects, readdirSync(projects)[0] ?? "");

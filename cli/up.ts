@@ -1,0 +1,109 @@
+/**
+ * `xads up --wait-lock <duration> [-- <pulumi up arguments>]`: `pulumi up`
+ * for pipelines that share a stack. With a DIY backend a second update of a
+ * stack fails at once with "the stack is currently locked" (before it
+ * changes anything); this runs `pulumi up` again while it fails that way,
+ * saying who holds the lock and since when, until the bound. It never
+ * removes a lock (`pulumi cancel` does, without stopping the update that
+ * holds it: docs/gitops.md "A locked stack and `pulumi cancel`"). Any other outcome of
+ * `pulumi up` is its own: output streamed as it comes, exit code passed on.
+ */
+import { ChildProcess, spawn } from "node:child_process";
+import { Command } from "commander";
+import { CliError } from "./errors";
+import { describeHolders, formatDuration, lockedBy, LockHolder, parseWaitLock, retryDelayMs } from "./up-lock";
+
+/** What the lock check needs of a failed try: the end of its output (the error is its last lines). */
+const KEPT_CHARS = 64 * 1024;
+
+interface Io {
+  out: (chunk: Buffer | string) => void;
+  err: (chunk: Buffer | string) => void;
+  say: (line: string) => void;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+}
+
+/** One `pulumi up`, its output streamed; resolves to its exit code and the end of what it printed. */
+function pulumiUp(args: string[], io: Io, onChild: (child: ChildProcess | undefined) => void): Promise<{ code: number; output: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("pulumi", ["up", ...args], { env: process.env, stdio: ["inherit", "pipe", "pipe"] });
+    onChild(child);
+    let output = "";
+    const keep = (d: Buffer) => { output = (output + d.toString("utf8")).slice(-KEPT_CHARS); };
+    child.stdout!.on("data", (d: Buffer) => { io.out(d); keep(d); });
+    child.stderr!.on("data", (d: Buffer) => { io.err(d); keep(d); });
+    child.on("error", (err) => reject(new CliError(`could not run pulumi up: ${err.message} (is the pulumi CLI on PATH?)`)));
+    child.on("close", (code, signal) => {
+      onChild(undefined);
+      resolvePromise({ code: code ?? (signal === "SIGINT" ? 130 : 143), output });
+    });
+  });
+}
+
+const stackOf = (holders: LockHolder[]) => holders.find((h) => h.stack)?.stack;
+
+/** Runs the tries; resolves to the exit code (pulumi up's, or its last one when the bound is reached). */
+export async function runUp(args: string[], waitText: string, io: Io, onChild: (child: ChildProcess | undefined) => void = () => {}): Promise<number> {
+  let waitMs: number;
+  try {
+    waitMs = parseWaitLock(waitText);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const deadline = io.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    const { code, output } = await pulumiUp(args, io, onChild);
+    const holders = code === 0 ? undefined : lockedBy(output);
+    if (!holders) return code;
+    const stack = stackOf(holders) ? `stack ${stackOf(holders)}` : "the stack";
+    const left = deadline - io.now();
+    if (left <= 0) {
+      io.say(
+        `xads: ${stack} is still locked after --wait-lock ${waitText}, by ${describeHolders(holders, new Date(io.now()))}: this update changed nothing. ` +
+          "If that update is gone (its job ended, was cancelled or its runner was lost), run xads recover --cancel, then xads up again; " +
+          "a longer --wait-lock (at most 6h) waits for a long one.",
+      );
+      return code;
+    }
+    const delay = retryDelayMs(attempt, left);
+    io.say(`xads up: ${stack} is locked by ${describeHolders(holders, new Date(io.now()))}; trying again in ${formatDuration(delay)} (--wait-lock ${waitText}: ${formatDuration(left)} left)`);
+    await io.sleep(delay);
+  }
+}
+
+export function registerUp(program: Command): void {
+  program
+    .command("up")
+    .summary("pulumi up that waits, within a bound, while another update of the stack holds its lock")
+    .description(
+      "Runs pulumi up with the arguments after --. With a DIY backend (file://, s3://, postgres://, ...) an update that finds " +
+        "another update's lock on the stack fails at once, before it changes anything (\"the stack is currently locked\"). " +
+        "With --wait-lock, xads up runs pulumi up again while it fails that way, saying who holds the lock and since when, " +
+        "waiting 1 to 15 s between tries, until the bound; then it exits with pulumi up's exit code and says what to do. " +
+        "It never removes a lock: pulumi cancel does, without stopping the update that holds it (docs/gitops.md, \"A locked stack and pulumi cancel\"). " +
+        "Any other failure is pulumi up's own: its output as it came, its exit code.\n\n" +
+        "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod",
+    )
+    .option("--wait-lock <duration>", "how long to wait for another update's lock: 90s, 10m, 1h30m (at most 6h; 0: try once)", "0")
+    .argument("[pulumi-up-args...]", "arguments of pulumi up, after --")
+    .action(async (args: string[], opts: { waitLock: string }) => {
+      let child: ChildProcess | undefined;
+      // A cancelled job's signal goes to the update, which stops cleanly and releases its lock.
+      const forward = (signal: NodeJS.Signals) => (child ? child.kill(signal) : process.exit(signal === "SIGINT" ? 130 : 143));
+      process.on("SIGINT", forward);
+      process.on("SIGTERM", forward);
+      try {
+        process.exitCode = await runUp(args, opts.waitLock, {
+          out: (d) => process.stdout.write(d),
+          err: (d) => process.stderr.write(d),
+          say: (line) => process.stderr.write(`${line}\n`),
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+          now: () => Date.now(),
+        }, (c) => (child = c));
+      } finally {
+        process.off("SIGINT", forward);
+        process.off("SIGTERM", forward);
+      }
+    });
+}
