@@ -5,12 +5,13 @@
  * ads UI is reported with that user, the time and both fields old -> new,
  * in JSON, text and Markdown; an account that is not allow-listed for the
  * history (a beta endpoint) still gets its drift report, with a note.
+ * The stacks' state is on the shared PostgreSQL backend, as a team's.
  */
 import { Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
-const e2e = useStackEmulator();
+const e2e = useStackEmulator({ backend: "postgres" });
 const ACCOUNT = "18ce54d4x5t";
 const OTHER_USER = "2244994945";
 

@@ -6,12 +6,13 @@
  * xads:requestTimeoutMs after the send), and sent again by the same
  * `pulumi up`, which succeeds; a batch that committed without an answer is
  * taken over, never sent again. Counted from the emulator's state.
+ * The stack's state is on the shared PostgreSQL backend, as a team's.
  */
 import { ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
-const e2e = useStackEmulator();
+const e2e = useStackEmulator({ backend: "postgres" });
 let stack: Stack;
 
 /** The provider gives up on an answer after 1 s, so a create without one waits 2 s before its second look-up. */
