@@ -96,10 +96,11 @@ test-unit: build ## unit tests only (no CLI, no emulator)
 	npx jest --ci --selectProjects unit
 
 # One kind's tests: the unit and integration files that name it, the wiring
-# test, its replay cases and its row of the e2e walk (XADS_WALK_KIND).
+# test, the adoption of every adoptable kind (its rows may come from the walk
+# table), its replay cases and its row of the e2e walk (XADS_WALK_KIND).
 test-kind: build pulumi consumer ## one kind's unit, integration, replay and e2e walk: make test-kind KIND=Campaign
 	@test -n "$(KIND)" || { echo "make test-kind KIND=<Kind>"; exit 2; }
-	npx jest --ci tests/unit/wiring.test.ts $$(grep -lw '$(KIND)' tests/unit/*.test.ts tests/integration/*.test.ts)
+	npx jest --ci tests/unit/wiring.test.ts tests/integration/adoption-table.test.ts $$(grep -lw '$(KIND)' tests/unit/*.test.ts tests/integration/*.test.ts | grep -v adoption-table)
 	npx jest --ci tests/conformance/replay.test.ts -t ' $(KIND)( \(|:|s created)'
 	XADS_WALK_KIND=$(KIND) XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci tests/e2e/walk.test.ts
 
