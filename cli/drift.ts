@@ -14,9 +14,9 @@ import { Command, Option } from "commander";
 import { CliError } from "./errors";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
 import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
-import { historyOf } from "./drift-history";
+import { historyOf, historyUserIds, usernamesOf, withUsernames } from "./drift-history";
 import { Deployment } from "./recover-plan";
-import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
+import { findUntracked, markHeldByOtherStacks, platformClient, stackClient, UntrackedEntity } from "./untracked";
 
 /**
  * The live entities like the stack's resources that its state does not hold
@@ -35,13 +35,25 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
 
 /**
  * The report with who changed each drifted resource outside Pulumi and when,
- * from the platform's account history (cli/drift-history.ts): its calls
- * never fail the report, each resource says what the history gave.
+ * from the platform's account history (cli/drift-history.ts), the users by
+ * handle where the users lookup answers: its calls never fail the report,
+ * each resource says what the history gave.
  */
 async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
   const drifted = [...report.changed, ...report.deleted];
   if (drifted.length === 0) return report;
-  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const ctx = stackClient(values, log);
+  const histories = await historyOf(drifted, deployment, ctx);
+  let platform: ReturnType<typeof platformClient> | undefined;
+  let why: string | undefined;
+  try {
+    platform = platformClient(values, ctx.config, log);
+  } catch (err) {
+    why = err instanceof Error ? err.message : String(err);
+  }
+  const users = await usernamesOf(historyUserIds(histories.values()), platform, why);
+  return withHistory(report, withUsernames(histories, users.usernames), users.note);
 }
 
 /** The states of every stack of the project in `cwd` (in the same backend), by name. */
