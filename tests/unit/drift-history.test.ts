@@ -207,6 +207,13 @@ describe("the users' handles", () => {
     expect(users.usernames.size).toBe(150);
   });
 
+  test("a 503 is retried as every read is", async () => {
+    let calls = 0;
+    const { asked, client } = platform((ids) => (++calls === 1 ? { status: 503, body: { title: "Service Unavailable", detail: "try again", type: "about:blank" } } : found(ids)));
+    expect((await usernamesOf(["2244994945"], client)).usernames).toEqual(new Map([["2244994945", "u2244994945"]]));
+    expect(asked).toHaveLength(2);
+  });
+
   test("no user named: no call", async () => {
     const { asked, client } = platform(found);
     expect(await usernamesOf([], client)).toEqual({ usernames: new Map() });
