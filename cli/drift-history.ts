@@ -9,11 +9,16 @@
  * allow-listing: an account outside it still gets its drift report, with a
  * note instead of names.
  *
+ * The users it names are shown by handle where the credentials can read
+ * it: one X API v2 users lookup (xdevplatform/docs openapi.json, GET
+ * /2/users) for all of them, on the platform API base. An application whose
+ * access does not include that endpoint still gets the ids, with one note.
+ *
  * The window, the matching of entries to a resource and the words of the
- * report are pure functions; `historyOf` makes the calls.
+ * report are pure functions; `historyOf` and `usernamesOf` make the calls.
  */
 import type { AdsClient } from "../provider/client/client";
-import { AdsApiError } from "../provider/client/errors";
+import { AdsApiError, AuthError } from "../provider/client/errors";
 import type { ProviderConfig } from "../provider/config";
 import { ENUMS } from "../provider/limits";
 import { definitionOf, RESOURCES } from "../provider/resources";
@@ -21,8 +26,10 @@ import type { Deployment, StateResource } from "./recover-plan";
 
 /** One change the platform recorded of the entity after the state's last change of it. */
 export interface HistoryChange {
-  /** `change_by.user_id`: the user who made it (no endpoint the credentials can read names users: shown as "user <id>"). */
+  /** `change_by.user_id`: the user who made it. */
   userId: string;
+  /** The user's handle, without the @, where the users lookup answered it (`usernamesOf`). */
+  username?: string;
   /** `change_by.platform` (API_OTHER for the Ads API). */
   platform?: string;
   /** `change_type` (the reference shows CREATE). */
@@ -118,8 +125,63 @@ export function describeHistory(h: DriftHistory, kind: string | undefined): stri
       return `history could not be read: ${h.message}`;
     case "found":
       if (h.changes.length === 0) return `no change recorded between ${h.since ?? h.window.start} and ${h.window.end}`;
-      return h.changes.map((c) => `${c.changeType === "DELETE" ? "deleted" : "changed"} by user ${c.userId}${c.platform ? ` (${c.platform})` : ""} at ${c.time}`).join("; ");
+      return h.changes.map((c) => `${c.changeType === "DELETE" ? "deleted" : "changed"} by ${who(c)} at ${c.time}`).join("; ");
   }
+}
+
+/** `@handle (user <id>, PLATFORM)` where the handle is known, else `user <id> (PLATFORM)`. */
+function who(c: HistoryChange): string {
+  if (c.username === undefined) return `user ${c.userId}${c.platform ? ` (${c.platform})` : ""}`;
+  return `@${c.username} (user ${c.userId}${c.platform ? `, ${c.platform}` : ""})`;
+}
+
+/** openapi.json GET /2/users, `ids`: at most 100 user ids a request. */
+export const USERS_LOOKUP_MAX_IDS = 100;
+
+/** The ids of the users the histories name, each once, in the order they first appear. */
+export function historyUserIds(histories: Iterable<DriftHistory>): string[] {
+  const ids = new Set<string>();
+  for (const h of histories) if (h.status === "found") for (const c of h.changes) if (/^\d{1,19}$/.test(c.userId)) ids.add(c.userId);
+  return [...ids];
+}
+
+/** What the users lookup gave: the handles it answered, by id, and, when a call failed, one line that says so. */
+export interface UsersLookup {
+  usernames: Map<string, string>;
+  note?: string;
+}
+
+/**
+ * The handles of `ids` from the X API v2 users lookup (GET /2/users, ids
+ * comma-separated, at most 100 a call) through `client`, the provider's
+ * client on the platform API base: its rate-limit planning and retries of
+ * reads apply. Ids the platform does not find are left out (its `errors`);
+ * a refusal (401/403: e.g. an access level without the v2 users lookup) or
+ * any other failure stops the lookup and leaves a note, never an error.
+ */
+export async function usernamesOf(ids: readonly string[], client: AdsClient | undefined, why?: string): Promise<UsersLookup> {
+  const usernames = new Map<string, string>();
+  if (ids.length === 0) return { usernames };
+  if (!client) return { usernames, note: `user handles not shown: ${why ?? "no client for the platform API"}` };
+  try {
+    for (let i = 0; i < ids.length; i += USERS_LOOKUP_MAX_IDS) {
+      const page = await client.request<{ id?: unknown; username?: unknown }[] | undefined>({ method: "GET", path: "/2/users", query: { ids: ids.slice(i, i + USERS_LOOKUP_MAX_IDS) } });
+      for (const u of page.data ?? []) if (typeof u.id === "string" && typeof u.username === "string") usernames.set(u.id, u.username);
+    }
+    return { usernames };
+  } catch (err) {
+    const reason = err instanceof AuthError
+      ? `these credentials may not use the X API users lookup (GET /2/users answered ${err.status}: the app's access level may not include it)`
+      : `the X API users lookup (GET /2/users) failed: ${err instanceof Error ? err.message : String(err)}`;
+    return { usernames, note: `user handles not shown: ${reason}` };
+  }
+}
+
+/** The histories with each change's handle, where the lookup answered it. */
+export function withUsernames(histories: ReadonlyMap<string, DriftHistory>, usernames: ReadonlyMap<string, string>): Map<string, DriftHistory> {
+  return new Map([...histories].map(([urn, h]) => [urn, h.status !== "found" ? h : {
+    ...h, changes: h.changes.map((c) => (usernames.has(c.userId) ? { ...c, username: usernames.get(c.userId)! } : c)),
+  }]));
 }
 
 /** A drifted resource, as far as its history needs it. */

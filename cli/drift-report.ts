@@ -43,6 +43,8 @@ export interface DriftReport {
    * holds (`heldBy`) are listed as such, and are no drift of this stack.
    */
   untracked: UntrackedEntity[];
+  /** Why the users the history names are shown by id only (the users lookup was refused or failed): one line. */
+  historyNote?: string;
 }
 
 /** The input fields of a kind (undefined for a type this package does not know): every other property is an output. */
@@ -85,9 +87,9 @@ export function buildDriftReport(events: Json[], untracked: UntrackedEntity[] = 
 }
 
 /** The report with each drifted resource's history (by URN) beside it. */
-export function withHistory(r: DriftReport, histories: ReadonlyMap<string, DriftHistory>): DriftReport {
+export function withHistory(r: DriftReport, histories: ReadonlyMap<string, DriftHistory>, note?: string): DriftReport {
   const add = (d: DriftedResource): DriftedResource => (histories.has(d.urn) ? { ...d, history: histories.get(d.urn)! } : d);
-  return { ...r, changed: r.changed.map(add), deleted: r.deleted.map(add) };
+  return { ...r, changed: r.changed.map(add), deleted: r.deleted.map(add), ...(note ? { historyNote: note } : {}) };
 }
 
 /** A changed field as a report shows it: an output is marked so. */
@@ -149,6 +151,7 @@ export function renderDriftMarkdown(r: DriftReport): string {
     out.push("#### Who and when (the platform's account history)", "", "| resource | changes made after the stack's last update |", "|---|---|");
     for (const d of told) out.push(`| ${code(d.resource)} (${d.kind ?? d.type}) | ${describeHistory(d.history!, d.kind).replace(/\|/g, "\\|")} |`);
     out.push("");
+    if (r.historyNote) out.push(`Note: ${r.historyNote}.`, "");
   }
   return out.join("\n");
 }
@@ -168,6 +171,7 @@ export function renderDriftText(r: DriftReport): string {
   for (const c of r.changed) {
     out.push(`changed: ${what(c)} ${c.fields.map((f) => `${fieldName(f)}: ${showField(f.field, f.state, c.currency)} -> ${showField(f.field, f.live, c.currency)}`).join("; ")}`, ...history(c));
   }
+  if (r.historyNote) out.push(`note: ${r.historyNote}`);
   return out.join("\n") + "\n";
 }
 

@@ -14,9 +14,9 @@ import { Command, Option } from "commander";
 import { CliError } from "./errors";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
 import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
-import { historyOf } from "./drift-history";
+import { historyOf, historyUserIds, usernamesOf, withUsernames } from "./drift-history";
 import { Deployment } from "./recover-plan";
-import { findUntracked, markHeldByOtherStacks, stackClient, UntrackedEntity } from "./untracked";
+import { findUntracked, markHeldByOtherStacks, platformClient, stackClient, UntrackedEntity } from "./untracked";
 
 /**
  * The live entities like the stack's resources that its state does not hold
@@ -35,13 +35,25 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
 
 /**
  * The report with who changed each drifted resource outside Pulumi and when,
- * from the platform's account history (cli/drift-history.ts): its calls
- * never fail the report, each resource says what the history gave.
+ * from the platform's account history (cli/drift-history.ts), the users by
+ * handle where the users lookup answers: its calls never fail the report,
+ * each resource says what the history gave.
  */
 async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
   const drifted = [...report.changed, ...report.deleted];
   if (drifted.length === 0) return report;
-  return withHistory(report, await historyOf(drifted, deployment, stackClient(values, (line) => process.stderr.write(`${line}\n`))));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const ctx = stackClient(values, log);
+  const histories = await historyOf(drifted, deployment, ctx);
+  let platform: ReturnType<typeof platformClient> | undefined;
+  let why: string | undefined;
+  try {
+    platform = platformClient(values, ctx.config, log);
+  } catch (err) {
+    why = err instanceof Error ? err.message : String(err);
+  }
+  const users = await usernamesOf(historyUserIds(histories.values()), platform, why);
+  return withHistory(report, withUsernames(histories, users.usernames), users.note);
 }
 
 /** The states of every stack of the project in `cwd` (in the same backend), by name. */
@@ -151,7 +163,8 @@ export function registerDrift(program: Command): void {
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
         "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
         "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
-        "beta: allow-listed accounts) says who changed it and when.\n\n" +
+        "beta: allow-listed accounts) says who changed it and when; the users are named by handle where the credentials can " +
+        "read it (one X API users lookup, GET /2/users on xads:platformBaseUrl), else by id with one note.\n\n" +
         "With --all-stacks it checks every stack of the project in turn (`pulumi stack ls`: e.g. one stack per ads account) and " +
         "writes one report, a table of the stacks first (drift yes/no, the counts) then each stack's section; a stack that cannot " +
         "be checked is named with the reason and the others are still checked.\n\n" +
@@ -165,7 +178,7 @@ export function registerDrift(program: Command): void {
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")
     .addOption(new Option("-f, --format <format>", "the report's format").choices(DRIFT_FORMATS).default("markdown"))
     .option("-o, --output <file>", "also write the report to this file (e.g. an issue body)")
-    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion)")
+    .option("--no-history", "do not ask the platform's account history who changed each drifted resource and when (one call per drifted campaign, line item, promoted Tweet or account, targeting criterion, and one users lookup for their handles)")
     .option("--no-untracked", "do not look for live entities that no state holds (one list call per kind and 200 resources; per resource for kinds without a batch endpoint)")
     .action(async (opts: { stack?: string; allStacks?: true; cwd: string; format: Format; output?: string; untracked: boolean; history: boolean }) => {
       const cwd = resolve(opts.cwd);

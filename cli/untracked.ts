@@ -10,7 +10,7 @@
  * Tweet...) and its id is held by no resource of the state.
  */
 import { AdsClient, Entity } from "../provider/client/client";
-import { ConfigError, ProviderConfig, resolveConfig } from "../provider/config";
+import { ConfigError, platformBaseUrl, ProviderConfig, resolveConfig, SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { isPendingId } from "../provider/resources/pending";
 import { CliError } from "./errors";
@@ -51,6 +51,17 @@ export function stackClient(values: Record<string, string | undefined>, log: (li
   }
   const client = new AdsClient({ credentials: config.credentials, baseUrl: config.baseUrl, log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
   return { client, config };
+}
+
+/**
+ * A client of the platform API beside the Ads API (xads:platformBaseUrl, or
+ * XADS_PLATFORM_BASE_URL, else https://api.x.com) with the stack's
+ * user-context credentials: the X API v2 reads (GET /2/users). Throws a
+ * ConfigError for a malformed base.
+ */
+export function platformClient(values: Record<string, string | undefined>, config: ProviderConfig, log: (line: string) => void): AdsClient {
+  const baseUrl = platformBaseUrl((s) => values[SETTINGS[s].key] ?? process.env[SETTINGS[s].env]);
+  return new AdsClient({ credentials: config.credentials, baseUrl, log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
 }
 
 /** The live entities like the state's resources that the state does not hold, by kind and name. */

@@ -23,10 +23,12 @@ import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { controlRoutes } from "./routes/control";
 import { oauthRoutes } from "./routes/oauth";
+import { usersRoutes } from "./routes/users";
 import { webhookRoutes } from "./routes/webhooks";
 import { API_ROUTES } from "./routes";
 import { DEMO_USER_ID } from "./seed";
 import { AuthTokens, DEMO_SCREEN_NAME } from "./tokens";
+import { XUsers } from "./users";
 import { Webhooks } from "./webhooks";
 import { Clock, Env, Store } from "./store";
 import { toJson } from "./json";
@@ -69,6 +71,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     clock,
     auth,
     webhooks: new Webhooks(clock),
+    users: new XUsers(() => ({ id: auth.user.id, name: auth.user.screenName, username: auth.user.screenName })),
     latency: new Latency(options.latency),
   };
   const control = new Control(state, userId);
@@ -95,9 +98,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   for (const [prefix, env] of BASES) {
     for (const routes of API_ROUTES) app.register(routes, { prefix, env });
   }
-  // The platform API beside the Ads API (xdevplatform/docs fundamentals/authentication/): OAuth steps, app-only tokens, webhook lookup.
+  // The platform API beside the Ads API (xdevplatform/docs fundamentals/authentication/): OAuth steps, app-only tokens, webhook and users lookup.
   app.register(oauthRoutes);
   app.register(webhookRoutes);
+  app.register(usersRoutes);
   app.register(controlRoutes, { prefix: "/_emulator" });
   return app;
 }

@@ -13,6 +13,7 @@ import type { Decision, RateLimiter } from "./rate-limit";
 import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Clock, Env, Store } from "./store";
 import type { AuthTokens } from "./tokens";
+import type { XUsers } from "./users";
 import type { Webhooks } from "./webhooks";
 
 export interface EmulatorState {
@@ -27,6 +28,8 @@ export interface EmulatorState {
   auth: AuthTokens;
   /** The application's registered webhooks (xdevplatform/docs openapi.json, GET /2/webhooks). */
   webhooks: Webhooks;
+  /** The X users GET /2/users answers (xdevplatform/docs openapi.json, GET /2/users). */
+  users: XUsers;
   /** How long each API request waits before it is handled (benchmarks). */
   latency: Latency;
 }

@@ -26,6 +26,7 @@ const RANDOM_FAULTS = z.object({
 
 const LATENCY = z.object({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() });
 import { NewWebhook, Webhook } from "./webhooks";
+import { XUser } from "./users";
 import { insertRecommendation, Recommendation } from "./routes/recommendations";
 
 export type CreateAccountOptions = NewAccount;
@@ -53,6 +54,7 @@ export class Control {
     this.state.limiter.reset();
     this.state.auth.reset();
     this.state.webhooks.clear();
+    this.state.users.reset();
     this.state.latency.reset();
   }
 
@@ -220,6 +222,32 @@ export class Control {
 
   webhooks(): Webhook[] {
     return this.state.webhooks.list();
+  }
+
+  /**
+   * A user GET /2/users answers from now on (README "The platform API"),
+   * e.g. one who edits in the ads UI (`edit`'s `by`); `name` is the
+   * username unless given. A reset forgets it.
+   */
+  registerUser(user: { id: string; username: string; name?: string }): XUser {
+    try {
+      return this.state.users.register(user);
+    } catch (err) {
+      throw ApiError.invalid((err as Error).message.split(" ")[0]!, (err as Error).message);
+    }
+  }
+
+  /** The users GET /2/users knows: the configured user, then those registered. */
+  users(): XUser[] {
+    return this.state.users.list();
+  }
+
+  /**
+   * Whether the application's access includes the v2 users lookup; without
+   * it GET /2/users answers 403 client-forbidden. Allowed by default; a reset restores it.
+   */
+  setUsersLookupAccess(allowed: boolean): void {
+    this.state.users.lookupAllowed = allowed;
   }
 
   private account(env: Env, accountId: string): Account {

@@ -183,7 +183,7 @@ function readRouteModules(): RouteModule[] {
  * The plugins a module exports for both API bases (production and the
  * sandbox prefix): those typed `FastifyPluginAsync<RouteOptions>` (the
  * options carry the base's environment) or made by `resourceRoutes(...)`.
- * The control API, OAuth and webhook plugins take no RouteOptions: app.ts
+ * The control API, OAuth, webhook and users lookup plugins take no RouteOptions: app.ts
  * registers them once, by name.
  */
 export function apiRoutePlugins(source: string): string[] {

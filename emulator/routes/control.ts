@@ -164,6 +164,20 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return { data: control.editWebhook(id, parseParams(z.object({ valid: z.boolean().optional() }), req.body)) };
   });
 
+  app.get("/users", async () => ({ data: control.users() }));
+
+  app.put("/users/:id", async (req) => {
+    const { id } = parseParams(z.object({ id: z.string().min(1) }), req.params);
+    const u = parseParams(z.object({ username: z.string().min(1), name: z.string().min(1).optional() }), req.body);
+    return { data: control.registerUser({ id, ...u }) };
+  });
+
+  app.put("/users-lookup-access", async (req) => {
+    const { allowed } = parseParams(z.object({ allowed: z.boolean() }), req.body);
+    control.setUsersLookupAccess(allowed);
+    return { data: { allowed } };
+  });
+
   app.get("/latency", async () => ({ data: control.latency() }));
 
   app.put("/latency", async (req) => {

@@ -635,13 +635,31 @@ function parseBody<T>(body: string, spec: RequestSpec): Envelope<T> {
   }
 }
 
+/** RFC 7807 problem details, as the X API v2 answers errors: `{title, detail, type}`. */
+interface Problem {
+  title?: unknown;
+  detail?: unknown;
+  type?: unknown;
+}
+
+/** A problem as the platform's `{code, message}`: the code is the type's last segment (`client-forbidden`), else the title. */
+function fromProblem(p: Problem): PlatformError | undefined {
+  if (typeof p.title !== "string" && typeof p.detail !== "string") return undefined;
+  const type = typeof p.type === "string" && p.type !== "about:blank" ? p.type.split("/").pop() : undefined;
+  const title = typeof p.title === "string" ? p.title : undefined;
+  return { code: type || title || "PROBLEM", message: typeof p.detail === "string" ? p.detail : title ?? "" };
+}
+
 function platformError(status: number, body: string, spec: RequestSpec, maybeCommitted: boolean): AdsApiError {
   let errors: PlatformError[] = [];
   let operationErrors: PlatformError[][] | undefined;
   try {
-    const parsed = JSON.parse(body) as { errors?: PlatformError[]; operation_errors?: PlatformError[][] };
-    errors = parsed.errors ?? [];
+    const parsed = JSON.parse(body) as { errors?: PlatformError[]; operation_errors?: PlatformError[][] } & Problem;
+    errors = (parsed.errors ?? []).map((e) => (e.code === undefined ? fromProblem(e as Problem) ?? e : e));
     operationErrors = parsed.operation_errors;
+    // The X API v2 (platform API base) answers one problem object instead (xdevplatform/docs x-api/fundamentals/response-codes-and-errors.mdx).
+    const problem = errors.length === 0 ? fromProblem(parsed) : undefined;
+    if (problem) errors = [problem];
   } catch {
     // Not the platform's JSON (a proxy page, say): the status is all we know.
   }

@@ -263,6 +263,7 @@ const OTHER_CALLS: readonly CalledEndpoint[] = [
   { endpoint: "GET /12/publishers", usedBy: ["getPublishers"] },
   { endpoint: "POST /12/accounts/:account_id/audience_estimate", usedBy: ["getAudienceEstimate", "xads pr-summary (Reach: one call per changed line item and side)"] },
   { endpoint: "GET /12/accounts/:account_id/account_history", usedBy: ["xads drift (who changed a drifted campaign, line item, promoted Tweet or account, or targeting criterion, and when: one call per resource, entity_type, entity_id and a window of whole hours)"] },
+  { endpoint: "GET /2/users", usedBy: ["xads drift (the handles of the users the account history names: one call for all of them, at most 100 ids a call; OAuth 1.0a user context on the platform API base)"] },
 ];
 
 /**

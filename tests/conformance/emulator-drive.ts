@@ -457,6 +457,15 @@ export const SCENARIOS: Record<string, Scenario> = {
     w.api.control.addWebhook({ url: "https://yourdomain.com/webhooks/twitter", valid: true });
     return { ...r, headers: { authorization: `Bearer ${await bearerToken(w.api)}` } };
   },
+  // The example's found user, with the name of the page's Default response; its other id is no user the emulator knows.
+  "GET /2/users": async (w, r) => {
+    w.api.control.registerUser({ id: "2244994945", username: "XDevelopers", name: "X Developers" });
+    return r;
+  },
+  "GET /2/users [client_forbidden]": async (w, r) => {
+    w.api.control.setUsersLookupAccess(false);
+    return r;
+  },
   "GET /2/webhooks [none]": async (w, r) => ({ ...r, headers: { authorization: `Bearer ${await bearerToken(w.api)}` } }),
   "POST /oauth/request_token": async (_w, r) => ({ ...r, headers: { authorization: oauthHeader("POST", r.path, undefined, { oauth_callback: "oob" }) } }),
   "POST /oauth/access_token": async (w, r) => {

@@ -12,10 +12,10 @@
  * the project calls (CALLED_ENDPOINTS) must be among those the replay
  * calls, so that these checks see each: batch creates, look-ups after a
  * create without an answer, `xads auth`, `xads import`, `xads drift`'s
- * account history and the policy pack's listing are replayed besides the
- * cases' lifecycles.
+ * account history and users lookup and the policy pack's listing are
+ * replayed besides the cases' lifecycles.
  */
-import { historyOf } from "../../cli/drift-history";
+import { historyOf, usernamesOf } from "../../cli/drift-history";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { accessFailures } from "../../provider/access";
 import { liveCampaignsFor } from "../../policy/live-campaigns";
@@ -73,6 +73,13 @@ beforeAll(async () => {
     // The recorded page has a next_cursor: the replay answers its record again on the next page.
     expect(history.get(urn)).toMatchObject({ status: "found", changes: expect.arrayContaining([{ userId: "982978172", platform: "API_OTHER", changeType: "CREATE", time: "2021-04-02T20:55:42Z" }]) });
     made.push(...transport.sent.map((r) => ({ ...r, by: "xads drift (account history)" })));
+  }
+  {
+    // xads drift names the history's users by handle: one users lookup on the platform API base (cli/drift-history.ts).
+    const transport = new CorpusTransport();
+    const users = await usernamesOf(["2244994945", "1234567890"], replayContext(transport, "https://api.x.com").client);
+    expect(users).toEqual({ usernames: new Map([["2244994945", "XDevelopers"]]) });
+    made.push(...transport.sent.map((r) => ({ ...r, by: "xads drift (users lookup)" })));
   }
   {
     // The policy pack's live campaigns, through the client the provider's configuration resolves to (registered first, over the replay).

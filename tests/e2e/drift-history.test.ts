@@ -3,8 +3,10 @@
  * changed a resource outside Pulumi and when, from the platform's account
  * history: a campaign whose budget and status another user changed in the
  * ads UI is reported with that user, the time and both fields old -> new,
- * in JSON, text and Markdown; an account that is not allow-listed for the
- * history (a beta endpoint) still gets its drift report, with a note.
+ * in JSON, text and Markdown, by handle (the X API users lookup, on the
+ * platform API base: the emulator); an account that is not allow-listed
+ * for the history (a beta endpoint), or credentials the users lookup
+ * refuses, still get the drift report, with a note.
  * The stacks' state is on the shared PostgreSQL backend, as a team's.
  */
 import { Stack, useStackEmulator } from "./harness";
@@ -14,6 +16,7 @@ jest.setTimeout(300_000);
 const e2e = useStackEmulator({ backend: "postgres" });
 const ACCOUNT = "18ce54d4x5t";
 const OTHER_USER = "2244994945";
+const OTHER_HANDLE = "XDevelopers";
 
 describe("drift names who changed a campaign in the ads UI, and when", () => {
   let stack: Stack;
@@ -27,6 +30,8 @@ describe("drift names who changed a campaign in the ads UI, and when", () => {
       { type: "Campaign", name: "spring", args: { fundingInstrumentId: "${usd.id}", name: "Spring sale", entityStatus: "ACTIVE", dailyBudgetAmountLocalMicro: 50_000_000, deletionProtection: false } },
     ]);
     await stack.init();
+    await stack.must(["config", "set", "xads:platformBaseUrl", e2e.emu.url]);
+    e2e.emu.control.registerUser({ id: OTHER_USER, username: OTHER_HANDLE, name: "X Developers" });
     expect(await stack.up()).toMatchObject({ code: 0 });
     ids = await stack.outputs();
     // The platform records whole seconds: an edit in the second of the stack's own update could not be told from it.
@@ -44,17 +49,32 @@ describe("drift names who changed a campaign in the ads UI, and when", () => {
       { field: "entityStatus", state: "ACTIVE", live: "PAUSED" },
     ]));
     // Pulumi's own create is before the state's last change: only the other user's edit is named.
-    expect(spring.history).toMatchObject({ status: "found", changes: [{ userId: OTHER_USER, platform: "ADS_UI", changeType: "UPDATE", time: changeTime }] });
+    expect(spring.history).toMatchObject({ status: "found", changes: [{ userId: OTHER_USER, username: OTHER_HANDLE, platform: "ADS_UI", changeType: "UPDATE", time: changeTime }] });
+    expect(JSON.parse(r.stdout)).not.toHaveProperty("historyNote");
   });
 
   test("text and Markdown name the user and the time beside the fields", async () => {
     const text = await stack.xads(["drift", "--stack", "dev", "--format", "text"]);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain(`changed: spring (Campaign, id ${ids.spring}) dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00; entityStatus: "ACTIVE" -> "PAUSED"`);
-    expect(text.stdout).toContain(`  changed by user ${OTHER_USER} (ADS_UI) at ${changeTime}`);
+    expect(text.stdout).toContain(`  changed by @${OTHER_HANDLE} (user ${OTHER_USER}, ADS_UI) at ${changeTime}`);
     const markdown = await stack.xads(["drift", "--stack", "dev"]);
     expect(markdown.stdout).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro`<br>`entityStatus`");
-    expect(markdown.stdout).toContain(`| \`spring\` (Campaign) | changed by user ${OTHER_USER} (ADS_UI) at ${changeTime} |`);
+    expect(markdown.stdout).toContain(`| \`spring\` (Campaign) | changed by @${OTHER_HANDLE} (user ${OTHER_USER}, ADS_UI) at ${changeTime} |`);
+  });
+
+  test("credentials the users lookup refuses (403): the user by id, one note line, the same exit code", async () => {
+    e2e.emu.control.setUsersLookupAccess(false);
+    try {
+      const text = await stack.xads(["drift", "--stack", "dev", "--format", "text"]);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toContain(`  changed by user ${OTHER_USER} (ADS_UI) at ${changeTime}`);
+      expect(text.stdout.split("\n").filter((l) => l.startsWith("note: "))).toEqual([
+        "note: user handles not shown: these credentials may not use the X API users lookup (GET /2/users answered 403: the app's access level may not include it)",
+      ]);
+    } finally {
+      e2e.emu.control.setUsersLookupAccess(true);
+    }
   });
 
   test("an account that is not allow-listed for the history still gets the drift report, with the note, and the same exit code", async () => {

@@ -213,10 +213,16 @@ export class Stack {
     return postgres("psql", this.database, "-Atc", "SELECT key FROM pulumi_state WHERE key LIKE '%.pulumi/locks/%' ORDER BY key").split("\n").filter(Boolean);
   }
 
-  /** The environment of every command of the stack: pulumi on PATH, its backend, no XADS_* credential (they come from the stack's config). */
+  /**
+   * The environment of every command of the stack: pulumi on PATH, its
+   * backend, no XADS_* credential (they come from the stack's config), and
+   * the platform API base at the emulator (xads drift's users lookup), so no
+   * command asks the real api.x.com; a stack's own xads:platformBaseUrl wins.
+   */
   env(): NodeJS.ProcessEnv {
     return {
       ...withoutCredentials(process.env),
+      XADS_PLATFORM_BASE_URL: this.emu.url,
       PATH: `${pulumiDir()}:${process.env.PATH}`,
       PULUMI_HOME: join(WORK, "pulumi-home"),
       PULUMI_BACKEND_URL: this.backendUrl(),

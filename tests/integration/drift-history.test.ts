@@ -2,9 +2,12 @@
  * `xads drift`'s account history calls (cli/drift-history.ts) through the
  * provider's client against the emulator: who changed a drifted campaign
  * outside Pulumi and when, the entries Pulumi's own writes left out, and an
- * account that is not allow-listed.
+ * account that is not allow-listed; the user's handle from the X API users
+ * lookup on the platform API base, and the ids alone when it is refused.
  */
-import { historyOf } from "../../cli/drift-history";
+import { historyOf, historyUserIds, usernamesOf, withUsernames } from "../../cli/drift-history";
+import { platformClient } from "../../cli/untracked";
+import { ProviderConfig, SETTINGS } from "../../provider/config";
 import { Deployment } from "../../cli/recover-plan";
 import { typeToken } from "../../provider/resources";
 import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
@@ -48,4 +51,38 @@ test("an account that is not allow-listed: the resource says so, after one call"
   const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, fixture.ctx());
   expect([...history.values()]).toEqual([{ status: "not-allow-listed" }, { status: "not-allow-listed" }]);
   expect(fixture.emu.control.requests().map((r) => r.status)).toEqual([403]);
+});
+
+describe("the user's handle, from the users lookup on the platform API base (xads:platformBaseUrl)", () => {
+  const handleOf = async () => {
+    const { id, deployment } = await campaignInState();
+    await new Promise((r) => setTimeout(r, 2100));
+    fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
+    const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, fixture.ctx());
+    const config = { credentials: fixture.emu.credentials } as ProviderConfig;
+    const users = await usernamesOf(historyUserIds(history.values()), platformClient({ [SETTINGS.platformBaseUrl.key]: fixture.emu.url }, config, () => {}));
+    return { users, history: withUsernames(history, users.usernames).get(urn("Campaign", "spring")) };
+  };
+
+  test("a user the platform knows is named by handle beside the id", async () => {
+    fixture.emu.control.registerUser({ id: "2244994945", username: "XDevelopers", name: "X Developers" });
+    const { users, history } = await handleOf();
+    expect(users).toEqual({ usernames: new Map([["2244994945", "XDevelopers"]]) });
+    expect(history).toMatchObject({ status: "found", changes: [{ userId: "2244994945", username: "XDevelopers", platform: "ADS_UI" }] });
+  });
+
+  test("a user it does not know stays an id, with no note", async () => {
+    const { users, history } = await handleOf();
+    expect(users).toEqual({ usernames: new Map() });
+    expect(history).toMatchObject({ status: "found", changes: [{ userId: "2244994945" }] });
+  });
+
+  test("an application whose access does not include the lookup (403): the ids, and one note", async () => {
+    fixture.emu.control.registerUser({ id: "2244994945", username: "XDevelopers" });
+    fixture.emu.control.setUsersLookupAccess(false);
+    const { users, history } = await handleOf();
+    expect(users.usernames.size).toBe(0);
+    expect(users.note).toMatch(/^user handles not shown: these credentials may not use the X API users lookup \(GET \/2\/users answered 403/);
+    expect((history as { changes: object[] }).changes[0]).not.toHaveProperty("username");
+  });
 });

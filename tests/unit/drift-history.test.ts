@@ -3,11 +3,13 @@
  * window of whole hours it asks the account history for, the entries that
  * count (those after the state's last change), the words of each outcome in
  * text, Markdown and JSON, and one call per resource, none after an
- * account's refusal (a client that answers from a table: no network).
+ * account's refusal; the users by handle from one users lookup, and by id
+ * with one note when the lookup is refused (a client that answers from a
+ * table, or recorded answers under the client: no network).
  */
-import { changesSince, describeHistory, DriftHistory, historyEntityType, historyOf, historyWindow } from "../../cli/drift-history";
+import { changesSince, describeHistory, DriftHistory, historyEntityType, historyOf, historyUserIds, historyWindow, usernamesOf, withUsernames } from "../../cli/drift-history";
 import { buildDriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "../../cli/drift-report";
-import type { AdsClient } from "../../provider/client/client";
+import { AdsClient, WireRequest } from "../../provider/client/client";
 import { AuthError, ValidationError } from "../../provider/client/errors";
 import type { ProviderConfig } from "../../provider/config";
 import type { Deployment } from "../../cli/recover-plan";
@@ -148,5 +150,111 @@ describe("the calls", () => {
     const out = await historyOf(targets, deployment, { client: c, config }, at("2026-11-26T11:05:00Z"));
     expect(calls.map((x) => x.path)).toEqual(["/12/accounts/acc1/account_history", "/12/accounts/acc2/account_history"]);
     expect([0, 1, 2].map((i) => out.get(targets[i]!.urn)!.status)).toEqual(["not-allow-listed", "not-allow-listed", "failed"]);
+  });
+});
+
+describe("the users' handles", () => {
+  const window = { start: "2026-11-26T09:00:00Z", end: "2026-11-26T12:00:00Z" };
+  const change = (userId: string, time: string) => ({ userId, platform: "ADS_UI", changeType: "UPDATE", time });
+  const URN = (name: string) => `urn:pulumi:dev::shop::pulumi-nodejs:dynamic/xads:Campaign::${name}`;
+  const histories = new Map<string, DriftHistory>([
+    [URN("spring"), { status: "found", window, changes: [change("2244994945", "2026-11-26T10:15:00Z"), change("555", "2026-11-26T10:20:00Z")] }],
+    [URN("summer"), { status: "found", window, changes: [change("2244994945", "2026-11-26T10:30:00Z"), change("unknown", "2026-11-26T10:40:00Z")] }],
+    [URN("autumn"), { status: "not-allow-listed" }],
+  ]);
+
+  /** A client over recorded answers (status and body by call), recording what was asked. */
+  function platform(answer: (ids: string[]) => { status: number; body: unknown }) {
+    const asked: string[][] = [];
+    const client = new AdsClient({
+      credentials: { consumerKey: "ck", consumerSecret: "cs", accessToken: "at", accessTokenSecret: "ats" },
+      baseUrl: "https://api.x.com", log: () => {}, sleep: async () => {},
+      transport: async (r: WireRequest) => {
+        const url = new URL(r.url);
+        expect(`${r.method} ${url.pathname}`).toBe("GET /2/users");
+        const ids = url.searchParams.get("ids")!.split(",");
+        asked.push(ids);
+        const { status, body } = answer(ids);
+        return { statusCode: status, headers: {}, body: JSON.stringify(body) };
+      },
+    });
+    return { asked, client };
+  }
+  const found = (ids: string[]) => ({
+    status: 200,
+    body: {
+      data: ids.filter((id) => id !== "555").map((id) => ({ id, name: `n${id}`, username: `u${id}` })),
+      ...(ids.includes("555") ? { errors: [{ resource_id: "555", resource_type: "user", title: "Not Found Error", detail: "Could not find user with id: [555]." }] } : {}),
+    },
+  });
+
+  test("each user the histories name is asked once, ids only (no 'unknown')", () => {
+    expect(historyUserIds(histories.values())).toEqual(["2244994945", "555"]);
+  });
+
+  test("one lookup for all of them; an id the platform does not find stays an id", async () => {
+    const { asked, client } = platform(found);
+    const users = await usernamesOf(historyUserIds(histories.values()), client);
+    expect(asked).toEqual([["2244994945", "555"]]);
+    expect(users).toEqual({ usernames: new Map([["2244994945", "u2244994945"]]) });
+  });
+
+  test("more than 100 users: calls of at most 100 ids", async () => {
+    const { asked, client } = platform(found);
+    const ids = Array.from({ length: 150 }, (_, i) => String(1000 + i));
+    const users = await usernamesOf(ids, client);
+    expect(asked.map((a) => a.length)).toEqual([100, 50]);
+    expect(users.usernames.size).toBe(150);
+  });
+
+  test("a 503 is retried as every read is", async () => {
+    let calls = 0;
+    const { asked, client } = platform((ids) => (++calls === 1 ? { status: 503, body: { title: "Service Unavailable", detail: "try again", type: "about:blank" } } : found(ids)));
+    expect((await usernamesOf(["2244994945"], client)).usernames).toEqual(new Map([["2244994945", "u2244994945"]]));
+    expect(asked).toHaveLength(2);
+  });
+
+  test("no user named: no call", async () => {
+    const { asked, client } = platform(found);
+    expect(await usernamesOf([], client)).toEqual({ usernames: new Map() });
+    expect(asked).toEqual([]);
+  });
+
+  test("the report names the handle beside the id, in text, Markdown and JSON", () => {
+    const report = withHistory(buildDriftReport([]), new Map());
+    const event = { resOutputsEvent: { metadata: { op: "update", urn: URN("spring"), type: "pulumi-nodejs:dynamic/xads:Campaign",
+      old: { id: "c1", outputs: { name: "a" } }, new: { id: "c1", outputs: { name: "b" } } } } };
+    const told = withHistory(buildDriftReport([event]), withUsernames(histories, new Map([["2244994945", "XDevelopers"]])));
+    expect(report.historyNote).toBeUndefined();
+    const line = "changed by @XDevelopers (user 2244994945, ADS_UI) at 2026-11-26T10:15:00Z; changed by user 555 (ADS_UI) at 2026-11-26T10:20:00Z";
+    expect(renderDriftText(told)).toContain(`\n  ${line}\n`);
+    expect(renderDriftMarkdown(told)).toContain(`| \`spring\` (Campaign) | ${line} |`);
+    expect(JSON.parse(renderDriftJson(told)).changed[0].history.changes).toEqual([
+      { ...change("2244994945", "2026-11-26T10:15:00Z"), username: "XDevelopers" }, change("555", "2026-11-26T10:20:00Z"),
+    ]);
+  });
+
+  test("a refused lookup (403, the app's access level): ids as before, one note line, the drift unchanged", async () => {
+    const { asked, client } = platform(() => ({
+      status: 403, body: { title: "Client Forbidden", detail: "not enrolled", type: "https://api.x.com/2/problems/client-forbidden" },
+    }));
+    const users = await usernamesOf(historyUserIds(histories.values()), client);
+    expect(asked).toHaveLength(1);
+    expect(users.usernames.size).toBe(0);
+    expect(users.note).toBe("user handles not shown: these credentials may not use the X API users lookup (GET /2/users answered 403: the app's access level may not include it)");
+    const event = { resOutputsEvent: { metadata: { op: "update", urn: URN("spring"), type: "pulumi-nodejs:dynamic/xads:Campaign",
+      old: { id: "c1", outputs: { name: "a" } }, new: { id: "c1", outputs: { name: "b" } } } } };
+    const told = withHistory(buildDriftReport([event]), withUsernames(histories, users.usernames), users.note);
+    expect(told.drift).toBe(true);
+    const text = renderDriftText(told);
+    expect(text).toContain("  changed by user 2244994945 (ADS_UI) at 2026-11-26T10:15:00Z;");
+    expect(text.split("\n").filter((l) => /^note: /.test(l))).toEqual([`note: ${users.note}`]);
+    expect(renderDriftMarkdown(told)).toContain(`Note: ${users.note}.`);
+    expect(JSON.parse(renderDriftJson(told)).historyNote).toBe(users.note);
+  });
+
+  test("any other failure: the same, with the platform's problem in the note", async () => {
+    const { client } = platform(() => ({ status: 400, body: { title: "Invalid Request", detail: "The `ids` query parameter value [x] is not a user id.", type: "https://api.x.com/2/problems/invalid-request" } }));
+    expect((await usernamesOf(["1"], client)).note).toBe("user handles not shown: the X API users lookup (GET /2/users) failed: GET /2/users: 400 invalid-request: The `ids` query parameter value [x] is not a user id.");
   });
 });
