@@ -1,0 +1,96 @@
+/**
+ * A YAML program (examples/yaml) through the real CLI, the YAML language
+ * host and the provider plugin pulumi-resource-xads of the installed
+ * package, against the emulator: up, a second preview with no changes,
+ * refresh, destroy; the state holds no credential.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PLUGIN_DIR, ROOT, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const e2e = useStackEmulator();
+let stack: Stack;
+
+/** The entities of a collection the program made (the funding instrument's are the demo account's too). */
+const made = (collection: string, options: { withDeleted?: boolean } = {}) => e2e.live(collection, options);
+
+beforeAll(async () => {
+  stack = e2e.stack("yaml-plugin");
+  stack.copyProgram(join(ROOT, "examples", "yaml"));
+  // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
+  const file = join(stack.dir, "Pulumi.yaml");
+  writeFileSync(file, readFileSync(file, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+  await stack.init();
+});
+
+test("up creates each declared entity once through the plugin", async () => {
+  const fundingBefore = made("funding_instruments").length;
+  const up = await stack.up();
+  expect(up).toMatchObject({ code: 0 });
+  // Resources of the plugin's package, not dynamic ones: the YAML program has no SDK.
+  const types = (await stack.deployment()).resources.map((r) => r.type).filter((t) => !t.startsWith("pulumi:pulumi:"));
+  expect(types.sort()).toEqual(["pulumi:providers:xads", "xads:index:Campaign", "xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem", "xads:index:PromotedTweet"]);
+  expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
+  expect(made("campaigns").map((c) => c.name).sort()).toEqual(["Spring sale", "Summer sale"]);
+  expect(made("line_items").map((l) => [l.name, l.placements])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"]]]);
+  expect(made("promoted_tweets").map((p) => p.tweet_id)).toEqual(["1500000000000000001"]);
+  const outputs = await stack.outputs();
+  expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
+  expect(outputs.promotedTweetId).toBe(made("promoted_tweets")[0]!.id);
+});
+
+test("a second preview plans no change", async () => {
+  const preview = await stack.preview("--expect-no-changes", "--diff");
+  expect(preview).toMatchObject({ code: 0 });
+});
+
+test("refresh finds no drift, and the preview after it plans no change", async () => {
+  const refresh = await stack.run(["refresh", "--yes", "--expect-no-changes"]);
+  expect(refresh).toMatchObject({ code: 0 });
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
+
+test("a changed campaign name is planned as an update in place, shown as old -> new", async () => {
+  const file = join(stack.dir, "Pulumi.yaml");
+  const program = readFileSync(file, "utf8");
+  writeFileSync(file, program.replace("name: Summer sale", "name: Summer sale 2"));
+  const preview = await stack.preview("--diff");
+  writeFileSync(file, program);
+  expect(preview).toMatchObject({ code: 0 });
+  expect(preview.stdout).toMatch(/~ xads:index:Campaign: \(update\)/);
+  expect(preview.stdout).toMatch(/name\s*:\s*"Summer sale" => "Summer sale 2"/);
+  expect(preview.stdout).not.toMatch(/replace/);
+});
+
+test("a changed Tweet of a promoted Tweet is planned as a replacement on tweetId", async () => {
+  const file = join(stack.dir, "Pulumi.yaml");
+  const program = readFileSync(file, "utf8");
+  writeFileSync(file, program.replace('tweetId: "1500000000000000001"', 'tweetId: "1500000000000000002"'));
+  const preview = await stack.preview("--diff");
+  writeFileSync(file, program);
+  expect(preview).toMatchObject({ code: 0 });
+  expect(preview.stdout).toMatch(/\+-\s*xads:index:PromotedTweet: \(replace\)/);
+  expect(preview.stdout).toMatch(/~ tweetId\s*:\s*"1500000000000000001" => "1500000000000000002"/);
+});
+
+test("destroy deletes the campaigns, line item and promoted Tweet, and leaves the funding instrument (the API cannot delete one)", async () => {
+  const funding = made("funding_instruments").length;
+  const destroy = await stack.run(["destroy", "--yes"]);
+  expect(destroy).toMatchObject({ code: 0 });
+  expect(made("campaigns")).toEqual([]);
+  expect(made("line_items")).toEqual([]);
+  expect(made("promoted_tweets")).toEqual([]);
+  expect(made("campaigns", { withDeleted: true }).map((c) => c.deleted)).toEqual([true, true]);
+  expect(made("funding_instruments")).toHaveLength(funding);
+});
+
+test("neither the state nor any output of the CLI holds a credential in plain text", () => {
+  const state = stack.stateFileText();
+  const transcript = stack.transcript.join("\n");
+  for (const value of Object.values(e2e.creds)) {
+    expect(state).not.toContain(value);
+    expect(transcript).not.toContain(value);
+  }
+});
