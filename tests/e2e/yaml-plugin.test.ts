@@ -25,6 +25,26 @@ beforeAll(async () => {
   await stack.init();
 });
 
+test("a preview of the new stack plans every resource and writes nothing", async () => {
+  e2e.emu.control.clearRequests();
+  const preview = await stack.preview();
+  expect(preview).toMatchObject({ code: 0 });
+  // The stack and the five resources (the default provider is not counted).
+  expect(preview.stdout).toMatch(/\+ 6 to create/);
+  expect(e2e.writes()).toEqual([]);
+});
+
+test("a property the plugin's schema does not have is refused by the YAML host, before any request", async () => {
+  const file = join(stack.dir, "Pulumi.yaml");
+  const program = readFileSync(file, "utf8");
+  writeFileSync(file, program.replace("      bidStrategy: MAX", "      bidStrategyy: MAX"));
+  const preview = await stack.preview();
+  writeFileSync(file, program);
+  expect(preview.code).not.toBe(0);
+  expect(preview.stdout).toMatch(/Property bidStrategyy does not exist on 'xads:index:LineItem'/);
+  expect(e2e.writes()).toEqual([]);
+});
+
 test("up creates each declared entity once through the plugin", async () => {
   const fundingBefore = made("funding_instruments").length;
   const up = await stack.up();
@@ -73,6 +93,16 @@ test("a changed Tweet of a promoted Tweet is planned as a replacement on tweetId
   expect(preview).toMatchObject({ code: 0 });
   expect(preview.stdout).toMatch(/\+-\s*xads:index:PromotedTweet: \(replace\)/);
   expect(preview.stdout).toMatch(/~ tweetId\s*:\s*"1500000000000000001" => "1500000000000000002"/);
+});
+
+test("an up of a renamed campaign updates it in place, under the same id", async () => {
+  const before = made("campaigns").find((c) => c.name === "Summer sale")!;
+  const file = join(stack.dir, "Pulumi.yaml");
+  writeFileSync(file, readFileSync(file, "utf8").replace("name: Summer sale", "name: Summer sale 2"));
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(made("campaigns").find((c) => c.id === before.id)?.name).toBe("Summer sale 2");
+  expect(made("campaigns")).toHaveLength(2);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
 });
 
 test("destroy deletes the campaigns, line item and promoted Tweet, and leaves the funding instrument (the API cannot delete one)", async () => {
