@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PLUGIN_DIR, ROOT, Stack, useStackEmulator } from "./harness";
+import { CONSUMER, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -123,4 +123,18 @@ test("neither the state nor any output of the CLI holds a credential in plain te
     expect(state).not.toContain(value);
     expect(transcript).not.toContain(value);
   }
+});
+
+test("without plugins.providers, the CLI finds the plugin on PATH (the package's node_modules/.bin link)", async () => {
+  const other = e2e.stack("yaml-plugin-path");
+  other.copyProgram(join(ROOT, "examples", "yaml"));
+  const file = join(other.dir, "Pulumi.yaml");
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^plugins:\n(?: {2}.*\n)+/m, ""));
+  expect(readFileSync(file, "utf8")).not.toContain("plugins:");
+  await other.init();
+  e2e.emu.control.clearRequests();
+  const preview = await other.run(["preview"], { PATH: `${pulumiDir()}:${join(CONSUMER, "node_modules", ".bin")}:${process.env.PATH}` });
+  expect(preview).toMatchObject({ code: 0 });
+  expect(preview.stdout).toMatch(/\+ 6 to create/);
+  expect(e2e.writes()).toEqual([]);
 });
