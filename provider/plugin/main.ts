@@ -1,16 +1,19 @@
 /**
  * The entry of bin/pulumi-resource-xads: the engine starts the plugin with
- * its own address as the first argument and reads the port the plugin
- * serves on from its first line of stdout (the protocol of every Pulumi
- * plugin). Nothing else may be printed on stdout.
+ * its own address as the last argument (after logging flags, with
+ * --logflow) and reads the port the plugin serves on from its first line
+ * of stdout (the protocol of every Pulumi plugin). Nothing else may be
+ * printed on stdout. The address is where provider/engine.ts watches the
+ * engine, so writes stop once it is gone.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serve } from "./server";
 
 async function main(args: string[]): Promise<void> {
-  if (args.length === 0 || args[0]!.startsWith("-")) {
-    process.stderr.write("pulumi-resource-xads: the engine's address is required as the first argument (the Pulumi CLI starts this plugin)\n");
+  const address = args[args.length - 1];
+  if (address === undefined || address.startsWith("-")) {
+    process.stderr.write("pulumi-resource-xads: the engine's address is required as the last argument (the Pulumi CLI starts this plugin with it)\n");
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
