@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONSUMER, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CONSUMER, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -137,4 +137,54 @@ test("without plugins.providers, the CLI finds the plugin on PATH (the package's
   expect(preview).toMatchObject({ code: 0 });
   expect(preview.stdout).toMatch(/\+ 6 to create/);
   expect(e2e.writes()).toEqual([]);
+});
+
+test("an explicit provider resource (pulumi:providers:xads) takes the settings as properties, credentials from secret config, and keeps them out of the state", async () => {
+  const other = e2e.stack("yaml-plugin-explicit");
+  const credentials = Object.keys(e2e.creds).map((k) => `      ${k}: \${${k}}`).join("\n");
+  writeFileSync(join(other.dir, "Pulumi.yaml"), `name: xads-explicit
+runtime: yaml
+plugins:
+  providers:
+    - name: xads
+      path: ${PLUGIN_DIR}
+config:
+${Object.keys(e2e.creds).map((k) => `  ${k}:\n    type: string\n    secret: true`).join("\n")}
+resources:
+  sandbox:
+    type: pulumi:providers:xads
+    properties:
+      sandbox: true
+      sandboxBaseUrl: ${e2e.emu.sandboxUrl}
+      accountId: ${ACCOUNT_ID}
+${credentials}
+  usd:
+    type: xads:index:FundingInstrument
+    properties:
+      currency: USD
+      startTime: "2026-01-01T00:00:00Z"
+    options:
+      provider: \${sandbox}
+  autumn:
+    type: xads:index:Campaign
+    properties:
+      fundingInstrumentId: \${usd.id}
+      name: Autumn sale
+      dailyBudgetAmountLocalMicro: 10000000
+      deletionProtection: false
+    options:
+      provider: \${sandbox}
+`);
+  await other.must(["stack", "init", "dev"]);
+  for (const [k, v] of Object.entries(e2e.creds)) await other.must(["config", "set", "--secret", k], v);
+  expect(await other.up()).toMatchObject({ code: 0 });
+  expect(made("campaigns").map((c) => c.name)).toEqual(["Autumn sale"]);
+  expect(await other.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  expect(await other.run(["destroy", "--yes"])).toMatchObject({ code: 0 });
+  expect(made("campaigns")).toEqual([]);
+  const state = other.stateFileText();
+  for (const value of Object.values(e2e.creds)) {
+    expect(state).not.toContain(value);
+    expect(other.transcript.join("\n")).not.toContain(value);
+  }
 });
