@@ -4,10 +4,12 @@
  * --logflow) and reads the port the plugin serves on from its first line
  * of stdout (the protocol of every Pulumi plugin). Nothing else may be
  * printed on stdout. The address is where provider/engine.ts watches the
- * engine, so writes stop once it is gone.
+ * engine, so writes stop once it is gone, and where what the provider says
+ * is sent (./engine-log.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { stderrToEngine } from "./engine-log";
 import { serve } from "./server";
 
 async function main(args: string[]): Promise<void> {
@@ -17,6 +19,7 @@ async function main(args: string[]): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
+  stderrToEngine(address);
   const { port } = await serve(version);
   process.stdout.write(`${port}\n`);
 }

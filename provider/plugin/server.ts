@@ -29,6 +29,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { renderSchema } from "../schema";
+import { logsSent } from "./engine-log";
 import { detailedDiff, fromStruct, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
@@ -68,13 +69,17 @@ function errorOf(err: unknown, kind?: string): grpc.ServiceError {
   return Object.assign(new Error(message), { code: grpc.status.UNKNOWN, details: message, metadata });
 }
 
-/** Answers a unary call with what `op` returns, or its error. */
+/** Answers a unary call with what `op` returns, or its error, once what it said has reached the engine (./engine-log.ts). */
 function answer<Res>(callback: Callback<Res>, op: () => Promise<Res> | Res, kind?: () => string | undefined): void {
   Promise.resolve().then(op).then(
-    (res) => callback(null, res),
-    (err) => {
+    async (res) => {
+      await logsSent();
+      callback(null, res);
+    },
+    async (err) => {
       let k: string | undefined;
       try { k = kind?.(); } catch { k = undefined; }
+      await logsSent();
       callback(errorOf(err, k), null);
     },
   );

@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, CONSUMER, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CONSUMER, output, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -114,6 +114,8 @@ test("destroy deletes the campaigns, line item and promoted Tweet, and leaves th
   expect(made("promoted_tweets")).toEqual([]);
   expect(made("campaigns", { withDeleted: true }).map((c) => c.deleted)).toEqual([true, true]);
   expect(made("funding_instruments")).toHaveLength(funding);
+  // What the provider says reaches the user, as in a TypeScript program (the walk's row of FundingInstrument).
+  expect(output(destroy)).toMatch(/funding instrument \w+ stays on the platform: the Ads API cannot delete funding instruments/);
 });
 
 test("neither the state nor any output of the CLI holds a credential in plain text", () => {

@@ -1,12 +1,13 @@
 /**
  * What the provider plugin (provider/plugin/) sends the engine and reads from
  * it, without an engine: property structs (unknowns, secrets), the kind of a
- * type, the configuration of Configure, and the detailed diff built from the
- * kinds' own diff (provider/dispatch.ts).
+ * type, the configuration of Configure, the detailed diff built from the
+ * kinds' own diff (provider/dispatch.ts), and the lines sent to the engine's log.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as dispatch from "../../provider/dispatch";
 import { PENDING_KEY } from "../../provider/resources/pending";
+import { lineSplitter } from "../../provider/plugin/engine-log";
 import { detailedDiff, fromStruct, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
 
 describe("property structs", () => {
@@ -72,4 +73,14 @@ describe("detailed diff", () => {
     const d = detailedDiff({ changes: true, replaces: [PENDING_KEY], deleteBeforeReplace: true }, [], { [PENDING_KEY]: { sentAt: "x" } }, {});
     expect(d).toMatchObject({ diffs: [PENDING_KEY], replaces: [PENDING_KEY], deleteBeforeReplace: true, detailed: { [PENDING_KEY]: "DELETE_REPLACE" } });
   });
+});
+
+test("what the provider writes to stderr reaches the engine one line at a time: a line cut across writes is sent once whole, blank lines not at all", () => {
+  const lines: string[] = [];
+  const write = lineSplitter((l) => lines.push(l));
+  write("funding instrument abc stays");
+  write(" on the platform\n\nsecond\nthi");
+  expect(lines).toEqual(["funding instrument abc stays on the platform", "second"]);
+  write("rd\n");
+  expect(lines).toEqual(["funding instrument abc stays on the platform", "second", "third"]);
 });
