@@ -4,8 +4,8 @@
  * programs in any language (a YAML program: examples/yaml/). Every method
  * is a translation onto provider/dispatch.ts, the lifecycle the dynamic
  * provider shim runs: one implementation of check, diff, create, read,
- * update and delete (docs/architecture.md rule 4), with its create-once
- * look-ups, pending creates, batches, coalesced reads and rate limits.
+ * update and delete, with its create-once look-ups (docs/architecture.md
+ * rule 7), pending creates, batches, coalesced reads and rate limits.
  *
  * @pulumi/pulumi's `provider.main` is not used: it drops the configuration
  * and cannot send a detailed diff. The protocol is the engine's
