@@ -11,6 +11,8 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { isPendingId } from "../../provider/resources/pending";
 import { serve } from "../../provider/plugin/server";
 import { secret } from "../../provider/plugin/wire";
 import { ACCOUNT, useEmulator } from "./fixtures";
@@ -91,6 +93,36 @@ test("a create the platform refuses fails with the platform's reason and no cred
   expect(failed?.details).toMatch(/^creating LineItem: /);
   for (const v of Object.values(fixture.creds)) expect(failed!.details).not.toContain(v);
 });
+
+test("a create whose POST committed without an answer, and whose look-ups failed, reaches the engine as a pending resource to read before the next up", async () => {
+  // A provider of its own, whose requests time out after half a second.
+  const served = await serve("0.0.0-test");
+  const pendingClient = new provrpc.ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
+  const args: Record<string, unknown> = { sandbox: true, sandboxBaseUrl: fixture.emu.sandboxUrl, accountId: ACCOUNT, requestTimeoutMs: 500 };
+  for (const [k, v] of Object.entries(fixture.creds)) args[k] = secret(v);
+  const unary = <Res>(method: string, req: unknown) => new Promise<Res>((resolve, reject) =>
+    (pendingClient as unknown as Record<string, Unary>)[method]!.call(pendingClient, req, (err, res) => (err ? reject(err) : resolve(res as Res))));
+  try {
+    await unary("configure", new provproto.ConfigureRequest().setArgs(struct(args)));
+    const fi = await unary<provproto.CreateResponse>("create", new provproto.CreateRequest().setUrn(urn("FundingInstrument", "usd")).setType("xads:index:FundingInstrument")
+      .setProperties(struct({ accountId: ACCOUNT, currency: "USD", startTime: "2026-01-01T00:00:00Z" })));
+    fixture.emu.control.fault({ method: "POST", path: "/campaigns$", kind: "timeout-after-commit", delayMs: 3000 });
+    fixture.emu.control.fault({ method: "GET", path: "/campaigns$", kind: "drop", times: 6 });
+    const failed = await unary("create", new provproto.CreateRequest().setUrn(urn("Campaign", "spring")).setType("xads:index:Campaign")
+      .setProperties(struct({ accountId: ACCOUNT, fundingInstrumentId: fi.getId(), name: "Spring", dailyBudgetAmountLocalMicro: 1_000_000, entityStatus: "ACTIVE", deletionProtection: true })))
+      .then(() => undefined, (e: grpc.ServiceError) => e);
+    const details = failed!.metadata.get("grpc-status-details-bin")[0] as Buffer;
+    const status = statusproto.Status.deserializeBinary(new Uint8Array(details));
+    const initFailed = provproto.ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0]!.getValue_asU8());
+    expect(isPendingId(initFailed.getId())).toBe(true);
+    expect(initFailed.getRefreshBeforeUpdate()).toBe(true);
+    expect(initFailed.getProperties()!.toJavaScript()).toMatchObject({ name: "Spring" });
+    for (const v of Object.values(fixture.creds)) expect(JSON.stringify(initFailed.getProperties()!.toJavaScript())).not.toContain(v);
+  } finally {
+    pendingClient.close();
+    served.server.forceShutdown();
+  }
+}, 120_000);
 
 test("methods the plugin does not serve answer UNIMPLEMENTED, which the engine takes as absent", async () => {
   const err = await call<provproto.ProviderHandshakeResponse>("handshake", new provproto.ProviderHandshakeRequest()).then(() => undefined, (e: grpc.ServiceError) => e);
