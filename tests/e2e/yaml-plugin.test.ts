@@ -4,7 +4,7 @@
  * package, against the emulator: up, a second preview with no changes,
  * refresh, destroy; the state holds no credential.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ACCOUNT_ID, CONSUMER, output, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
@@ -17,6 +17,7 @@ let stack: Stack;
 const made = (collection: string, options: { withDeleted?: boolean } = {}) => e2e.live(collection, options);
 
 beforeAll(async () => {
+  if (!existsSync(join(pulumiDir(), "pulumi-language-yaml"))) throw new Error(`no pulumi-language-yaml in ${pulumiDir()}: run make pulumi (make test does)`);
   stack = e2e.stack("yaml-plugin");
   stack.copyProgram(join(ROOT, "examples", "yaml"));
   // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
