@@ -47,7 +47,7 @@ $(STAMPS)/venv-sdk: $(SDK_VENV_FILES) | $(STAMPS)
 
 venv-sdk: $(STAMPS)/venv-sdk ## the official Python SDK's virtual environment (.work/venv-sdk)
 
-pulumi: ## build the real Pulumi CLI from Go modules (cached in ~/.cache/pulumi-xads)
+pulumi: ## build the real Pulumi CLI and its language hosts from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
 

@@ -13,7 +13,7 @@ import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, 
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
 import { isPendingId } from "./resources/pending";
-import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, IN_THE_CURRENCY } from "./resources/framework";
+import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
 
 export interface Holder {
@@ -230,6 +230,32 @@ export function checkInputs(
 
 export function diff(kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
   return definitionOf(kind).diff(id, olds, news);
+}
+
+/**
+ * The inputs diff finds different (the list diff's changes and replacements
+ * come from), for a provider plugin's detailed diff (provider/plugin/): the
+ * dynamic provider host sends none.
+ */
+export function differing(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return differingInputs(definitionOf(kind).fields, olds, news);
+}
+
+/**
+ * The program's inputs with the stack's account (`xads:accountId`, or
+ * XADS_ACCOUNT_ID) where a kind in an account names none: what the SDK does
+ * in a TypeScript program (sdk/resource.ts), for a provider plugin's
+ * programs, which have no SDK.
+ */
+export function withStackAccount(kind: string, news: Record<string, unknown>, holder: Holder): Record<string, unknown> {
+  if (news.accountId !== undefined || !definitionOf(kind).fields.inputs.includes("accountId")) return news;
+  const account = holder.xadsSettings?.[SETTINGS.accountId.key] ?? process.env[SETTINGS.accountId.env];
+  return account ? { ...news, accountId: account } : news;
+}
+
+/** The kind's fields declared secret (provider/resources/fields.ts), which a provider plugin marks secret in its outputs. */
+export function secretFields(kind: string): readonly string[] {
+  return definitionOf(kind).fields.secret;
 }
 
 /**

@@ -7,7 +7,7 @@
  * no state will ever hold: duplicates after the next `up`.
  *
  * The engine's address is the provider's last argument (`127.0.0.1:port`,
- * the CLI's own gRPC server): once a connection there is refused, the
+ * the CLI's own gRPC server; the plugin's only one): once a connection there is refused, the
  * engine is gone for good. Before every write the client asks (a positive
  * answer is trusted for a quarter of a second), and a watch asks every
  * second and ends the process once it is gone.
@@ -24,9 +24,14 @@ export interface EngineAddress {
   port: number;
 }
 
-/** The engine's address when this process is the dynamic provider the engine started; undefined elsewhere (tests, the xads command). */
+/**
+ * The engine's address when this process is a provider the engine started:
+ * the dynamic provider, or the provider plugin pulumi-resource-xads
+ * (provider/plugin/main.ts, whose only argument it is); undefined elsewhere
+ * (tests, the xads command).
+ */
 export function engineAddress(argv: readonly string[] = process.argv): EngineAddress | undefined {
-  if (!/[\\/]cmd[\\/]dynamic-provider/.test(argv[1] ?? "")) return undefined;
+  if (!/[\\/](cmd[\\/]dynamic-provider|provider[\\/]plugin[\\/]main)/.test(argv[1] ?? "")) return undefined;
   const m = /^([\w.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(argv[argv.length - 1] ?? "");
   return m ? { host: m[1]!.replace(/^\[|\]$/g, ""), port: Number(m[2]) } : undefined;
 }

@@ -53,12 +53,15 @@ export function packageSchema(version: string): JsonSchema {
       description: `Stack config ${s.key}, or the environment variable ${s.env}.`,
     };
   }
+  // The provider's own inputs (an explicit provider resource, or a plugin's default one): the same settings.
+  const provider = { description: "The provider's configuration: the same settings as the stack config xads:*.", inputProperties: variables, properties: variables };
   return {
     name: "xads",
     displayName: "Ads API (pulumi-xads)",
     version,
-    description: "Campaigns, line items and the rest of the Ads API as Pulumi dynamic resources.",
+    description: "Campaigns, line items and the rest of the Ads API as Pulumi resources: dynamic resources in TypeScript programs, or the pulumi-resource-xads provider plugin.",
     config: { variables },
+    provider,
     resources,
   };
 }

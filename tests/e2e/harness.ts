@@ -20,6 +20,8 @@ export { deadAddress, xadsEnv } from "../integration/fixtures";
 export const ROOT = resolve(__dirname, "..", "..");
 export const WORK = join(ROOT, ".work");
 export const CONSUMER = join(WORK, "consumer");
+/** The folder of the installed package's provider plugin (pulumi-resource-xads), as a YAML program's plugins.providers names it. */
+export const PLUGIN_DIR = join(CONSUMER, "node_modules", "pulumi-xads", "bin");
 /** The `xads` command of the installed package, as a user's shell finds it. */
 export const XADS_BIN = join(CONSUMER, "node_modules", ".bin", "xads");
 

@@ -10,6 +10,11 @@ describe("the engine's address", () => {
     expect(engineAddress(["node", PROVIDER, "[::1]:41234"])).toEqual({ host: "::1", port: 41234 });
   });
 
+  test("is the provider plugin's argument (bin/pulumi-resource-xads runs provider/plugin/main.js), so its writes stop with the engine too", () => {
+    const plugin = "/home/ci/app/node_modules/pulumi-xads/dist/provider/plugin/main.js";
+    expect(engineAddress(["node", plugin, "127.0.0.1:41234"])).toEqual({ host: "127.0.0.1", port: 41234 });
+  });
+
   test("is none in any other process (tests, the xads command, a user's program)", () => {
     expect(engineAddress(["node", "/usr/bin/xads", "import", "127.0.0.1:8787"])).toBeUndefined();
     expect(engineAddress(["node", PROVIDER])).toBeUndefined();

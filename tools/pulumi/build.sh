@@ -1,36 +1,54 @@
 #!/usr/bin/env bash
-# Builds the real Pulumi CLI, the Node.js language host and the dynamic
-# provider shim from Go modules (docs/architecture.md rule 2) into a cache outside the
+# Builds the real Pulumi CLI, the Node.js and YAML language hosts and the
+# dynamic provider shim from Go modules (docs/architecture.md rule 2) into a cache outside the
 # clone, keyed by version, so a fresh clone (CI) reuses what a first run built.
 # Prints the directory that holds the binaries on its last line.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 version=v3.259.0
+yaml_version=v1.25.0
 cache=${XADS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-xads/pulumi-$version}
 log() { echo "[make pulumi] $*" >&2; }
 
-# A supported pulumi already on PATH, together with its language host and
+# A supported pulumi already on PATH, together with its language hosts and
 # shim, is used as it is.
 if [ -z "${XADS_PULUMI_FORCE_BUILD:-}" ] && command -v pulumi >/dev/null 2>&1 \
    && [ "$(pulumi version 2>/dev/null)" = "$version" ] \
    && command -v pulumi-language-nodejs >/dev/null 2>&1 \
-   && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
+   && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1 \
+   && command -v pulumi-language-yaml >/dev/null 2>&1; then
   log "using pulumi $version from PATH"
   dirname "$(command -v pulumi)"
   exit 0
 fi
 
+export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
+
+# The YAML language host (pulumi-yaml, its own module), for YAML programs
+# that use the pulumi-resource-xads plugin. Its version is kept in
+# pulumi-language-yaml.version beside it, so a cache of the CLI alone gets
+# it added, once.
+build_yaml() {
+  if [ -x "$cache/pulumi-language-yaml" ] && [ "$(cat "$cache/pulumi-language-yaml.version" 2>/dev/null)" = "$yaml_version" ]; then
+    return
+  fi
+  log "building pulumi-language-yaml $yaml_version (github.com/pulumi/pulumi-yaml)"
+  (cd "$here/language-yaml" && go build -trimpath -ldflags "-w -s" -o "$cache/pulumi-language-yaml.tmp" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+  mv "$cache/pulumi-language-yaml.tmp" "$cache/pulumi-language-yaml"
+  echo "$yaml_version" > "$cache/pulumi-language-yaml.version"
+}
+
 if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
    && [ -x "$cache/pulumi-resource-pulumi-nodejs" ] \
    && [ "$("$cache/pulumi" version 2>/dev/null)" = "$version" ]; then
+  build_yaml
   log "pulumi $version already built in $cache"
   echo "$cache"
   exit 0
 fi
 
 mkdir -p "$cache"
-export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
 ldflags="-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
 
 log "building pulumi $version from Go modules (a cold build takes a few minutes)"
@@ -45,6 +63,8 @@ mv "$cache/pulumi-language-nodejs.tmp" "$cache/pulumi-language-nodejs"
 # looks for it beside its own binary and on PATH, never in node_modules.
 sdkdir=$(cd "$here/cli" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)
 install -m 0755 "$sdkdir/nodejs/dist/pulumi-resource-pulumi-nodejs" "$cache/pulumi-resource-pulumi-nodejs"
+
+build_yaml
 
 log "pulumi $("$cache/pulumi" version) ready in $cache"
 echo "$cache"

@@ -1,0 +1,30 @@
+/**
+ * The entry of bin/pulumi-resource-xads: the engine starts the plugin with
+ * its own address as the last argument (after logging flags, with
+ * --logflow) and reads the port the plugin serves on from its first line
+ * of stdout (the protocol of every Pulumi plugin). Nothing else may be
+ * printed on stdout. The address is where provider/engine.ts watches the
+ * engine, so writes stop once it is gone, and where what the provider says
+ * is sent (./engine-log.ts).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { stderrToEngine } from "./engine-log";
+import { serve } from "./server";
+
+async function main(args: string[]): Promise<void> {
+  const address = args[args.length - 1];
+  if (address === undefined || address.startsWith("-")) {
+    process.stderr.write("pulumi-resource-xads: the engine's address is required as the last argument (the Pulumi CLI starts this plugin with it)\n");
+    process.exit(1);
+  }
+  const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
+  stderrToEngine(address);
+  const { port } = await serve(version);
+  process.stdout.write(`${port}\n`);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`pulumi-resource-xads: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

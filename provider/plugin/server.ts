@@ -1,0 +1,232 @@
+/**
+ * pulumi-resource-xads: the resource kinds of the registry served as a
+ * Pulumi provider plugin (the engine's ResourceProvider gRPC service), for
+ * programs in any language (a YAML program: examples/yaml/). Every method
+ * is a translation onto provider/dispatch.ts, the lifecycle the dynamic
+ * provider shim runs: one implementation of check, diff, create, read,
+ * update and delete, with its create-once look-ups (docs/architecture.md
+ * rule 7), pending creates, batches, coalesced reads and rate limits.
+ *
+ * @pulumi/pulumi's `provider.main` is not used: it drops the configuration
+ * and cannot send a detailed diff. The protocol is the engine's
+ * (pulumi/pulumi proto/pulumi/provider.proto, v3.259.0):
+ * - Handshake is not implemented, on purpose: a provider that handshakes
+ *   is taken to support previews, and the engine would then call Create and
+ *   Update during `pulumi preview`. Without it, Configure's answer
+ *   (supportsPreview false) keeps previews to Check and Diff.
+ * - acceptSecrets false: the engine sends plain values and marks secret each
+ *   output whose input was; fields declared secret are marked here too.
+ * - Diff receives the state's outputs as `olds` (the old inputs apart, in
+ *   `old_inputs`), as the dynamic provider's diff does.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Any } from "google-protobuf/google/protobuf/any_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import * as dispatch from "../dispatch";
+import { isPendingId } from "../resources/pending";
+import { renderSchema } from "../schema";
+import { logsSent } from "./engine-log";
+import { detailedDiff, fromStruct, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
+
+type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
+type Callback<Res> = grpc.sendUnaryData<Res>;
+
+const unimplemented = (what: string): grpc.ServiceError =>
+  Object.assign(new Error(`${what} is not implemented by pulumi-resource-xads`), { code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by pulumi-resource-xads`, metadata: new grpc.Metadata() });
+
+/** The kind of a request's resource, from its type (or its URN, for an engine that sends no type). */
+function kindOf(req: { getType(): string; getUrn(): string }): string {
+  const type = req.getType() || typeOfUrn(req.getUrn());
+  const kind = kindOfType(type);
+  if (!kind) throw new Error(`pulumi-resource-xads serves xads:index:<Kind> resources, not ${type}`);
+  return kind;
+}
+
+/** An error as the engine takes it: a partial create's id and outputs ride along, as the dynamic provider sends them. */
+function errorOf(err: unknown, kind?: string): grpc.ServiceError {
+  const e = err as Error & { id?: string; properties?: Props; reasons?: string[] };
+  const message = e instanceof Error ? e.message : String(err);
+  const metadata = new grpc.Metadata();
+  if (e.id) {
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(e.id);
+    detail.setProperties(toStruct(e.properties ?? {}, kind ? dispatch.secretFields(kind) : []));
+    detail.setReasonsList(e.reasons ?? [message]);
+    // A pending create is looked up before the next up diffs it (provider/dynamic-host.ts says why).
+    if (isPendingId(e.id)) detail.setRefreshBeforeUpdate(true);
+    const any = new Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return Object.assign(new Error(message), { code: grpc.status.UNKNOWN, details: message, metadata });
+}
+
+/** Answers a unary call with what `op` returns, or its error, once what it said has reached the engine (./engine-log.ts). */
+function answer<Res>(callback: Callback<Res>, op: () => Promise<Res> | Res, kind?: () => string | undefined): void {
+  Promise.resolve().then(op).then(
+    async (res) => {
+      await logsSent();
+      callback(null, res);
+    },
+    async (err) => {
+      let k: string | undefined;
+      try { k = kind?.(); } catch { k = undefined; }
+      await logsSent();
+      callback(errorOf(err, k), null);
+    },
+  );
+}
+
+const DIFF_KINDS: Record<string, provproto.PropertyDiff.Kind> = {
+  ADD: provproto.PropertyDiff.Kind.ADD,
+  ADD_REPLACE: provproto.PropertyDiff.Kind.ADD_REPLACE,
+  DELETE: provproto.PropertyDiff.Kind.DELETE,
+  DELETE_REPLACE: provproto.PropertyDiff.Kind.DELETE_REPLACE,
+  UPDATE: provproto.PropertyDiff.Kind.UPDATE,
+  UPDATE_REPLACE: provproto.PropertyDiff.Kind.UPDATE_REPLACE,
+};
+
+/** The ResourceProvider service. One per process: its holder keeps the configuration (dispatch.ts Holder). */
+export class XadsProvider {
+  readonly holder: dispatch.Holder = {};
+
+  constructor(readonly version: string) {}
+
+  getPluginInfo(_call: Call<Empty>, callback: Callback<plugproto.PluginInfo>): void {
+    callback(null, new plugproto.PluginInfo().setVersion(this.version));
+  }
+
+  getSchema(_call: Call<provproto.GetSchemaRequest>, callback: Callback<provproto.GetSchemaResponse>): void {
+    answer(callback, () => new provproto.GetSchemaResponse().setSchema(renderSchema(this.version)));
+  }
+
+  handshake(_call: Call<provproto.ProviderHandshakeRequest>, callback: Callback<provproto.ProviderHandshakeResponse>): void {
+    callback(unimplemented("Handshake"), null);
+  }
+
+  /** The provider's inputs as the program gave them: each setting is checked where it is used (config.ts), with the stack config's key in the message. */
+  checkConfig(call: Call<provproto.CheckRequest>, callback: Callback<provproto.CheckResponse>): void {
+    answer(callback, () => new provproto.CheckResponse().setInputs(call.request.getNews()));
+  }
+
+  diffConfig(_call: Call<provproto.DiffRequest>, callback: Callback<provproto.DiffResponse>): void {
+    callback(unimplemented("DiffConfig"), null);
+  }
+
+  configure(call: Call<provproto.ConfigureRequest>, callback: Callback<provproto.ConfigureResponse>): void {
+    answer(callback, () => {
+      const settings = settingsOf(fromStruct(call.request.getArgs()));
+      dispatch.configure(this.holder, { config: { get: (key) => settings[key] } });
+      return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(false);
+    });
+  }
+
+  check(call: Call<provproto.CheckRequest>, callback: Callback<provproto.CheckResponse>): void {
+    const req = call.request;
+    answer(callback, async () => {
+      const kind = kindOf(req);
+      const news = dispatch.withStackAccount(kind, fromStruct(req.getNews()), this.holder);
+      const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder);
+      const res = new provproto.CheckResponse().setInputs(toStruct((result.inputs as Props | undefined) ?? news));
+      res.setFailuresList((result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+      return res;
+    });
+  }
+
+  diff(call: Call<provproto.DiffRequest>, callback: Callback<provproto.DiffResponse>): void {
+    const req = call.request;
+    answer(callback, () => {
+      const kind = kindOf(req);
+      const olds = fromStruct(req.getOlds());
+      const news = fromStruct(req.getNews());
+      const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news);
+      const res = new provproto.DiffResponse()
+        .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+        .setReplacesList(d.replaces)
+        .setStablesList(d.stables)
+        .setDeletebeforereplace(d.deleteBeforeReplace)
+        .setDiffsList(d.diffs)
+        .setHasdetaileddiff(true);
+      const map = res.getDetaileddiffMap();
+      for (const [key, kindName] of Object.entries(d.detailed)) map.set(key, new provproto.PropertyDiff().setKind(DIFF_KINDS[kindName]!).setInputdiff(true));
+      return res;
+    });
+  }
+
+  create(call: Call<provproto.CreateRequest>, callback: Callback<provproto.CreateResponse>): void {
+    const req = call.request;
+    answer(callback, async () => {
+      const kind = kindOf(req);
+      const result = await dispatch.create(this.holder, kind, fromStruct(req.getProperties()));
+      return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs as Props, dispatch.secretFields(kind)));
+    }, () => kindOf(req));
+  }
+
+  read(call: Call<provproto.ReadRequest>, callback: Callback<provproto.ReadResponse>): void {
+    const req = call.request;
+    answer(callback, async () => {
+      const kind = kindOf(req);
+      const result = await dispatch.read(this.holder, kind, req.getId(), fromStruct(req.getProperties()));
+      const res = new provproto.ReadResponse().setId(result.id);
+      // An empty id: the entity is gone, and the engine drops the resource.
+      if (!result.id) return res;
+      res.setProperties(toStruct(result.props as Props, dispatch.secretFields(kind)));
+      // The inputs a refresh writes (lifecycle.ts refreshedInputs); a read that says none keeps the state's.
+      const inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
+      return res.setInputs(toStruct(inputs, dispatch.secretFields(kind)));
+    });
+  }
+
+  update(call: Call<provproto.UpdateRequest>, callback: Callback<provproto.UpdateResponse>): void {
+    const req = call.request;
+    answer(callback, async () => {
+      const kind = kindOf(req);
+      const result = await dispatch.update(this.holder, kind, req.getId(), fromStruct(req.getOlds()), fromStruct(req.getNews()));
+      return new provproto.UpdateResponse().setProperties(toStruct(result.outs as Props, dispatch.secretFields(kind)));
+    }, () => kindOf(req));
+  }
+
+  delete(call: Call<provproto.DeleteRequest>, callback: Callback<Empty>): void {
+    const req = call.request;
+    answer(callback, async () => {
+      await dispatch.remove(this.holder, kindOf(req), req.getId(), fromStruct(req.getProperties()));
+      return new Empty();
+    });
+  }
+
+  invoke(call: Call<provproto.InvokeRequest>, callback: Callback<provproto.InvokeResponse>): void {
+    callback(Object.assign(new Error(`unknown function ${call.request.getTok()}: pulumi-resource-xads serves no functions yet`), { code: grpc.status.UNIMPLEMENTED, metadata: new grpc.Metadata() }) as grpc.ServiceError, null);
+  }
+
+  cancel(_call: Call<Empty>, callback: Callback<Empty>): void {
+    callback(null, new Empty());
+  }
+}
+
+/**
+ * Serves the provider on a free port of 127.0.0.1 and resolves with the
+ * port, which the plugin prints (the engine reads it from stdout).
+ */
+export async function serve(version: string): Promise<{ port: number; server: grpc.Server; provider: XadsProvider }> {
+  const provider = new XadsProvider(version);
+  const implementation: Record<string, unknown> = {};
+  // The methods not served (construct, call, attach, mappings...) answer UNIMPLEMENTED, which the engine takes as absent.
+  for (const name of Object.keys(provrpc.ResourceProviderService)) {
+    const own = (provider as unknown as Record<string, unknown>)[name];
+    implementation[name] = typeof own === "function" ? own.bind(provider)
+      : (_call: unknown, callback: Callback<unknown>) => callback(unimplemented(name), null);
+  }
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(provrpc.ResourceProviderService, implementation as grpc.UntypedServiceImplementation);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  return { port, server, provider };
+}

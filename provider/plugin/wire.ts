@@ -1,0 +1,129 @@
+/**
+ * What the provider plugin (./server.ts) converts between the engine's
+ * messages and provider/dispatch.ts, as pure functions tested without an
+ * engine: property structs to plain values and back, the kind of a type
+ * token, the configuration of Configure, and the detailed diff.
+ *
+ * Values travel as @pulumi/pulumi's runtime sends them to a provider
+ * (runtime/rpc.ts): a value not known yet is the string `unknownValue`
+ * (dispatch and the kinds test for it: framework.ts containsUnknown), a
+ * secret an object `{ [specialSigKey]: specialSecretSig, value }`.
+ */
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { SETTINGS } from "../config";
+import type { DiffResult } from "../resources/framework";
+
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+export type Props = Record<string, unknown>;
+
+/** Whether a value is a secret as the engine sends it. */
+export function isSecret(value: unknown): value is { value: unknown } {
+  return value !== null && typeof value === "object" && (value as Props)[SIG_KEY] === SECRET_SIG;
+}
+
+/** A value with every secret replaced by what it holds (the kinds read plain values). */
+export function unwrapSecrets(value: unknown): unknown {
+  if (isSecret(value)) return unwrapSecrets(value.value);
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapSecrets(v)]));
+  return value;
+}
+
+export function secret(value: unknown): Props {
+  return { [SIG_KEY]: SECRET_SIG, value };
+}
+
+/** The plain properties of a struct of the engine, secrets unwrapped. */
+export function fromStruct(struct: Struct | undefined): Props {
+  return struct ? (unwrapSecrets(struct.toJavaScript()) as Props) : {};
+}
+
+/**
+ * A struct of properties: an undefined value is left out (Struct cannot
+ * hold one), as is a key whose value is; `secrets` names top-level keys sent
+ * as secrets.
+ */
+export function toStruct(props: Props, secrets: readonly string[] = []): Struct {
+  const defined = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : defined(x)));
+    if (v !== null && typeof v === "object") {
+      return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, defined(x)]));
+    }
+    return v;
+  };
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined) continue;
+    out[k] = secrets.includes(k) && !isSecret(v) ? secret(defined(v)) : defined(v);
+  }
+  return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
+}
+
+/** The kind of a resource type token `xads:index:<Kind>`, undefined for any other. */
+export function kindOfType(type: string): string | undefined {
+  const m = /^xads:index:([A-Za-z0-9]+)$/.exec(type);
+  return m?.[1];
+}
+
+/** The type token of a URN `urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`. */
+export function typeOfUrn(urn: string): string {
+  const qualified = urn.split("::")[2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
+/**
+ * The `xads:*` settings of Configure's arguments (keys without the package,
+ * as the engine sends a provider's inputs), as dispatch.configure reads
+ * them: strings, as stack config holds them; a value not known yet (in a
+ * preview) is left unset.
+ */
+export function settingsOf(args: Props): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, s] of Object.entries(SETTINGS)) {
+    const v = unwrapSecrets(args[name]);
+    if (v === undefined || v === null || v === UNKNOWN) continue;
+    out[s.key] = typeof v === "string" ? v : JSON.stringify(v);
+  }
+  return out;
+}
+
+/** A detailed diff entry: what changes in one top-level property (the engine's PropertyDiff.Kind names). */
+export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
+
+export interface DetailedDiff {
+  changes: boolean;
+  /** The top-level keys that differ. */
+  diffs: string[];
+  replaces: string[];
+  stables: string[];
+  deleteBeforeReplace: boolean;
+  detailed: Record<string, PropertyDiffKind>;
+}
+
+/**
+ * The engine's diff of one resource from the kind's (`result`) and the
+ * inputs it found different (`differing`): each of those, and each key it
+ * replaces on (a pending create's marker), as added, deleted or updated,
+ * with _REPLACE where the kind replaces on it. `olds` are the state's
+ * outputs, as the kind's diff compares them.
+ */
+export function detailedDiff(result: DiffResult, differing: readonly string[], olds: Props, news: Props): DetailedDiff {
+  const replaces = result.replaces ?? [];
+  const diffs = [...new Set([...differing, ...replaces])];
+  const detailed: Record<string, PropertyDiffKind> = {};
+  for (const key of diffs) {
+    const base = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";
+    detailed[key] = (replaces.includes(key) ? `${base}_REPLACE` : base) as PropertyDiffKind;
+  }
+  return {
+    changes: result.changes,
+    diffs: result.changes ? diffs : [],
+    replaces,
+    stables: result.stables ? [...result.stables] : [],
+    deleteBeforeReplace: result.deleteBeforeReplace === true,
+    detailed: result.changes ? detailed : {},
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * What the provider plugin (provider/plugin/) sends the engine and reads from
+ * it, without an engine: property structs (unknowns, secrets), the kind of a
+ * type, the configuration of Configure, the detailed diff built from the
+ * kinds' own diff (provider/dispatch.ts), and the lines sent to the engine's log.
+ */
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import * as dispatch from "../../provider/dispatch";
+import { PENDING_KEY } from "../../provider/resources/pending";
+import { lineSplitter } from "../../provider/plugin/engine-log";
+import { detailedDiff, fromStruct, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
+
+describe("property structs", () => {
+  test("secrets the engine sends are read as their plain values, at any depth; an unknown stays the runtime's unknown value", () => {
+    const struct = Struct.fromJavaScript({
+      name: secret("Spring") as never,
+      nested: { list: [secret(1) as never, "x"] },
+      fundingInstrumentId: UNKNOWN,
+    });
+    expect(fromStruct(struct)).toEqual({ name: "Spring", nested: { list: [1, "x"] }, fundingInstrumentId: UNKNOWN });
+    expect(fromStruct(undefined)).toEqual({});
+  });
+
+  test("outputs leave out undefined values (a Struct cannot hold one) and mark the named keys secret", () => {
+    const struct = toStruct({ id: "c1", name: "Spring", gone: undefined, nested: { a: undefined, b: 2 }, users: ["h1"] }, ["users"]);
+    expect(struct.toJavaScript()).toEqual({ id: "c1", name: "Spring", nested: { b: 2 }, users: { [SIG_KEY]: SECRET_SIG, value: ["h1"] } });
+  });
+});
+
+test("the kind of a resource comes from its type token, or from its URN", () => {
+  expect(kindOfType("xads:index:LineItem")).toBe("LineItem");
+  expect(kindOfType("pulumi-nodejs:dynamic:Resource")).toBeUndefined();
+  expect(typeOfUrn("urn:pulumi:dev::p::xads:index:Campaign::spring")).toBe("xads:index:Campaign");
+  expect(typeOfUrn("urn:pulumi:dev::p::my:Component$xads:index:PromotedTweet::t")).toBe("xads:index:PromotedTweet");
+});
+
+test("Configure's arguments become the xads:* settings as stack config holds them: strings, secrets unwrapped, a value not known yet unset", () => {
+  expect(settingsOf({
+    consumerKey: secret("ck"), accessToken: "at", sandbox: true, maxBudgetMicro: 5000, accountId: UNKNOWN, unrelated: "x",
+  })).toEqual({ "xads:consumerKey": "ck", "xads:accessToken": "at", "xads:sandbox": "true", "xads:maxBudgetMicro": "5000" });
+});
+
+describe("detailed diff", () => {
+  const campaign = { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 50_000_000, entityStatus: "PAUSED", deletionProtection: false };
+  const of = (kind: string, olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    detailedDiff(dispatch.diff(kind, "id1", olds, news), dispatch.differing(kind, olds, news), olds, news);
+
+  test("a changed updatable field is an update in place of that key", () => {
+    const d = of("Campaign", campaign, { ...campaign, name: "Summer sale" });
+    expect(d).toMatchObject({ changes: true, diffs: ["name"], replaces: [], detailed: { name: "UPDATE" } });
+  });
+
+  test("a changed create-only field replaces the resource on that key", () => {
+    const olds = { accountId: "18ce54d4x5t", lineItemId: "li1", tweetId: "1500000000000000001" };
+    const d = of("PromotedTweet", olds, { ...olds, tweetId: "1500000000000000002" });
+    expect(d).toMatchObject({ changes: true, diffs: ["tweetId"], replaces: ["tweetId"], detailed: { tweetId: "UPDATE_REPLACE" } });
+  });
+
+  test("a field added or removed is an addition or a deletion; one not known yet (a parent's new id) is a change", () => {
+    const added = of("Campaign", campaign, { ...campaign, totalBudgetAmountLocalMicro: 1_000_000_000 });
+    expect(added.detailed).toEqual({ totalBudgetAmountLocalMicro: "ADD" });
+    const removed = of("Campaign", { ...campaign, totalBudgetAmountLocalMicro: 1_000_000_000 }, campaign);
+    expect(removed.detailed).toEqual({ totalBudgetAmountLocalMicro: "DELETE" });
+    const unknown = of("Campaign", campaign, { ...campaign, fundingInstrumentId: UNKNOWN });
+    expect(unknown).toMatchObject({ changes: true, diffs: ["fundingInstrumentId"] });
+  });
+
+  test("the same inputs are no change, with no key listed", () => {
+    expect(of("Campaign", campaign, campaign)).toMatchObject({ changes: false, diffs: [], replaces: [], detailed: {} });
+  });
+
+  test("a key the kind replaces on that is not an input (a pending create's marker) is listed as a replacement, and delete-before-replace is passed on", () => {
+    const d = detailedDiff({ changes: true, replaces: [PENDING_KEY], deleteBeforeReplace: true }, [], { [PENDING_KEY]: { sentAt: "x" } }, {});
+    expect(d).toMatchObject({ diffs: [PENDING_KEY], replaces: [PENDING_KEY], deleteBeforeReplace: true, detailed: { [PENDING_KEY]: "DELETE_REPLACE" } });
+  });
+});
+
+test("what the provider writes to stderr reaches the engine one line at a time: a line cut across writes is sent once whole, blank lines not at all", () => {
+  const lines: string[] = [];
+  const write = lineSplitter((l) => lines.push(l));
+  write("funding instrument abc stays");
+  write(" on the platform\n\nsecond\nthi");
+  expect(lines).toEqual(["funding instrument abc stays on the platform", "second"]);
+  write("rd\n");
+  expect(lines).toEqual(["funding instrument abc stays on the platform", "second", "third"]);
+});
