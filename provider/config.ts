@@ -78,6 +78,50 @@ export function maxBudgetMicro(lookup: (key: string) => string | undefined, env:
   return value;
 }
 
+/** A setting whose value the provider refuses, and why (the message names its key and the limit, never a value of a credential). */
+export interface SettingProblem {
+  setting: Setting;
+  message: string;
+}
+
+/**
+ * The rules each setting's value keeps, apart from the credentials being
+ * there: resolveConfig refuses the first problem, and the provider plugin's
+ * CheckConfig reports them all against the provider's properties before
+ * anything runs.
+ */
+export function settingProblems(
+  lookup: (key: string) => string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): SettingProblem[] {
+  const get = (s: Setting): string | undefined => {
+    const v = lookup(SETTINGS[s].key) ?? env[SETTINGS[s].env];
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const problems: SettingProblem[] = [];
+  const sandboxRaw = get("sandbox");
+  if (sandboxRaw !== undefined && sandboxRaw !== "true" && sandboxRaw !== "false") {
+    problems.push({ setting: "sandbox", message: `${SETTINGS.sandbox.key} must be true or false, got "${sandboxRaw}"` });
+  }
+  const sandbox = sandboxRaw === "true";
+  const urlSetting: Setting = sandbox ? "sandboxBaseUrl" : "baseUrl";
+  const baseUrl = get(urlSetting) ?? (sandbox ? SANDBOX_BASE_URL : PRODUCTION_BASE_URL);
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
+    problems.push({ setting: urlSetting, message: `${SETTINGS[urlSetting].key} must be an http(s) address, got "${baseUrl}"` });
+  }
+  const timeoutRaw = get("requestTimeoutMs");
+  const requestTimeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw);
+  if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 100)) {
+    problems.push({ setting: "requestTimeoutMs", message: `${SETTINGS.requestTimeoutMs.key} must be a whole number of milliseconds of at least 100, got "${timeoutRaw}"` });
+  }
+  try {
+    maxBudgetMicro(lookup, env);
+  } catch (err) {
+    problems.push({ setting: "maxBudgetMicro", message: (err as Error).message });
+  }
+  return problems;
+}
+
 /**
  * Resolves the configuration from a stack config lookup (stack config wins)
  * and the environment.
@@ -96,21 +140,12 @@ export function resolveConfig(
     const how = missing.map((s) => `${SETTINGS[s].key} (pulumi config set --secret ${SETTINGS[s].key} ...) or ${SETTINGS[s].env}`);
     throw new ConfigError(`missing Ads API credentials: ${how.join("; ")}`);
   }
-  const sandboxRaw = get("sandbox");
-  if (sandboxRaw !== undefined && sandboxRaw !== "true" && sandboxRaw !== "false") {
-    throw new ConfigError(`${SETTINGS.sandbox.key} must be true or false, got "${sandboxRaw}"`);
-  }
-  const sandbox = sandboxRaw === "true";
+  const problem = settingProblems(lookup, env)[0];
+  if (problem) throw new ConfigError(problem.message);
+  const sandbox = get("sandbox") === "true";
   const baseUrl = sandbox ? get("sandboxBaseUrl") ?? SANDBOX_BASE_URL : get("baseUrl") ?? PRODUCTION_BASE_URL;
-  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
-    const s = sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
-    throw new ConfigError(`${s.key} must be an http(s) address, got "${baseUrl}"`);
-  }
   const timeoutRaw = get("requestTimeoutMs");
   const requestTimeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw);
-  if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 100)) {
-    throw new ConfigError(`${SETTINGS.requestTimeoutMs.key} must be a whole number of milliseconds of at least 100, got "${timeoutRaw}"`);
-  }
   return {
     credentials: {
       consumerKey: get("consumerKey")!,

@@ -30,7 +30,7 @@ import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { renderSchema } from "../schema";
 import { logsSent } from "./engine-log";
-import { detailedDiff, fromStruct, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -112,13 +112,31 @@ export class XadsProvider {
     callback(unimplemented("Handshake"), null);
   }
 
-  /** The provider's inputs as the program gave them: each setting is checked where it is used (config.ts), with the stack config's key in the message. */
+  /**
+   * The provider's inputs as the engine sent them (its secrets kept secret,
+   * so the state holds credentials as ciphertext), with a failure for each
+   * setting Configure would refuse (wire.ts configFailures).
+   */
   checkConfig(call: Call<provproto.CheckRequest>, callback: Callback<provproto.CheckResponse>): void {
-    answer(callback, () => new provproto.CheckResponse().setInputs(call.request.getNews()));
+    answer(callback, () => {
+      const news = call.request.getNews();
+      const res = new provproto.CheckResponse().setInputs(news);
+      return res.setFailuresList(configFailures(fromStruct(news)).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+    });
   }
 
-  diffConfig(_call: Call<provproto.DiffRequest>, callback: Callback<provproto.DiffResponse>): void {
-    callback(unimplemented("DiffConfig"), null);
+  /** A changed setting updates the provider and replaces nothing (wire.ts configDiff says why). */
+  diffConfig(call: Call<provproto.DiffRequest>, callback: Callback<provproto.DiffResponse>): void {
+    answer(callback, () => {
+      const d = configDiff(fromStruct(call.request.getOlds()), fromStruct(call.request.getNews()));
+      const res = new provproto.DiffResponse()
+        .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+        .setDiffsList(d.diffs)
+        .setHasdetaileddiff(true);
+      const map = res.getDetaileddiffMap();
+      for (const [key, kindName] of Object.entries(d.detailed)) map.set(key, new provproto.PropertyDiff().setKind(DIFF_KINDS[kindName]!).setInputdiff(true));
+      return res;
+    });
   }
 
   configure(call: Call<provproto.ConfigureRequest>, callback: Callback<provproto.ConfigureResponse>): void {

@@ -10,7 +10,7 @@
  * secret an object `{ [specialSigKey]: specialSecretSig, value }`.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { SETTINGS } from "../config";
+import { SETTINGS, Setting, settingProblems } from "../config";
 import type { DiffResult } from "../resources/framework";
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -88,6 +88,48 @@ export function settingsOf(args: Props): Record<string, string | undefined> {
     out[s.key] = typeof v === "string" ? v : JSON.stringify(v);
   }
   return out;
+}
+
+/** A failure of CheckConfig: the provider's property and why (the setting's key and its limit). */
+export interface ConfigFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * CheckConfig's failures: each setting of the provider's properties (or,
+ * unset, of the environment) that breaks a rule Configure would refuse it
+ * for (config.ts settingProblems, the rules of the dynamic provider too). A
+ * value not known yet is not judged; missing credentials are not either:
+ * like the dynamic provider's, a preview needs none, and the first request
+ * says which are missing.
+ */
+export function configFailures(args: Props, env: Record<string, string | undefined> = process.env): ConfigFailure[] {
+  const settings = settingsOf(args);
+  const unknown = new Set(Object.keys(SETTINGS).filter((name) => unwrapSecrets(args[name]) === UNKNOWN));
+  const problems = settingProblems((key) => settings[key], env);
+  return problems.filter((p) => !unknown.has(p.setting)).map((p) => ({ property: p.setting, reason: p.message }));
+}
+
+/**
+ * DiffConfig: the settings that changed between the provider's old and new
+ * properties, each an update (or an addition, a deletion), never a
+ * replacement: new credentials or a new address reach the same entities,
+ * and a resource's account is its own create-only input (the stack's
+ * account fills it at check), so a changed xads:accountId replaces the
+ * resources that took it, through their own diffs, not every resource of
+ * the provider. Values are compared, never returned.
+ */
+export function configDiff(olds: Props, news: Props): DetailedDiff {
+  const detailed: Record<string, PropertyDiffKind> = {};
+  for (const name of Object.keys(SETTINGS) as Setting[]) {
+    const o = unwrapSecrets(olds[name]);
+    const n = unwrapSecrets(news[name]);
+    if (n !== UNKNOWN && JSON.stringify(o) === JSON.stringify(n)) continue;
+    detailed[name] = o === undefined ? "ADD" : n === undefined ? "DELETE" : "UPDATE";
+  }
+  const diffs = Object.keys(detailed);
+  return { changes: diffs.length > 0, diffs, replaces: [], stables: [], deleteBeforeReplace: false, detailed };
 }
 
 /** A detailed diff entry: what changes in one top-level property (the engine's PropertyDiff.Kind names). */

@@ -56,6 +56,20 @@ test("GetSchema answers the package schema: resource tokens xads:index:<Kind> wi
   expect(schema.provider.inputProperties.accessTokenSecret!.secret).toBe(true);
 });
 
+test("CheckConfig keeps the provider's secrets secret and names a malformed setting; DiffConfig updates on new credentials and replaces nothing", async () => {
+  const args = { sandbox: "true", accountId: ACCOUNT, accessToken: secret("at1"), requestTimeoutMs: "50" };
+  const checked = await call<provproto.CheckResponse>("checkConfig", new provproto.CheckRequest().setUrn("urn:pulumi:dev::yaml::pulumi:providers:xads::a").setNews(struct(args)));
+  expect(checked.getInputs()!.toJavaScript()).toEqual(args);
+  expect(checked.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([["requestTimeoutMs", 'xads:requestTimeoutMs must be a whole number of milliseconds of at least 100, got "50"']]);
+
+  const diff = await call<provproto.DiffResponse>("diffConfig", new provproto.DiffRequest().setUrn("urn:pulumi:dev::yaml::pulumi:providers:xads::a")
+    .setOlds(struct(args)).setNews(struct({ ...args, accessToken: secret("at2") })));
+  expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(diff.getDiffsList()).toEqual(["accessToken"]);
+  expect(diff.getReplacesList()).toEqual([]);
+  expect(diff.getDetaileddiffMap().get("accessToken")!.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
+});
+
 test("a campaign's walk: check takes the stack's account, create, read with its inputs, a detailed diff of a rename, delete, and a read after it says gone", async () => {
   const fi = await call<provproto.CreateResponse>("create", new provproto.CreateRequest().setUrn(urn("FundingInstrument", "usd")).setType("xads:index:FundingInstrument")
     .setProperties(struct({ accountId: ACCOUNT, currency: "USD", startTime: "2026-01-01T00:00:00Z" })));

@@ -8,7 +8,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as dispatch from "../../provider/dispatch";
 import { PENDING_KEY } from "../../provider/resources/pending";
 import { lineSplitter } from "../../provider/plugin/engine-log";
-import { detailedDiff, fromStruct, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
 
 describe("property structs", () => {
   test("secrets the engine sends are read as their plain values, at any depth; an unknown stays the runtime's unknown value", () => {
@@ -38,6 +38,46 @@ test("Configure's arguments become the xads:* settings as stack config holds the
   expect(settingsOf({
     consumerKey: secret("ck"), accessToken: "at", sandbox: true, maxBudgetMicro: 5000, accountId: UNKNOWN, unrelated: "x",
   })).toEqual({ "xads:consumerKey": "ck", "xads:accessToken": "at", "xads:sandbox": "true", "xads:maxBudgetMicro": "5000" });
+});
+
+describe("the provider's configuration", () => {
+  const noEnv = {};
+
+  test("CheckConfig refuses each malformed setting on its property, naming the key and the limit, and judges none of the credentials' values", () => {
+    expect(configFailures({ consumerKey: secret("ck"), sandbox: "yes", requestTimeoutMs: 5, maxBudgetMicro: "1.5" }, noEnv)).toEqual([
+      { property: "sandbox", reason: 'xads:sandbox must be true or false, got "yes"' },
+      { property: "requestTimeoutMs", reason: 'xads:requestTimeoutMs must be a whole number of milliseconds of at least 100, got "5"' },
+      { property: "maxBudgetMicro", reason: `xads:maxBudgetMicro (or XADS_MAX_BUDGET_MICRO) must be a whole number of micros from 1 to ${Number.MAX_SAFE_INTEGER}, got "1.5"` },
+    ]);
+    expect(configFailures({ sandbox: true, sandboxBaseUrl: "localhost:8080" }, noEnv)).toEqual([
+      { property: "sandboxBaseUrl", reason: 'xads:sandboxBaseUrl must be an http(s) address, got "localhost:8080"' },
+    ]);
+  });
+
+  test("CheckConfig passes well-formed settings without credentials (a preview needs none), and a value not known yet", () => {
+    expect(configFailures({ sandbox: true, sandboxBaseUrl: "http://127.0.0.1:1/sandbox", accountId: "18ce54d4x5t", maxBudgetMicro: "5000" }, noEnv)).toEqual([]);
+    expect(configFailures({ sandbox: UNKNOWN, requestTimeoutMs: secret(UNKNOWN) }, noEnv)).toEqual([]);
+  });
+
+  test("CheckConfig reads a setting the provider leaves unset from the environment, as Configure does", () => {
+    expect(configFailures({}, { XADS_SANDBOX: "maybe" })).toEqual([{ property: "sandbox", reason: 'xads:sandbox must be true or false, got "maybe"' }]);
+  });
+
+  test("DiffConfig: new credentials or a new account update the provider and replace nothing, and no value is in the diff", () => {
+    const olds = { consumerKey: secret("ck1"), accessToken: secret("at1"), accountId: "a1", sandbox: "true" };
+    const d = configDiff(olds, { ...olds, accessToken: secret("at2"), accountId: "a2", requestTimeoutMs: "1000" });
+    expect(d).toEqual({
+      changes: true, diffs: ["accessToken", "accountId", "requestTimeoutMs"], replaces: [], stables: [], deleteBeforeReplace: false,
+      detailed: { accountId: "UPDATE", accessToken: "UPDATE", requestTimeoutMs: "ADD" },
+    });
+    expect(JSON.stringify(d)).not.toMatch(/at1|at2|ck1/);
+  });
+
+  test("DiffConfig: the same settings (a secret compared by its value) are no change; one not known yet is a change", () => {
+    const olds = { consumerKey: secret("ck1"), sandbox: "true" };
+    expect(configDiff(olds, { consumerKey: secret("ck1"), sandbox: "true" })).toMatchObject({ changes: false, diffs: [] });
+    expect(configDiff(olds, { consumerKey: secret(UNKNOWN), sandbox: "true" })).toMatchObject({ changes: true, diffs: ["consumerKey"], replaces: [] });
+  });
 });
 
 describe("detailed diff", () => {
