@@ -1,0 +1,160 @@
+/**
+ * Explicit providers of the provider plugin (pulumi:providers:xads) through
+ * the real CLI and a YAML program: two providers for two accounts, each
+ * with its own credentials from secret config, create a campaign in each
+ * account; the state holds the providers' credentials as ciphertext only;
+ * new credentials update a provider and replace nothing; and a preview of a
+ * changed create-only field plans the replacement on that property.
+ */
+import { createHmac } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import OAuth from "oauth-1.0a";
+import { ACCOUNT_ID, Credentials, ExportedResource, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const e2e = useStackEmulator();
+let stack: Stack;
+let second: { accountId: string; creds: Credentials };
+
+/** A new access token of the demo user for the stack's application: the three-legged PIN flow at the emulator's platform address. */
+async function login(): Promise<{ accessToken: string; accessTokenSecret: string }> {
+  const oauth = new OAuth({
+    consumer: { key: e2e.creds.consumerKey, secret: e2e.creds.consumerSecret },
+    signature_method: "HMAC-SHA1",
+    hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
+  });
+  const post = async (path: string, data: Record<string, string>, token?: OAuth.Token) => {
+    const url = `${e2e.emu.url}${path}`;
+    const res = await fetch(url, { method: "POST", headers: { ...oauth.toHeader(oauth.authorize({ url, method: "POST", data }, token)) } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return Object.fromEntries(new URLSearchParams(await res.text()));
+  };
+  const rt = await post("/oauth/request_token", { oauth_callback: "oob" });
+  const approved = await fetch(`${e2e.emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: rt.oauth_token!, allow: "Authorize app" }) });
+  const pin = /<code id="oauth_pin">(\d+)<\/code>/.exec(await approved.text())![1]!;
+  const at = await post("/oauth/access_token", { oauth_verifier: pin }, { key: rt.oauth_token!, secret: rt.oauth_token_secret! });
+  return { accessToken: at.oauth_token!, accessTokenSecret: at.oauth_token_secret! };
+}
+
+const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
+
+/** The program: a provider per account (`first`, `second`), each with a funding instrument and a campaign through it. */
+function program(accounts: { name: string; accountId: string; currency: string }[]): string {
+  const config = accounts.flatMap((a) => CREDENTIALS.map((k) => `  ${a.name}_${k}:\n    type: string\n    secret: true`)).join("\n");
+  const resources = accounts.map((a) => `  ${a.name}:
+    type: pulumi:providers:xads
+    properties:
+      sandbox: true
+      sandboxBaseUrl: ${e2e.emu.sandboxUrl}
+      accountId: ${a.accountId}
+${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
+  ${a.name}-funding:
+    type: xads:index:FundingInstrument
+    properties:
+      currency: ${a.currency}
+      startTime: "2026-01-01T00:00:00Z"
+    options:
+      provider: \${${a.name}}
+  ${a.name}-campaign:
+    type: xads:index:Campaign
+    properties:
+      fundingInstrumentId: \${${a.name}-funding.id}
+      name: Sale of ${a.name}
+      dailyBudgetAmountLocalMicro: 10000000
+      deletionProtection: false
+    options:
+      provider: \${${a.name}}`).join("\n");
+  return `name: xads-providers
+runtime: yaml
+plugins:
+  providers:
+    - name: xads
+      path: ${PLUGIN_DIR}
+config:
+${config}
+resources:
+${resources}
+`;
+}
+
+const ACCOUNTS = () => [
+  { name: "first", accountId: ACCOUNT_ID, currency: "USD" },
+  { name: "second", accountId: second.accountId, currency: "USD" },
+];
+
+const campaignsOf = (account: string) => e2e.live("campaigns", { account });
+
+beforeAll(async () => {
+  second = { accountId: e2e.emu.control.createAccount("sandbox").id, creds: { ...e2e.creds, ...(await login()) } };
+  stack = e2e.stack("plugin-providers");
+  writeFileSync(join(stack.dir, "Pulumi.yaml"), program(ACCOUNTS()));
+  await stack.must(["stack", "init", "dev"]);
+  for (const k of CREDENTIALS) {
+    await stack.must(["config", "set", "--secret", `first_${k}`], e2e.creds[k]);
+    await stack.must(["config", "set", "--secret", `second_${k}`], second.creds[k]);
+  }
+});
+
+test("two providers for two accounts with different credentials create a campaign in each", async () => {
+  expect(second.creds.accessToken).not.toBe(e2e.creds.accessToken);
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(campaignsOf(ACCOUNT_ID).map((c) => c.name)).toEqual(["Sale of first"]);
+  expect(campaignsOf(second.accountId).map((c) => c.name)).toEqual(["Sale of second"]);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
+
+test("the state holds neither account's credentials in plain text: each provider's are secret ciphertext", async () => {
+  const state = stack.stateFileText();
+  for (const creds of [e2e.creds, second.creds]) for (const v of Object.values(creds)) expect(state).not.toContain(v);
+  const { resources } = (await stack.deployment()) as unknown as { resources: ExportedResource[] };
+  const providers = resources.filter((r) => r.type === "pulumi:providers:xads");
+  expect(providers.map((p) => p.urn.split("::").pop()).sort()).toEqual(["first", "second"]);
+  for (const p of providers) {
+    for (const k of CREDENTIALS) {
+      expect(p.inputs?.[k]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
+      if (p.outputs?.[k] !== undefined) expect(p.outputs[k]).toEqual(p.inputs![k]);
+    }
+    expect(p.inputs?.accountId).toBe(p.urn.endsWith("::first") ? ACCOUNT_ID : second.accountId);
+  }
+  expect(stack.transcript.join("\n")).not.toContain(second.creds.accessTokenSecret);
+});
+
+test("new credentials of one provider update it and replace none of its resources", async () => {
+  const rotated = await login();
+  for (const k of ["accessToken", "accessTokenSecret"] as const) await stack.must(["config", "set", "--secret", `second_${k}`], rotated[k]);
+  const before = campaignsOf(second.accountId).map((c) => c.id);
+  const preview = await stack.preview("--diff");
+  expect(preview).toMatchObject({ code: 0 });
+  expect(preview.stdout).toMatch(/~ pulumi:providers:xads: \(update\)/);
+  expect(preview.stdout).not.toMatch(/replace/);
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(campaignsOf(second.accountId).map((c) => c.id)).toEqual(before);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  for (const v of Object.values(rotated)) expect(stack.stateFileText()).not.toContain(v);
+});
+
+test("a preview of a changed create-only field plans a replacement on that property, and of what hangs on it", async () => {
+  const file = join(stack.dir, "Pulumi.yaml");
+  const before = readFileSync(file, "utf8");
+  writeFileSync(file, program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
+  const preview = await stack.preview("--diff");
+  const json = await stack.preview("--json");
+  writeFileSync(file, before);
+  expect(preview).toMatchObject({ code: 0 });
+  expect(preview.stdout).toMatch(/\+-\s*xads:index:FundingInstrument: \(replace\)[\s\S]*?~ currency\s*:\s*"USD" => "EUR"/);
+  // The engine's plan: the funding instrument replaced because of currency, with that property's diff an update-replace.
+  const steps = (JSON.parse(json.stdout) as { steps: { op: string; urn: string; replaceReasons?: string[]; detailedDiff?: Record<string, { kind: string }> }[] }).steps;
+  const funding = steps.find((s) => s.urn.endsWith("::second-funding") && s.op === "replace")!;
+  expect(funding.replaceReasons).toEqual(["currency"]);
+  expect(funding.detailedDiff?.currency?.kind).toBe("update-replace");
+  expect(steps.find((s) => s.urn.endsWith("::second-campaign"))?.op).toBe("replace");
+  expect(steps.filter((s) => s.urn.includes("first")).every((s) => s.op === "same")).toBe(true);
+});
+
+test("destroy deletes the campaign of each account through its provider", async () => {
+  expect(await stack.run(["destroy", "--yes"])).toMatchObject({ code: 0 });
+  expect(campaignsOf(ACCOUNT_ID)).toEqual([]);
+  expect(campaignsOf(second.accountId)).toEqual([]);
+});
