@@ -8,6 +8,7 @@ import { z } from "zod";
 import { RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
 import { metaOf } from "./resources/fields";
+import { DATA_SOURCES, DataSourceDoc } from "../tools/data-sources-table";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,6 +24,39 @@ function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
     ...(replaceOnChanges ? { description: described ? `${described} ${CREATE_ONLY_NOTE}` : CREATE_ONLY_NOTE, replaceOnChanges: true } : {}),
     ...(metaOf(schema).secret ? { secret: true } : {}),
   };
+}
+
+/** The type of a data source's argument, from the TypeScript type its docs entry names (a type of the SDK's own is Any). */
+function argType(type: string): JsonSchema {
+  const scalar = (t: string): JsonSchema => (["string", "number", "boolean"].includes(t) ? { type: t } : /^"/.test(t) ? { type: "string" } : { $ref: "pulumi.json#/Any" });
+  return type.endsWith("[]") ? { type: "array", items: scalar(type.slice(0, -2)) } : scalar(type);
+}
+
+/**
+ * The data sources as functions `xads:index:<name>` (the plugin's Invoke
+ * runs the SDK's own): inputs from their docs entries (tools/data-sources-table.ts),
+ * and one output, `result`, the SDK function's answer (a list or an object).
+ */
+export function functionSchemas(): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, doc] of Object.entries(DATA_SOURCES) as [string, DataSourceDoc][]) {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const arg of doc.args) {
+      const argName = arg.name.replace(/\?$/, "");
+      properties[argName] = { ...argType(arg.type), description: arg.limits ? `${arg.description} ${arg.limits}.` : arg.description };
+      if (!arg.name.endsWith("?")) required.push(argName);
+    }
+    // An answer is an object (or a list of them) whose fields a program reads by name: a map of Any, as the SDK's types are not in the schema.
+    const object: JsonSchema = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+    const result: JsonSchema = doc.returns.endsWith("[]") ? { type: "array", items: object } : object;
+    out[`xads:index:${name}`] = {
+      description: `${doc.summary} (${doc.endpoint}.)`,
+      inputs: { properties, ...(required.length ? { required } : {}) },
+      outputs: { properties: { result: { ...result, description: `What ${name} answers: ${doc.returns}.` } }, required: ["result"] },
+    };
+  }
+  return out;
 }
 
 export function packageSchema(version: string): JsonSchema {
@@ -63,6 +97,7 @@ export function packageSchema(version: string): JsonSchema {
     config: { variables },
     provider,
     resources,
+    functions: functionSchemas(),
   };
 }
 

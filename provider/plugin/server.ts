@@ -26,11 +26,14 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import * as pulumi from "@pulumi/pulumi";
+import * as sdk from "../../sdk";
+import { DATA_SOURCES } from "../../tools/data-sources-table";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { renderSchema } from "../schema";
 import { logsSent } from "./engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, kindOfType, Props, settingsOf, toStruct, typeOfUrn } from "./wire";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -143,6 +146,8 @@ export class XadsProvider {
     answer(callback, () => {
       const settings = settingsOf(fromStruct(call.request.getArgs()));
       dispatch.configure(this.holder, { config: { get: (key) => settings[key] } });
+      // The data sources Invoke runs read the program's config: in this process, the provider's.
+      for (const [key, value] of Object.entries(settings)) if (value !== undefined) pulumi.runtime.setConfig(key, value);
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(false);
     });
   }
@@ -220,8 +225,21 @@ export class XadsProvider {
     });
   }
 
+  /**
+   * A data source as a function `xads:index:<name>`: the SDK's own function
+   * (sdk/data-sources.ts and its neighbours), reading this provider's
+   * configuration (Configure gives it to the process's runtime config), its
+   * answer as `result` (provider/schema.ts functionSchemas).
+   */
   invoke(call: Call<provproto.InvokeRequest>, callback: Callback<provproto.InvokeResponse>): void {
-    callback(Object.assign(new Error(`unknown function ${call.request.getTok()}: pulumi-resource-xads serves no functions yet`), { code: grpc.status.UNIMPLEMENTED, metadata: new grpc.Metadata() }) as grpc.ServiceError, null);
+    const tok = call.request.getTok();
+    answer(callback, async () => {
+      const name = functionOfToken(tok);
+      const fn = name ? (sdk as unknown as Record<string, unknown>)[name] : undefined;
+      if (!name || !(name in DATA_SOURCES) || typeof fn !== "function") throw new Error(`unknown function ${tok}: pulumi-resource-xads serves ${Object.keys(DATA_SOURCES).map((n) => `xads:index:${n}`).join(", ")}`);
+      const result = await (fn as (args: Props) => Promise<unknown>)(fromStruct(call.request.getArgs()));
+      return new provproto.InvokeResponse().setReturn(toStruct({ result }));
+    });
   }
 
   cancel(_call: Call<Empty>, callback: Callback<Empty>): void {

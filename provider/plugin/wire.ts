@@ -68,6 +68,11 @@ export function kindOfType(type: string): string | undefined {
   return m?.[1];
 }
 
+/** The data source a function token `xads:index:get<Name>` names, undefined for any other. */
+export function functionOfToken(tok: string): string | undefined {
+  return /^xads:index:(get[A-Z][A-Za-z0-9]*)$/.exec(tok)?.[1];
+}
+
 /** The type token of a URN `urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`. */
 export function typeOfUrn(urn: string): string {
   const qualified = urn.split("::")[2] ?? "";

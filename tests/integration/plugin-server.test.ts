@@ -101,6 +101,17 @@ test("a campaign's walk: check takes the stack's account, create, read with its 
   expect(gone.getId()).toBe("");
 });
 
+test("Invoke runs a data source as the function xads:index:<name> with the provider's configuration, its answer as result; an unknown function names those served", async () => {
+  const res = await call<provproto.InvokeResponse>("invoke", new provproto.InvokeRequest().setTok("xads:index:getAccounts").setArgs(struct({})));
+  expect(res.getFailuresList()).toEqual([]);
+  const result = res.getReturn()!.toJavaScript().result as { id: string }[];
+  expect(result.map((a) => a.id)).toContain(ACCOUNT);
+  const fis = await call<provproto.InvokeResponse>("invoke", new provproto.InvokeRequest().setTok("xads:index:getFundingInstruments").setArgs(struct({ currency: "USD" })));
+  for (const fi of fis.getReturn()!.toJavaScript().result as { accountId: string; currency: string }[]) expect(fi).toMatchObject({ accountId: ACCOUNT, currency: "USD" });
+  const unknown = await call("invoke", new provproto.InvokeRequest().setTok("xads:index:getNothing").setArgs(struct({}))).then(() => undefined, (e: grpc.ServiceError) => e);
+  expect(unknown?.details).toMatch(/^unknown function xads:index:getNothing: pulumi-resource-xads serves .*xads:index:getFundingInstrument,/);
+});
+
 test("a create the platform refuses fails with the platform's reason and no credential", async () => {
   const failed = await call<provproto.CreateResponse>("create", new provproto.CreateRequest().setUrn(urn("LineItem", "li")).setType("xads:index:LineItem")
     .setProperties(struct({ accountId: ACCOUNT, campaignId: "nosuchcampaign", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] }))).then(() => undefined, (e: grpc.ServiceError) => e);

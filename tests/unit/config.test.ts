@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
 import { checkInputs } from "../../provider/dispatch";
 import { CREATE_ONLY_NOTE, renderSchema } from "../../provider/schema";
+import { DATA_SOURCES } from "../../tools/data-sources-table";
 
 const creds = {
   "xads:consumerKey": "ck-value", "xads:consumerSecret": "cs-value",
@@ -85,6 +86,20 @@ describe("schema.json", () => {
     expect(campaign.inputProperties.name.replaceOnChanges).toBeUndefined();
     expect(campaign["x-dynamicTypeToken"]).toBe("pulumi-nodejs:dynamic/xads:Campaign");
     expect(schema.config.variables.consumerSecret.secret).toBe(true);
+  });
+
+  test("each data source is a function xads:index:<name>: its arguments as inputs (required unless optional), its answer as result", () => {
+    type Fn = { inputs: { properties: Record<string, { type?: string; items?: { type?: string } }>; required?: string[] }; outputs: { properties: { result: { type?: string } }; required: string[] } };
+    const functions = (JSON.parse(renderSchema("0.0.0")) as { functions: Record<string, Fn> }).functions;
+    expect(Object.keys(functions).sort()).toEqual(Object.keys(DATA_SOURCES).map((n) => `xads:index:${n}`).sort());
+    const fi = functions["xads:index:getFundingInstrument"]!;
+    expect(Object.keys(fi.inputs.properties).sort()).toEqual(["accountId", "currency", "id"]);
+    expect(fi.inputs.required).toBeUndefined();
+    expect(fi.outputs).toMatchObject({ properties: { result: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } } }, required: ["result"] });
+    const curated = functions["xads:index:getCuratedCategories"]!;
+    expect(curated.inputs.required).toEqual(["countryCodes"]);
+    expect(curated.inputs.properties.countryCodes).toMatchObject({ type: "array", items: { type: "string" } });
+    expect(curated.outputs.properties.result.type).toBe("array");
   });
 
   test("a create-only input's description says Create-only. once, at its end; no other input's says it", () => {

@@ -8,7 +8,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as dispatch from "../../provider/dispatch";
 import { PENDING_KEY } from "../../provider/resources/pending";
 import { lineSplitter } from "../../provider/plugin/engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
 
 describe("property structs", () => {
   test("secrets the engine sends are read as their plain values, at any depth; an unknown stays the runtime's unknown value", () => {
@@ -32,6 +32,12 @@ test("the kind of a resource comes from its type token, or from its URN", () => 
   expect(kindOfType("pulumi-nodejs:dynamic:Resource")).toBeUndefined();
   expect(typeOfUrn("urn:pulumi:dev::p::xads:index:Campaign::spring")).toBe("xads:index:Campaign");
   expect(typeOfUrn("urn:pulumi:dev::p::my:Component$xads:index:PromotedTweet::t")).toBe("xads:index:PromotedTweet");
+});
+
+test("a function token names a data source, xads:index:get<Name>; any other token none", () => {
+  expect(functionOfToken("xads:index:getFundingInstrument")).toBe("getFundingInstrument");
+  expect(functionOfToken("xads:index:Campaign")).toBeUndefined();
+  expect(functionOfToken("aws:index:getAccounts")).toBeUndefined();
 });
 
 test("Configure's arguments become the xads:* settings as stack config holds them: strings, secrets unwrapped, a value not known yet unset", () => {
