@@ -27,11 +27,11 @@ export interface EngineAddress {
 /**
  * The engine's address when this process is a provider the engine started:
  * the dynamic provider, or the provider plugin pulumi-resource-xads
- * (provider/plugin/main.ts, whose only argument it is); undefined elsewhere
+ * (sdk/plugin.ts runs provider/plugin/main.ts, whose only argument it is); undefined elsewhere
  * (tests, the xads command).
  */
 export function engineAddress(argv: readonly string[] = process.argv): EngineAddress | undefined {
-  if (!/[\\/](cmd[\\/]dynamic-provider|provider[\\/]plugin[\\/]main)/.test(argv[1] ?? "")) return undefined;
+  if (!/[\\/](cmd[\\/]dynamic-provider|sdk[\\/]plugin\.[jt]s$)/.test(argv[1] ?? "")) return undefined;
   const m = /^([\w.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(argv[argv.length - 1] ?? "");
   return m ? { host: m[1]!.replace(/^\[|\]$/g, ""), port: Number(m[2]) } : undefined;
 }

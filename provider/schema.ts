@@ -8,7 +8,7 @@ import { z } from "zod";
 import { RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
 import { metaOf } from "./resources/fields";
-import { DATA_SOURCES, DataSourceDoc } from "../tools/data-sources-table";
+import { DATA_SOURCES, DataSourceDoc } from "./data-sources-table";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ function argType(type: string): JsonSchema {
 
 /**
  * The data sources as functions `xads:index:<name>` (the plugin's Invoke
- * runs the SDK's own): inputs from their docs entries (tools/data-sources-table.ts),
+ * runs the SDK's own): inputs from their docs entries (./data-sources-table.ts),
  * and one output, `result`, the SDK function's answer (a list or an object).
  */
 export function functionSchemas(): Record<string, JsonSchema> {

@@ -3,7 +3,7 @@
  * providers have them: docs/resources/<Kind>.md (what the kind is, an
  * example, every input with its type, limits and what it is, every output,
  * adoption, the real platform's notes), their index, and
- * docs/data-sources/ (from tools/data-sources-table.ts). Pure functions of
+ * docs/data-sources/ (from provider/data-sources-table.ts). Pure functions of
  * the registry, the examples and the real-platform page's table; written by
  * `npm run generate` (tools/generated-files.ts).
  */
@@ -11,7 +11,7 @@ import { z } from "zod";
 import { IMPORT_KINDS } from "../cli/import-kinds";
 import { RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema } from "../provider/schema";
-import { DATA_SOURCES, DataSourceDoc } from "./data-sources-table";
+import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import { Example, examples, supportResources } from "./resource-examples";
 
 type JsonSchema = Record<string, unknown>;
@@ -260,7 +260,7 @@ export const DATA_SOURCE_NAMES = Object.keys(DATA_SOURCES) as (keyof typeof DATA
 export function renderDataSourcePage(name: keyof typeof DATA_SOURCES, command: string): string {
   const d: DataSourceDoc = DATA_SOURCES[name];
   return [
-    GENERATED("tools/data-sources-table.ts", command),
+    GENERATED("provider/data-sources-table.ts", command),
     `# ${name}`,
     "",
     d.summary,
@@ -281,7 +281,7 @@ export function renderDataSourcePage(name: keyof typeof DATA_SOURCES, command: s
 /** docs/data-sources/README.md: every `get*` function of the SDK, each with its page. */
 export function renderDataSourceIndex(command: string): string {
   return [
-    GENERATED("tools/data-sources-table.ts", command),
+    GENERATED("provider/data-sources-table.ts", command),
     "# Data sources",
     "",
     "Functions of the SDK that read the platform while the program runs (in preview too): each returns a promise. They read the provider's configuration (`xads:*` stack settings, or the `XADS_*` variables); `accountId` defaults to `xads:accountId`. Arguments are checked before any request: a bad one fails with the argument, its problem and its limit. One page per function: its arguments with their limits, the endpoint it reads, and an example.",

@@ -5,14 +5,15 @@
  * of stdout (the protocol of every Pulumi plugin). Nothing else may be
  * printed on stdout. The address is where provider/engine.ts watches the
  * engine, so writes stop once it is gone, and where what the provider says
- * is sent (./engine-log.ts).
+ * is sent (./engine-log.ts). The entry that runs it is sdk/plugin.ts, which
+ * gives it the SDK's data sources to serve as functions.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stderrToEngine } from "./engine-log";
-import { serve } from "./server";
+import { PluginFunctions, serve } from "./server";
 
-async function main(args: string[]): Promise<void> {
+async function main(args: string[], functions: PluginFunctions): Promise<void> {
   const address = args[args.length - 1];
   if (address === undefined || address.startsWith("-")) {
     process.stderr.write("pulumi-resource-xads: the engine's address is required as the last argument (the Pulumi CLI starts this plugin with it)\n");
@@ -20,11 +21,14 @@ async function main(args: string[]): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
   stderrToEngine(address);
-  const { port } = await serve(version);
+  const { port } = await serve(version, functions);
   process.stdout.write(`${port}\n`);
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`pulumi-resource-xads: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+/** Runs the plugin in this process, serving `functions` as Invoke's. */
+export function runPlugin(functions: PluginFunctions): void {
+  main(process.argv.slice(2), functions).catch((err: unknown) => {
+    process.stderr.write(`pulumi-resource-xads: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

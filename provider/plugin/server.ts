@@ -27,8 +27,6 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as pulumi from "@pulumi/pulumi";
-import * as sdk from "../../sdk";
-import { DATA_SOURCES } from "../../tools/data-sources-table";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { renderSchema } from "../schema";
@@ -97,11 +95,14 @@ const DIFF_KINDS: Record<string, provproto.PropertyDiff.Kind> = {
   UPDATE_REPLACE: provproto.PropertyDiff.Kind.UPDATE_REPLACE,
 };
 
+/** The data sources Invoke serves, by name (getAccounts...): each takes its arguments and answers a list or an object. */
+export type PluginFunctions = Record<string, (args: Props) => Promise<unknown>>;
+
 /** The ResourceProvider service. One per process: its holder keeps the configuration (dispatch.ts Holder). */
 export class XadsProvider {
   readonly holder: dispatch.Holder = {};
 
-  constructor(readonly version: string) {}
+  constructor(readonly version: string, readonly functions: PluginFunctions = {}) {}
 
   getPluginInfo(_call: Call<Empty>, callback: Callback<plugproto.PluginInfo>): void {
     callback(null, new plugproto.PluginInfo().setVersion(this.version));
@@ -227,17 +228,18 @@ export class XadsProvider {
 
   /**
    * A data source as a function `xads:index:<name>`: the SDK's own function
-   * (sdk/data-sources.ts and its neighbours), reading this provider's
-   * configuration (Configure gives it to the process's runtime config), its
-   * answer as `result` (provider/schema.ts functionSchemas).
+   * (given by the plugin's entry, sdk/plugin.ts: this layer imports no SDK),
+   * reading this provider's configuration (Configure gives it to the
+   * process's runtime config), its answer as `result` (provider/schema.ts
+   * functionSchemas).
    */
   invoke(call: Call<provproto.InvokeRequest>, callback: Callback<provproto.InvokeResponse>): void {
     const tok = call.request.getTok();
     answer(callback, async () => {
       const name = functionOfToken(tok);
-      const fn = name ? (sdk as unknown as Record<string, unknown>)[name] : undefined;
-      if (!name || !(name in DATA_SOURCES) || typeof fn !== "function") throw new Error(`unknown function ${tok}: pulumi-resource-xads serves ${Object.keys(DATA_SOURCES).map((n) => `xads:index:${n}`).join(", ")}`);
-      const result = await (fn as (args: Props) => Promise<unknown>)(fromStruct(call.request.getArgs()));
+      const fn = name && Object.hasOwn(this.functions, name) ? this.functions[name] : undefined;
+      if (!fn) throw new Error(`unknown function ${tok}: pulumi-resource-xads serves ${Object.keys(this.functions).map((n) => `xads:index:${n}`).join(", ") || "none"}`);
+      const result = await fn(fromStruct(call.request.getArgs()));
       return new provproto.InvokeResponse().setReturn(toStruct({ result }));
     });
   }
@@ -251,8 +253,8 @@ export class XadsProvider {
  * Serves the provider on a free port of 127.0.0.1 and resolves with the
  * port, which the plugin prints (the engine reads it from stdout).
  */
-export async function serve(version: string): Promise<{ port: number; server: grpc.Server; provider: XadsProvider }> {
-  const provider = new XadsProvider(version);
+export async function serve(version: string, functions: PluginFunctions = {}): Promise<{ port: number; server: grpc.Server; provider: XadsProvider }> {
+  const provider = new XadsProvider(version, functions);
   const implementation: Record<string, unknown> = {};
   // The methods not served (construct, call, attach, mappings...) answer UNIMPLEMENTED, which the engine takes as absent.
   for (const name of Object.keys(provrpc.ResourceProviderService)) {

@@ -14,6 +14,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { isPendingId } from "../../provider/resources/pending";
 import { serve } from "../../provider/plugin/server";
+import { pluginFunctions } from "../../sdk/plugin";
 import { secret } from "../../provider/plugin/wire";
 import { ACCOUNT, useEmulator } from "./fixtures";
 
@@ -33,7 +34,7 @@ const struct = (v: Record<string, unknown>) => Struct.fromJavaScript(v as never)
 const urn = (kind: string, name: string) => `urn:pulumi:dev::yaml::xads:index:${kind}::${name}`;
 
 beforeAll(async () => {
-  const served = await serve("0.0.0-test");
+  const served = await serve("0.0.0-test", pluginFunctions());
   server = served.server;
   const port = served.port;
   client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
 import { checkInputs } from "../../provider/dispatch";
 import { CREATE_ONLY_NOTE, renderSchema } from "../../provider/schema";
-import { DATA_SOURCES } from "../../tools/data-sources-table";
+import { DATA_SOURCES } from "../../provider/data-sources-table";
 
 const creds = {
   "xads:consumerKey": "ck-value", "xads:consumerSecret": "cs-value",

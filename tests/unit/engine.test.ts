@@ -10,8 +10,8 @@ describe("the engine's address", () => {
     expect(engineAddress(["node", PROVIDER, "[::1]:41234"])).toEqual({ host: "::1", port: 41234 });
   });
 
-  test("is the provider plugin's argument (bin/pulumi-resource-xads runs provider/plugin/main.js), so its writes stop with the engine too", () => {
-    const plugin = "/home/ci/app/node_modules/pulumi-xads/dist/provider/plugin/main.js";
+  test("is the provider plugin's argument (bin/pulumi-resource-xads runs sdk/plugin.js), so its writes stop with the engine too", () => {
+    const plugin = "/home/ci/app/node_modules/pulumi-xads/dist/sdk/plugin.js";
     expect(engineAddress(["node", plugin, "127.0.0.1:41234"])).toEqual({ host: "127.0.0.1", port: 41234 });
   });
 

@@ -5,7 +5,7 @@
  */
 import { RESOURCES, ResourceKind } from "../../provider/resources";
 import * as sdk from "../../sdk";
-import { DATA_SOURCES } from "../../tools/data-sources-table";
+import { DATA_SOURCES } from "../../provider/data-sources-table";
 import { exampleProgram, limitsOf, platformNotes, renderResourcePage, typeOf } from "../../tools/resource-docs";
 import { asOnPage, examples, SCHEDULED_AT, supportResources } from "../../tools/resource-examples";
 import { ACCOUNT_ID } from "../e2e/harness";

@@ -5,7 +5,7 @@
  * from this table; a unit test fails while an exported `get*` function has
  * no entry here, naming it.
  */
-import { AUDIENCE_ESTIMATE, ENUMS, LIMITS, RECOMMENDATIONS, TWEET_PREVIEWS } from "../provider/limits";
+import { AUDIENCE_ESTIMATE, ENUMS, LIMITS, RECOMMENDATIONS, TWEET_PREVIEWS } from "./limits";
 
 export interface DataSourceArg {
   name: string;
