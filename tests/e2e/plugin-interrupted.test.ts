@@ -1,0 +1,78 @@
+/**
+ * An interrupted `pulumi up` of a YAML program through the provider plugin
+ * converges with no duplicate, with the real CLI: SIGKILL while a campaign
+ * batch is in flight (the emulator commits it and holds the answer), then
+ * the documented recovery (docs/operations.md "When an update is
+ * interrupted": xads recover --cancel, pulumi up). Every campaign exists
+ * once on the platform and in the state, as xads:index:Campaign resources,
+ * and no pending operation is left. tests/e2e/interrupted-up.test.ts is the
+ * same with the dynamic provider.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { repairTornAttributes } from "../../cli/recover";
+import { PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const e2e = useStackEmulator();
+let stack: Stack;
+
+const NAMES = Array.from({ length: 50 }, (_, i) => `Interrupted ${i}`);
+
+const live = () => e2e.live("campaigns");
+const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "POST" && r.path.includes("/batch/"));
+
+beforeAll(async () => {
+  stack = e2e.stack("plugin-interrupted");
+  writeFileSync(join(stack.dir, "Pulumi.yaml"), `name: xads-interrupted
+runtime: yaml
+plugins:
+  providers:
+    - name: xads
+      path: ${PLUGIN_DIR}
+resources:
+  usd:
+    type: xads:index:FundingInstrument
+    properties:
+      currency: USD
+      startTime: "2026-01-01T00:00:00Z"
+${NAMES.map((n, i) => `  c${i}:
+    type: xads:index:Campaign
+    properties:
+      fundingInstrumentId: \${usd.id}
+      name: ${n}
+      dailyBudgetAmountLocalMicro: 1000000
+      deletionProtection: false`).join("\n")}
+`);
+  await stack.init();
+  // The provider waits 4 s for an answer: the kill lands well inside that.
+  await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
+});
+
+test("SIGKILL of pulumi up through the plugin while a campaign batch is in flight, then the documented recovery: every campaign once, no pending operation", async () => {
+  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
+  expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], () => batchPosts().length > 0)).toBe(true);
+  e2e.emu.control.clearFaults();
+
+  repairTornAttributes(stack.backend);
+  const interrupted = await stack.deployment();
+  const pending = (interrupted.pending_operations ?? []).filter((op) => op.type === "creating");
+  expect(pending.length).toBeGreaterThan(0);
+  expect(new Set(pending.map((op) => (op.resource as { type?: string }).type))).toEqual(new Set(["xads:index:Campaign"]));
+  expect(live().length).toBeGreaterThan(0);
+
+  // The documented recovery.
+  const recovered = await stack.xads(["recover", "--cancel"]);
+  expect(recovered.stderr).toMatch(/no pending operation left\. Next: pulumi up/);
+  expect(recovered).toMatchObject({ code: 0 });
+  expect(await stack.up()).toMatchObject({ code: 0 });
+
+  // Each name once, and nothing else.
+  expect(live().map((c) => c.name).sort()).toEqual([...NAMES].sort());
+  const state = await stack.deployment();
+  expect(state.pending_operations ?? []).toEqual([]);
+  const held = state.resources.filter((r) => r.type === "xads:index:Campaign").map((r) => r.id).sort();
+  expect(held).toEqual(live().map((c) => c.id).sort());
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+});
