@@ -15,6 +15,10 @@ if ! command -v python3 >/dev/null; then
   echo "python3 is not on PATH: the Python SDK test will be skipped" >&2
   exit 0
 fi
+# One at a time (the integration and e2e tests may run this at once), and
+# never while tools/pysdk/build.sh rewrites sdk-dir: the lock it takes too.
+exec 9>"$sdk.lock"
+flock 9
 if ! [ -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.txt"; then
   rm -rf "$venv"
   python3 -m venv "$venv"
@@ -24,5 +28,12 @@ if ! [ -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.t
 fi
 # The package's own dependencies come from requirements.txt (--no-deps), and
 # pip check fails if they do not satisfy what its pyproject.toml asks for.
-pip install --no-deps --no-build-isolation --force-reinstall "$sdk"
+# Reinstalled only when the generated files changed: a test importing it
+# from this venv meanwhile never sees it half-installed.
+digest=$(cd "$sdk" && find . -type f -not -path '*/build/*' -not -name '*.egg-info' -not -path '*.egg-info/*' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-64)
+if [ "$(cat "$venv/pulumi_xads.sha256" 2>/dev/null)" != "$digest" ]; then
+  rm -f "$venv/pulumi_xads.sha256"
+  pip install --no-deps --no-build-isolation --force-reinstall "$sdk"
+  echo "$digest" > "$venv/pulumi_xads.sha256"
+fi
 pip check

@@ -9,7 +9,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 version=$(grep -o 'github.com/pulumi/pulumi/pkg/v3 v[0-9.]*' "$here/go.mod" | cut -d' ' -f2)
 key=$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | sha256sum | cut -c1-12)
-cache=${XADS_PULUMI_CACHE_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-xads}/pysdk-$version-$key
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-xads/pysdk-$version-$key
 log() { echo "[make python-sdk] $*" >&2; }
 
 if [ ! -x "$cache/pysdk" ]; then
@@ -20,6 +20,10 @@ if [ ! -x "$cache/pysdk" ]; then
 fi
 
 if [ $# -eq 2 ]; then
+  # The lock tests/python/venv.sh takes too: two jest workers never rewrite the folder while pip reads it.
+  mkdir -p "$(dirname "$2")"
+  exec 9>"$2.lock"
+  flock 9
   "$cache/pysdk" "$1" "$2"
   log "Python SDK written to $2"
 fi
