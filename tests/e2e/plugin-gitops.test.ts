@@ -74,7 +74,9 @@ test("pr-summary of a YAML program's preview shows the budget in money and the r
   const r = await stack.xads(["pr-summary"], { input: preview.stdout });
   expect(r).toMatchObject({ code: 0, stderr: "" });
   const summary = normalise(r.stdout);
-  expect(summary).toContain("**1** to update, **1** to replace");
+  expect(summary).toContain("**1** to update, **2** to replace");
+  // The promoted Tweet on the replaced line item goes with it, and the summary says so.
+  expect(summary).toContain("> - **replace** `timeline` (LineItem, id `<timeline.id>`) \"Timeline clicks\" replaces what belongs to it too: `launch-post` (PromotedTweet)");
   expect(summary).toContain("| `spring-sale` \"Spring sale\" | update | USD 50.00 -> USD 75.00 | none (unchanged) |");
   expect(summary).toContain("| USD | +USD 25.00 | USD 0.00 |");
   expect(summary).toContain("#### +- replace `timeline` (LineItem, id `<timeline.id>`) \"Timeline clicks\"");
