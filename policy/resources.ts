@@ -122,7 +122,8 @@ export class Stack {
   readonly tags: ReadonlyMap<string, string>;
   /**
    * The stack config the provider of its xads resources is configured with
-   * (every dynamic resource has the one `pulumi-nodejs` provider); none
+   * (every dynamic resource has the one `pulumi-nodejs` provider, a plugin
+   * resource its `pulumi:providers:xads`); none
    * without xads resources.
    */
   readonly settings: Settings;
