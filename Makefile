@@ -122,7 +122,7 @@ soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults an
 # PARALLEL=64 passes --parallel 64 to every command.
 BENCH := XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) node dist/bench/engine.js $(if $(PARALLEL),--parallel $(PARALLEL))
 
-bench: build pulumi consumer ## pulumi-xads against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
+bench: build pulumi consumer ## pulumi-xads (dynamic provider and plugin) against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
 	$(BENCH) --n 100,500,1000
 
 bench-scale: build pulumi consumer ## the same at one N: make bench-scale N=2000

@@ -5,7 +5,7 @@
  * test fails when the committed file is stale.
  */
 import { z } from "zod";
-import { RESOURCES, typeToken } from "./resources";
+import { pluginTypeToken, RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
 import { metaOf } from "./resources/fields";
 
@@ -81,7 +81,7 @@ export function packageSchema(version: string): JsonSchema {
     }
     const properties: Record<string, JsonSchema> = { ...inputProperties };
     for (const [name, s] of Object.entries(def.outputs)) properties[name] = property(s, false);
-    resources[`xads:index:${kind}`] = {
+    resources[pluginTypeToken(kind)] = {
       description: def.description,
       "x-dynamicTypeToken": typeToken(kind),
       inputProperties,
