@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
+.PHONY: help install build venv-sdk python-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -46,6 +46,15 @@ $(STAMPS)/venv-sdk: $(SDK_VENV_FILES) | $(STAMPS)
 	@touch $@
 
 venv-sdk: $(STAMPS)/venv-sdk ## the official Python SDK's virtual environment (.work/venv-sdk)
+
+# The Python SDK, generated from schema.json by Pulumi's Python codegen
+# (tools/pysdk, a Go tool cached beside the Pulumi CLI): a folder pip
+# installs (`pip install .work/python-sdk`). Derived, so not committed.
+PYTHON_SDK := $(WORK)/python-sdk
+$(PYTHON_SDK)/pyproject.toml: schema.json tools/pysdk/main.go tools/pysdk/go.mod tools/pysdk/go.sum tools/pysdk/build.sh
+	tools/pysdk/build.sh schema.json $(PYTHON_SDK) >/dev/null
+
+python-sdk: $(PYTHON_SDK)/pyproject.toml ## generate the Python SDK from schema.json into .work/python-sdk (pip install .work/python-sdk)
 
 pulumi: ## build the real Pulumi CLI and its language hosts from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
@@ -82,7 +91,7 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # The PostgreSQL cluster of the shared-backend e2e files runs for the run
 # and is stopped after it, whatever jest's outcome (and on an interrupt).
 # The last line is the plain count CI reads: `N passed, N failed`.
-test: build pulumi consumer venv-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
+test: build pulumi consumer venv-sdk python-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json
@@ -113,7 +122,7 @@ soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults an
 # PARALLEL=64 passes --parallel 64 to every command.
 BENCH := XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) node dist/bench/engine.js $(if $(PARALLEL),--parallel $(PARALLEL))
 
-bench: build pulumi consumer ## pulumi-xads against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
+bench: build pulumi consumer ## pulumi-xads (dynamic provider and plugin) against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
 	$(BENCH) --n 100,500,1000
 
 bench-scale: build pulumi consumer ## the same at one N: make bench-scale N=2000

@@ -2,14 +2,15 @@
  * `make bench`: the real pulumi CLI (local file backend) runs one program
  * shape, a funding instrument and N campaigns each with a line item
  * (bench/program/index.js), for pulumi-xads (the packed install in
- * .work/consumer, as a user has it) and for a no-op dynamic provider of the
- * same shape, the engine's own floor. The emulator runs in this process with
+ * .work/consumer, as a user has it), for its provider plugin (the same
+ * shape as a YAML program, bench/yaml-program.ts) and for a no-op dynamic
+ * provider of the same shape, the engine's own floor. The emulator runs in this process with
  * the platform's published rate limits and a round trip of --latency-ms
- * (150 by default), a fresh one for each N. Each operation runs for both
- * providers back to back: `up` (create all), `preview` (no change),
+ * (150 by default), a fresh one for each N. Each operation runs for every
+ * provider back to back: `up` (create all), `preview` (no change),
  * `refresh --preview-only`, `destroy`.
  *
- * Per operation it prints the seconds of both and their ratio, the API
+ * Per operation it prints the seconds of each and its ratio to the floor, the API
  * calls by method and endpoint and the 429s (from the emulator's request
  * log, not the provider's output), the state file's size and bytes per
  * resource, and the program's peak memory (the language host's node
@@ -19,7 +20,7 @@
  * `startedAt`: where a run waited on the API). Numbers, not
  * assertions: the tests assert behaviour (tests/integration/scale.test.ts).
  *
- *   node dist/bench/engine.js [--n 100,500,1000] [--parallel P] [--providers noop,xads] [--latency-ms 150]
+ *   node dist/bench/engine.js [--n 100,500,1000] [--parallel P] [--providers noop,xads,plugin] [--latency-ms 150]
  */
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -30,6 +31,7 @@ import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } fr
 import type { Credentials } from "../provider/client";
 import { watchPeaks } from "./proc";
 import { pulumiDir } from "../tools/pulumi-dir";
+import { yamlProgram } from "./yaml-program";
 import { countCalls, growthTable, Measurement, Operation, OPERATIONS, ProviderName, PROVIDERS, resultsTable } from "./report";
 
 /** The clone's root: where the Makefile is (this file runs from bench/ with ts-node or jest, from dist/bench/ built). */
@@ -72,6 +74,10 @@ class BenchStack {
     this.backend = join(this.dir, ".state");
     rmSync(this.dir, { recursive: true, force: true });
     mkdirSync(this.backend, { recursive: true });
+    if (provider === "plugin") {
+      writeFileSync(join(this.dir, "Pulumi.yaml"), yamlProgram(n, DEMO_ACCOUNT_ID, join(CONSUMER, "node_modules", "pulumi-xads", "bin")));
+      return;
+    }
     writeFileSync(join(this.dir, "Pulumi.yaml"), `name: bench-${provider}\nruntime: nodejs\ndescription: make bench (${provider})\n`);
     cpSync(join(ROOT, "bench", "program", "index.js"), join(this.dir, "index.js"));
   }
@@ -126,17 +132,18 @@ function commandOf(op: Operation, parallel: number | undefined): string[] {
   return [...args[op], ...(parallel === undefined ? [] : ["--parallel", String(parallel)])];
 }
 
-/** The stacks of one N, configured: bench settings, and for xads the emulator and credentials as secrets, as a user's stack has them. */
+/** The stacks of one N, configured: bench settings, and for xads and its plugin the emulator and credentials as secrets, as a user's stack has them. */
 async function stacksFor(pulumi: string, n: number, options: BenchOptions, emu: RunningEmulator, creds: Credentials): Promise<Map<ProviderName, BenchStack>> {
   const stacks = new Map<ProviderName, BenchStack>();
   for (const provider of options.providers) {
     const stack = new BenchStack(provider, n, pulumi);
     await stack.must(["stack", "init", "dev"]);
     const plain = { "bench:n": String(n), "bench:provider": provider, "bench:accountId": DEMO_ACCOUNT_ID };
-    const xads = provider === "xads"
+    const api = provider !== "noop";
+    const xads = api
       ? { "xads:accountId": DEMO_ACCOUNT_ID, "xads:sandbox": "true", "xads:sandboxBaseUrl": emu.sandboxUrl }
       : {};
-    const secrets = provider === "xads" ? Object.entries(creds).map(([k, v]) => `--secret=xads:${k}=${v}`) : [];
+    const secrets = api ? Object.entries(creds).map(([k, v]) => `--secret=xads:${k}=${v}`) : [];
     await stack.must(["config", "set-all", ...Object.entries({ ...plain, ...xads }).map(([k, v]) => `--plaintext=${k}=${v}`), ...secrets]);
     stacks.set(provider, stack);
   }

@@ -5,7 +5,8 @@
 
 export const OPERATIONS = ["preview", "up", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
-export const PROVIDERS = ["noop", "xads"] as const;
+/** The no-op dynamic provider (the engine's floor), pulumi-xads's dynamic provider, and its provider plugin (a YAML program). */
+export const PROVIDERS = ["noop", "xads", "plugin"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 /** One pulumi command of one provider's stack at one N. */
@@ -21,7 +22,7 @@ export interface Measurement {
   /** The stack's state file after the command, and the resources it holds (the stack and providers included). */
   stateBytes: number;
   stateResources: number;
-  /** Peak resident set (VmHWM) of the program's node process and of the dynamic provider's, in bytes. */
+  /** Peak resident set (VmHWM) of the program's node process and of the provider's (dynamic, or the plugin), in bytes. */
   programPeakBytes?: number;
   providerPeakBytes?: number;
 }
@@ -52,15 +53,20 @@ export function countCalls(requests: readonly { method: string; path: string }[]
 }
 
 const total = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
-// refresh and destroy do not run the program: no program memory.
+// refresh and destroy do not run the program (and a YAML program runs in no node process): no program memory.
 const mb = (bytes: number | undefined) => (bytes === undefined ? "-" : (bytes / 2 ** 20).toFixed(0));
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? "-" : (a / b).toFixed(2));
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 /** State bytes per resource it holds ("-" for an empty stack). */
 const perResource = (m: Measurement) => (m.stateResources > 2 ? (m.stateBytes / m.stateResources).toFixed(0) : "-");
 const seconds = (m: Measurement | undefined) => (m ? `${m.seconds.toFixed(1)}${m.exitCode === 0 ? "" : ` (exit ${m.exitCode})`}` : "-");
-const both = <T>(a: Measurement | undefined, b: Measurement | undefined, f: (m: Measurement) => T) =>
-  `${a ? f(a) : "-"} / ${b ? f(b) : "-"}`;
+
+/** How the tables name a provider. */
+const LABEL: Record<ProviderName, string> = { noop: "no-op", xads: "xads", plugin: "plugin" };
+/** The measured providers in PROVIDERS' order: the no-op floor first. */
+const providersOf = (ms: readonly Measurement[]) => PROVIDERS.filter((p) => ms.some((m) => m.provider === p));
+/** One value per provider, `a / b / c` ("-" where one was not measured). */
+const each = <T>(ms: readonly (Measurement | undefined)[], f: (m: Measurement) => T) => ms.map((m) => (m ? f(m) : "-")).join(" / ");
 
 function callsText(calls: Record<string, number>): string {
   const entries = Object.entries(calls).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -70,17 +76,35 @@ function callsText(calls: Record<string, number>): string {
 const find = (ms: readonly Measurement[], provider: ProviderName, n: number, op: Operation) =>
   ms.find((m) => m.provider === provider && m.n === n && m.op === op);
 
-/** One row per N and operation: both providers side by side (no-op / xads). */
+/**
+ * One row per N and operation, the providers side by side: seconds, the
+ * ratio of each to the no-op floor, the API calls of each that calls the
+ * API, and state and memory as `no-op / xads / ...`.
+ */
 export function resultsTable(ms: readonly Measurement[]): string {
+  const providers = providersOf(ms);
+  const real = providers.filter((p) => p !== "noop");
+  const names = providers.map((p) => LABEL[p]).join(" / ");
+  const header = [
+    "N", "operation", ...providers.map((p) => `${LABEL[p]} s`), ...real.map((p) => `${LABEL[p]} / no-op`),
+    ...real.map((p) => `${LABEL[p]} API calls (method endpoint)`), real.length > 1 ? `429s (${real.map((p) => LABEL[p]).join(" / ")})` : "429s",
+    `state KB (${names})`, `state bytes per resource (${names})`, `program peak MB (${names})`,
+  ];
   const lines = [
-    "| N | operation | no-op s | xads s | xads / no-op | xads API calls (method endpoint) | 429s | state KB (no-op / xads) | state bytes per resource (no-op / xads) | program peak MB (no-op / xads) |",
-    "|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
+    `| ${header.join(" | ")} |`,
+    `|${header.map((h, i) => (i === 1 || h.includes("API calls") ? "---" : "---:")).join("|")}|`,
   ];
   for (const n of [...new Set(ms.map((m) => m.n))].sort((a, b) => a - b)) {
     for (const op of OPERATIONS) {
-      const [noop, xads] = [find(ms, "noop", n, op), find(ms, "xads", n, op)];
-      if (!noop && !xads) continue;
-      lines.push(`| ${n} | ${op} | ${seconds(noop)} | ${seconds(xads)} | ${ratio(xads?.seconds, noop?.seconds)} | ${xads ? callsText(xads.calls) : "-"} | ${xads?.status429 ?? "-"} | ${both(noop, xads, (m) => kb(m.stateBytes))} | ${both(noop, xads, perResource)} | ${both(noop, xads, (m) => mb(m.programPeakBytes))} |`);
+      const row = providers.map((p) => find(ms, p, n, op));
+      if (row.every((m) => !m)) continue;
+      const of = (p: ProviderName) => row[providers.indexOf(p)];
+      const noop = find(ms, "noop", n, op);
+      lines.push(`| ${[
+        n, op, ...row.map(seconds), ...real.map((p) => ratio(of(p)?.seconds, noop?.seconds)),
+        ...real.map((p) => (of(p) ? callsText(of(p)!.calls) : "-")), each(real.map(of), (m) => m.status429),
+        each(row, (m) => kb(m.stateBytes)), each(row, perResource), each(row, (m) => mb(m.programPeakBytes)),
+      ].join(" | ")} |`);
     }
   }
   return lines.join("\n");
@@ -91,10 +115,12 @@ export function growthTable(ms: readonly Measurement[]): string {
   const ns = [...new Set(ms.map((m) => m.n))].sort((a, b) => a - b);
   if (ns.length < 2) return "";
   const [lo, hi] = [ns[0]!, ns[ns.length - 1]!];
+  const providers = providersOf(ms);
+  const real = providers.filter((p) => p !== "noop");
   const lines = [
-    `Growth from N = ${lo} to N = ${hi} (N x${(hi / lo).toFixed(0)}), no-op / xads:`,
+    `Growth from N = ${lo} to N = ${hi} (N x${(hi / lo).toFixed(0)}), ${providers.map((p) => LABEL[p]).join(" / ")}:`,
     "",
-    "| operation | seconds | API calls (xads) | state bytes | program peak memory |",
+    `| operation | seconds | API calls (${real.map((p) => LABEL[p]).join(" / ")}) | state bytes | program peak memory |`,
     "|---|---:|---:|---:|---:|",
   ];
   const grows = (provider: ProviderName, op: Operation, f: (m: Measurement) => number | undefined) => {
@@ -102,9 +128,9 @@ export function growthTable(ms: readonly Measurement[]): string {
     const r = ratio(b && f(b), a && f(a));
     return r === "-" ? r : `x${r}`;
   };
-  const pair = (op: Operation, f: (m: Measurement) => number | undefined) => `${grows("noop", op, f)} / ${grows("xads", op, f)}`;
+  const all = (ps: readonly ProviderName[], op: Operation, f: (m: Measurement) => number | undefined) => ps.map((p) => grows(p, op, f)).join(" / ");
   for (const op of OPERATIONS) {
-    lines.push(`| ${op} | ${pair(op, (m) => m.seconds)} | ${grows("xads", op, (m) => total(m.calls))} | ${pair(op, (m) => m.stateBytes)} | ${pair(op, (m) => m.programPeakBytes)} |`);
+    lines.push(`| ${op} | ${all(providers, op, (m) => m.seconds)} | ${all(real, op, (m) => total(m.calls))} | ${all(providers, op, (m) => m.stateBytes)} | ${all(providers, op, (m) => m.programPeakBytes)} |`);
   }
   return lines.join("\n");
 }

@@ -49,6 +49,8 @@ export function emulatorInstructions(emu: { url: string; sandboxUrl: string; cre
   const configLines = [
     "pulumi config set xads:sandbox true",
     `pulumi config set xads:sandboxBaseUrl ${emu.sandboxUrl}`,
+    // The platform API (OAuth, webhooks, the users lookup xads drift names editors with) is served beside it.
+    `pulumi config set xads:platformBaseUrl ${emu.url}`,
     `pulumi config set xads:accountId ${DEMO_ACCOUNT_ID}`,
     ...(Object.keys(CONFIG_KEYS) as (keyof Credentials)[]).map((k) => `pulumi config set --secret ${CONFIG_KEYS[k]} ${secret(k)}`),
   ];

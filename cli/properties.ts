@@ -6,7 +6,7 @@
  */
 
 import { containsUnknown, UNKNOWN } from "../provider/resources/framework";
-import type { ResourceKind } from "../provider/resources";
+import { kindOfResource, type ResourceKind } from "../provider/resources";
 
 /** The value the engine uses for a property not known until apply (the provider's own constant). */
 export { UNKNOWN };
@@ -18,27 +18,21 @@ export type Props = Record<string, unknown>;
 /** Kinds whose deletion cannot be undone (docs/architecture.md rule 5). */
 export const IRREVERSIBLE_KINDS = ["Campaign", "CustomAudience", "FlexibleAudience"] as const satisfies readonly ResourceKind[];
 
-/** Properties of every dynamic resource that are not the entity's. */
+/** Properties of every dynamic resource that are not the entity's (a plugin resource has none). */
 const INTERNAL = new Set(["__provider"]);
 
-/**
- * The xads kind of a resource: the last part of its type token
- * (`pulumi-nodejs:dynamic/xads:Campaign`), or, for a resource declared with
- * the generic dynamic type, the kind its serialized shim names.
- */
-export function kindOf(type: string | undefined, inputs?: Props): string | undefined {
-  const m = /^pulumi-nodejs:dynamic\/xads:(\w+)$/.exec(type ?? "");
-  if (m) return m[1];
-  if (type === "pulumi-nodejs:dynamic:Resource" && typeof inputs?.__provider === "string") {
-    // The shim names it as `__provider.kind = "..."`; states written by earlier versions (closures) as `with({ kind: "..." })`.
-    return /(?:\.kind = |with\(\{ kind: )"(\w+)"/.exec(inputs.__provider)?.[1];
-  }
-  return undefined;
-}
+/** The xads kind of a resource, whatever its type token (provider/resources kindOfResource). */
+export const kindOf = kindOfResource;
 
 /** The resource's name in the program: the URN's last segment. */
 export function nameOf(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+/** The xads kind a URN names (`urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`), undefined for any other. */
+export function kindOfUrn(urn: string): string | undefined {
+  const qualified = urn.split("::")[2] ?? "";
+  return kindOf(qualified.slice(qualified.lastIndexOf("$") + 1));
 }
 
 /** Stack and project from a URN (`urn:pulumi:<stack>::<project>::...`). */

@@ -7,7 +7,7 @@
  * The estimates themselves are asked at the edge (reach-estimates.ts).
  */
 import { PreviewModel, PreviewStep } from "./preview-input";
-import { nameOf, Props, UNKNOWN } from "./properties";
+import { kindOfUrn, nameOf, Props, UNKNOWN } from "./properties";
 
 /** One targeting criterion, named as the TargetingCriterion resource's inputs. */
 export interface Criterion {
@@ -111,7 +111,7 @@ export function reachPlan(model: PreviewModel): ReachLineItem[] {
       if (key === undefined) continue;
       const e = entry(key);
       // The line item's resource, which names it where the preview has no step of it (unchanged).
-      e.dependency ??= dependencies.find((u) => u.includes("::pulumi-nodejs:dynamic/xads:LineItem::"));
+      e.dependency ??= dependencies.find((u) => kindOfUrn(u) === "LineItem");
       const c = criterionOf(s.newInputs);
       if (c) e.after.push(c);
       else e.unknownAfter ??= `a criterion of ${s.name} has a value known only after apply`;

@@ -18,7 +18,7 @@ import { definitionOf, RESOURCES } from "../provider/resources";
 import { nounOf } from "../provider/resources/declaration";
 import { toSnake } from "../provider/names";
 import { nameOf, showField } from "./properties";
-import { Deployment, KIND_OF, StateResource } from "./recover-plan";
+import { Deployment, kindOfState, StateResource } from "./recover-plan";
 
 /** One replacement in a program file (offsets in its text). */
 export interface ProgramEdit {
@@ -127,11 +127,11 @@ export function literalEdit(r: StateResource, field: string, value: unknown, opt
 
 /** Every recommendation's changes mapped onto the stack's resources by id, with the program edits of those that are literals. */
 export function mapRecommendations(recommendations: readonly RecommendationInfo[], deployment: Deployment, options: MapOptions): RecommendationMap {
-  const live = (deployment.resources ?? []).filter((r) => KIND_OF.has(r.type) && r.id && !r.delete);
+  const live = (deployment.resources ?? []).filter((r) => kindOfState(r) && r.id && !r.delete);
   const held = (entityType: string, id: unknown): { resource: StateResource; kind: string } | undefined => {
     const kinds = kindsOf(entityType);
-    const resource = live.find((r) => r.id === String(id) && kinds.includes(KIND_OF.get(r.type)!));
-    return resource && { resource, kind: KIND_OF.get(resource.type)! };
+    const resource = live.find((r) => r.id === String(id) && kinds.includes(kindOfState(r)!));
+    return resource && { resource, kind: kindOfState(resource)! };
   };
   const nounFor = (entityType: string) => {
     const [kind] = kindsOf(entityType);

@@ -13,7 +13,7 @@ import { listFundingInstruments } from "../provider/data-sources";
 import { listRecommendations, RecommendationInfo } from "../provider/recommendations";
 import { exportedState, openStackConfig } from "./auth/stack-config";
 import { CliError } from "./errors";
-import { Deployment, KIND_OF } from "./recover-plan";
+import { Deployment, kindOfState } from "./recover-plan";
 import { mapRecommendations, renderRecommendations, unifiedDiff } from "./recommendations-map";
 import { stackClient } from "./untracked";
 
@@ -21,7 +21,7 @@ import { stackClient } from "./untracked";
 export function fundingInstrumentsOf(d: Deployment, defaultAccount: string | undefined): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const r of d.resources ?? []) {
-    const kind = KIND_OF.get(r.type);
+    const kind = kindOfState(r);
     if (!kind || r.delete) continue;
     const account = (r.inputs?.accountId as string | undefined) ?? defaultAccount;
     const fi = kind === "FundingInstrument" ? r.id : (r.inputs?.fundingInstrumentId as string | undefined);

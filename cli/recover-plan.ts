@@ -7,7 +7,7 @@
  * `resources` in dependency order, `pending_operations` of `{resource, type}`
  * where `type` is creating, updating, deleting, reading...
  */
-import { RESOURCES, typeToken } from "../provider/resources";
+import { kindOfResource, type ResourceKind } from "../provider/resources";
 
 export interface StateResource {
   urn: string;
@@ -52,18 +52,22 @@ export interface PendingOperations {
   others: PendingOperation[];
 }
 
-export const KIND_OF = new Map(Object.keys(RESOURCES).map((k) => [typeToken(k), k]));
+/** The xads kind of a state's resource (dynamic or the provider plugin's), undefined for any other. */
+export function kindOfState(r: StateResource): ResourceKind | undefined {
+  return kindOfResource(r.type, r.inputs ?? r.outputs);
+}
 
 export function pendingOperations(d: Deployment): PendingOperations {
   const live = new Map((d.resources ?? []).filter((r) => !r.delete).map((r) => [r.urn, r]));
   const out: PendingOperations = { creates: [], foreign: [], others: [] };
   for (const op of d.pending_operations ?? []) {
     if (op.type !== "creating") out.others.push(op);
-    else if (!KIND_OF.has(op.resource.type)) out.foreign.push(op);
     else {
+      const kind = kindOfState(op.resource);
+      if (!kind) { out.foreign.push(op); continue; }
       const { __provider: _, ...inputs } = op.resource.inputs ?? {};
       const held = live.get(op.resource.urn)?.id;
-      out.creates.push({ urn: op.resource.urn, kind: KIND_OF.get(op.resource.type)!, inputs, resource: op.resource, ...(held ? { heldAs: held } : {}) });
+      out.creates.push({ urn: op.resource.urn, kind, inputs, resource: op.resource, ...(held ? { heldAs: held } : {}) });
     }
   }
   return out;
@@ -71,7 +75,7 @@ export function pendingOperations(d: Deployment): PendingOperations {
 
 /** The ids of the entities the state's xads resources hold: no pending create made them. */
 export function heldIds(d: Deployment): Set<string> {
-  return new Set((d.resources ?? []).filter((r) => KIND_OF.has(r.type) && r.id).map((r) => r.id!));
+  return new Set((d.resources ?? []).filter((r) => kindOfState(r) && r.id).map((r) => r.id!));
 }
 
 /** An entity a pending create made: the id and the outputs its resource holds. */
@@ -90,8 +94,9 @@ export function recoveredDeployment(d: Deployment, found: readonly Found[]): Dep
   const creates = new Map(pendingOperations(d).creates.map((c) => [c.urn, c]));
   const added = found.map((f) => {
     const { resource } = creates.get(f.urn)!;
-    // The engine keeps the provider's code in every resource's outputs as in its inputs.
-    return { ...resource, id: f.id, outputs: { ...f.outputs, __provider: resource.inputs?.__provider } };
+    // The engine keeps a dynamic provider's code in every resource's outputs as in its inputs (a plugin resource has none).
+    const code = resource.inputs?.__provider;
+    return { ...resource, id: f.id, outputs: { ...f.outputs, ...(code !== undefined ? { __provider: code } : {}) } };
   });
   return { ...d, resources: [...(d.resources ?? []), ...added], pending_operations: [] };
 }

@@ -15,7 +15,7 @@ import { definitionOf } from "../provider/resources";
 import { isPendingId } from "../provider/resources/pending";
 import { CliError } from "./errors";
 import { nameOf } from "./properties";
-import { Deployment, heldIds, KIND_OF } from "./recover-plan";
+import { Deployment, heldIds, kindOfState } from "./recover-plan";
 
 export interface UntrackedEntity {
   kind: string;
@@ -32,7 +32,7 @@ export interface UntrackedEntity {
 export function lookableResources(d: Deployment): Map<string, { resource: string; inputs: Record<string, unknown> }[]> {
   const out = new Map<string, { resource: string; inputs: Record<string, unknown> }[]>();
   for (const r of d.resources ?? []) {
-    const kind = KIND_OF.get(r.type);
+    const kind = kindOfState(r);
     if (!kind || r.delete || !r.id || isPendingId(r.id) || !definitionOf(kind).findUntracked) continue;
     const { __provider: _, ...inputs } = r.inputs ?? {};
     out.set(kind, [...(out.get(kind) ?? []), { resource: nameOf(r.urn), inputs }]);

@@ -9,6 +9,7 @@
  */
 import { ENUMS } from "./platform";
 import { Account, AnyEntity, isoTime, StoredEntity } from "./store";
+import { ADS_UI_USER } from "./users";
 
 export const HISTORY_COLLECTION = "account_history";
 
@@ -38,7 +39,7 @@ export const API_PLATFORM = "API_OTHER";
  * (README "Account history"). The reference shows no change made in the UI:
  * the platform value is the emulator's own.
  */
-export const ADS_UI_ACTOR: Actor = { user_id: "1000000000000000001", platform: "ADS_UI" };
+export const ADS_UI_ACTOR: Actor = { user_id: ADS_UI_USER.id, platform: "ADS_UI" };
 
 export interface HistoryEntry extends StoredEntity {
   entity: HistoryEntityType;

@@ -20,6 +20,14 @@ export const USER_ID = /^[0-9]{1,19}$/;
 /** A handle: 1 to 15 letters, digits and underscores (openapi.json UserName). */
 export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 
+/**
+ * The user who edits "in the ads UI" through the control API unless it
+ * names one (history.ts ADS_UI_ACTOR): known to the lookup, so a drift
+ * report against the emulator shows a handle as it would on the platform.
+ * The emulator's own invention, as that user is.
+ */
+export const ADS_UI_USER: XUser = { id: "1000000000000000001", name: "Ads UI editor", username: "ads_ui_editor" };
+
 export class XUsers {
   private registered = new Map<string, XUser>();
   /** Whether the application's access includes the v2 users lookup (README "The platform API"). */
@@ -44,13 +52,14 @@ export class XUsers {
   }
 
   find(id: string): XUser | undefined {
-    const user = this.registered.get(id) ?? (this.configured().id === id ? this.configured() : undefined);
+    const user = this.registered.get(id) ?? (this.configured().id === id ? this.configured() : id === ADS_UI_USER.id ? ADS_UI_USER : undefined);
     return user && { ...user };
   }
 
-  /** Every user the lookup knows, the configured one first. */
+  /** Every user the lookup knows, the configured one first, then the ads UI's. */
   list(): XUser[] {
     const configured = this.configured();
-    return [configured, ...[...this.registered.values()].filter((u) => u.id !== configured.id)].map((u) => this.find(u.id)!);
+    const others = [...(this.registered.has(ADS_UI_USER.id) ? [] : [ADS_UI_USER]), ...this.registered.values()].filter((u) => u.id !== configured.id);
+    return [configured, ...others].map((u) => this.find(u.id)!);
   }
 }

@@ -1,13 +1,14 @@
 /**
  * The resources as the pack's rules see them: a kind taken from the type
- * token (`pulumi-nodejs:dynamic/xads:Campaign` is a Campaign and nothing
+ * token (`pulumi-nodejs:dynamic/xads:Campaign` of a TypeScript program and
+ * `xads:index:Campaign` of the provider plugin are a Campaign and nothing
  * else), the Pulumi resource name, and props as plain data in which a value
  * preview cannot know yet is the `UNKNOWN` symbol. A symbol is never a
  * string, number, boolean, array or object, so a rule that checks the type of
  * what it reads skips unknown values by construction.
  */
 import { PolicyProviderResource, PolicyResource, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
-import { ResourceKind, RESOURCES, typeToken } from "../provider/resources";
+import { kindOfResource, ResourceKind, RESOURCES } from "../provider/resources";
 import { UNKNOWN_SENTINELS, UnknownValueError } from "./engine";
 
 /** Every xads kind: the provider's registry (provider/resources/index.ts). */
@@ -18,12 +19,8 @@ export type Kind = ResourceKind;
 export const AUDIENCE_KINDS = ["CustomAudience", "FlexibleAudience"] as const satisfies readonly Kind[];
 export const AUDIENCE_PERMISSION_KINDS = ["CustomAudiencePermission", "TailoredAudiencePermission"] as const satisfies readonly Kind[];
 
-const KIND_OF_TYPE = new Map<string, Kind>(KINDS.map((kind) => [typeToken(kind), kind]));
-
-/** The kind of a type token, or undefined for anything that is not an xads resource of a known kind. */
-export function kindOf(type: string): Kind | undefined {
-  return KIND_OF_TYPE.get(type);
-}
+/** The kind of a resource, or undefined for anything that is not an xads resource of a known kind (provider/resources kindOfResource). */
+export const kindOf = kindOfResource;
 
 /** A value `pulumi preview` cannot know yet (an output of a resource not created). */
 export const UNKNOWN: unique symbol = Symbol("unknown until the update");
@@ -55,6 +52,7 @@ export type Settings = (key: string) => string | undefined;
 /**
  * The stack config as a resource's provider holds it. The engine gives a
  * dynamic provider the whole stack config (secrets decrypted) as its inputs,
+ * the plugin's provider its `xads:*` keys,
  * and hands each policy the resource's provider with those inputs: the
  * values the provider's configure reads (provider/dispatch.ts), so the pack
  * resolves the configuration the provider resolves. (The engine gives a
@@ -62,11 +60,16 @@ export type Settings = (key: string) => string | undefined;
  */
 export function settingsOf(provider: PolicyProviderResource): Settings {
   const props = plain(provider.props) as Record<string, unknown>;
+  // The plugin's provider (pulumi:providers:xads) holds its settings without the package (`sandboxBaseUrl`), an explicit one as typed values (`sandbox: true`).
+  const plugin = provider.type === PLUGIN_PROVIDER;
   return (key) => {
-    const value = props[key];
-    return typeof value === "string" ? value : undefined;
+    const value = plugin ? props[key.replace(/^xads:/, "")] : props[key];
+    return typeof value === "string" ? value : plugin && (typeof value === "number" || typeof value === "boolean") ? String(value) : undefined;
   };
 }
+
+/** The type of the provider plugin's provider resources. */
+const PLUGIN_PROVIDER = "pulumi:providers:xads";
 
 /** No stack config: the environment alone applies. */
 const NO_SETTINGS: Settings = () => undefined;
@@ -89,7 +92,8 @@ export interface XadsResource {
 
 /** The xads resource a validation is about, or undefined for any other resource. */
 export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsResource | undefined {
-  const kind = kindOf(args.type);
+  const props = plain(args.props) as Props;
+  const kind = kindOf(args.type, props);
   if (!kind) return undefined;
   const sources: Record<string, string[]> = {};
   if ("propertyDependencies" in args) {
@@ -97,7 +101,7 @@ export function resourceOf(args: ResourceValidationArgs | PolicyResource): XadsR
   }
   return {
     kind, name: args.name, urn: args.urn,
-    props: plain(args.props) as Props,
+    props,
     protect: args.opts.protect === true,
     sources,
     ...(args.provider ? { settings: settingsOf(args.provider) } : {}),
@@ -118,7 +122,8 @@ export class Stack {
   readonly tags: ReadonlyMap<string, string>;
   /**
    * The stack config the provider of its xads resources is configured with
-   * (every dynamic resource has the one `pulumi-nodejs` provider); none
+   * (every dynamic resource has the one `pulumi-nodejs` provider, a plugin
+   * resource its `pulumi:providers:xads`); none
    * without xads resources.
    */
   readonly settings: Settings;

@@ -5,7 +5,7 @@
  * test fails when the committed file is stale.
  */
 import { z } from "zod";
-import { RESOURCES, typeToken } from "./resources";
+import { pluginTypeToken, RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
 import { metaOf } from "./resources/fields";
 import { DATA_SOURCES, DataSourceDoc } from "./data-sources-table";
@@ -15,9 +15,39 @@ type JsonSchema = Record<string, unknown>;
 /** What a create-only input's description says of it, written here from the declaration (never typed beside a field). */
 export const CREATE_ONLY_NOTE = "Create-only.";
 
-function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
+/** A field's JSON Schema as zod writes it (its type, limits and description): what the reference pages read. */
+export function fieldJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
+  return json;
+}
+
+const ANY = { $ref: "pulumi.json#/Any" };
+
+/**
+ * A JSON Schema as a Pulumi type, which SDK generators (tools/pysdk) bind:
+ * Pulumi's type system has primitives, arrays and maps inline, but no inline
+ * object with named fields, no union of objects and no local `$defs`, so
+ * such a value is Any there (its shape is in the field's description and
+ * reference page; the provider validates it). Limits (pattern, minLength...)
+ * stay: Pulumi ignores them.
+ */
+function pulumiType(json: JsonSchema): JsonSchema {
+  const { $defs: _defs, propertyNames: _names, ...rest } = json;
+  const keep = (({ description, default: dflt }) => ({ ...(description !== undefined ? { description } : {}), ...(dflt !== undefined ? { default: dflt } : {}) }))(rest);
+  if (rest.$ref !== undefined || rest.oneOf !== undefined || rest.anyOf !== undefined) return { ...keep, ...ANY };
+  if (rest.type === "array") return { ...rest, items: pulumiType((rest.items ?? {}) as JsonSchema) };
+  if (rest.type === "object") {
+    const values = rest.additionalProperties;
+    if (rest.properties !== undefined || typeof values !== "object" || values === null) return { ...keep, ...ANY };
+    return { ...rest, additionalProperties: pulumiType(values as JsonSchema) };
+  }
+  if (rest.type === undefined) return { ...keep, ...ANY };
+  return rest;
+}
+
+function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
+  const json = pulumiType(fieldJsonSchema(schema));
   const described = typeof json.description === "string" ? json.description : undefined;
   return {
     ...json,
@@ -59,6 +89,20 @@ export function functionSchemas(): Record<string, JsonSchema> {
   return out;
 }
 
+/**
+ * What Pulumi's Python codegen (tools/pysdk) needs beyond the types: the
+ * package's name, the version written into it (the schema's, not 0.0.0), a
+ * pyproject.toml, and the oldest pulumi Python SDK the generated code runs
+ * on (codegen/python's MinimumValidSDKVersion at the pinned pkg/v3).
+ */
+const PYTHON = {
+  packageName: "pulumi_xads",
+  respectSchemaVersion: true,
+  pyproject: { enabled: true },
+  requires: { pulumi: ">=3.231.0,<4.0.0" },
+  readme: "Python SDK of pulumi-xads: the Ads API's campaigns, line items, cards, audiences and the rest as Pulumi resources of the pulumi-resource-xads provider plugin. Generated from its schema.json.",
+};
+
 export function packageSchema(version: string): JsonSchema {
   const resources: Record<string, JsonSchema> = {};
   for (const [kind, def] of Object.entries(RESOURCES)) {
@@ -71,7 +115,7 @@ export function packageSchema(version: string): JsonSchema {
     }
     const properties: Record<string, JsonSchema> = { ...inputProperties };
     for (const [name, s] of Object.entries(def.outputs)) properties[name] = property(s, false);
-    resources[`xads:index:${kind}`] = {
+    resources[pluginTypeToken(kind)] = {
       description: def.description,
       "x-dynamicTypeToken": typeToken(kind),
       inputProperties,
@@ -95,6 +139,7 @@ export function packageSchema(version: string): JsonSchema {
     version,
     description: "Campaigns, line items and the rest of the Ads API as Pulumi resources: dynamic resources in TypeScript programs, or the pulumi-resource-xads provider plugin.",
     config: { variables },
+    language: { python: PYTHON },
     provider,
     resources,
     functions: functionSchemas(),

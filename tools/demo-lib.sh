@@ -51,6 +51,7 @@ init_stack() {
   pulumi config set xads:accountId 18ce54d4x5t
   pulumi config set xads:sandbox true
   pulumi config set xads:sandboxBaseUrl "$base/sandbox"
+  pulumi config set xads:platformBaseUrl "$base"
   for key in "${!creds[@]}"; do
     # On stdin, not the command line (the process list; a value starting with "-").
     printf '%s' "${creds[$key]}" | pulumi config set --secret "xads:$key"

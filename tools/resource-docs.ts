@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { IMPORT_KINDS } from "../cli/import-kinds";
 import { RESOURCES, ResourceKind } from "../provider/resources";
-import { packageSchema } from "../provider/schema";
+import { fieldJsonSchema, packageSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import { Example, examples, supportResources } from "./resource-examples";
 
@@ -176,10 +176,13 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
   const { code, given } = exampleProgram(kind);
   // The field's own description: the column before says what it is (schema.json's adds that it is create-only).
   const shape = shapeOf(kind);
-  const inputs = Object.entries(schema.inputProperties).map(([name, p]) =>
-    `| \`${name}\` | ${cell(`\`${typeOf(p)}\``)} | ${cell(propertiesOf(kind, name, schema.requiredInputs.includes(name)))} | ${cell(limitsOf(p, def.fields.amounts.includes(name)))} | ${cell(shape[name]?.description ?? "")} |`);
+  // Types and limits from the fields' JSON Schema: schema.json has Pulumi's types, where an object of named fields is Any.
+  const inputs = Object.keys(schema.inputProperties).map((name) => {
+    const p = fieldJsonSchema(shape[name]!);
+    return `| \`${name}\` | ${cell(`\`${typeOf(p)}\``)} | ${cell(propertiesOf(kind, name, schema.requiredInputs.includes(name)))} | ${cell(limitsOf(p, def.fields.amounts.includes(name)))} | ${cell(shape[name]?.description ?? "")} |`;
+  });
   const outputs = Object.entries(def.outputs as Record<string, z.ZodType>).map(([name, s]) =>
-    `| \`${name}\` | ${cell(`\`${typeOf(schema.properties[name] ?? {})}\``)} | ${cell(s.description ?? "")}${def.fields.secret.includes(name) ? " (secret)" : ""} |`);
+    `| \`${name}\` | ${cell(`\`${typeOf(fieldJsonSchema(s))}\``)} | ${cell(s.description ?? "")}${def.fields.secret.includes(name) ? " (secret)" : ""} |`);
   const adoptable = "adoptId" in shapeOf(kind);
   const imported = IMPORT_KINDS.some((k) => k.kind === kind);
   const notes = platformNotes(realPlatform, kind);

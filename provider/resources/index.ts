@@ -82,3 +82,25 @@ export function definitionOf(kind: string): ResourceDefinition {
 export function typeToken(kind: string): string {
   return `pulumi-nodejs:dynamic/xads:${kind}`;
 }
+
+/** The type token of a kind as the provider plugin serves it, e.g. xads:index:Campaign (provider/schema.ts). */
+export function pluginTypeToken(kind: string): string {
+  return `xads:index:${kind}`;
+}
+
+/**
+ * The xads kind of a resource, whichever way it was declared: the SDK's
+ * dynamic type (`pulumi-nodejs:dynamic/xads:Campaign`), the plugin's
+ * (`xads:index:Campaign`), or the generic dynamic type whose serialized
+ * shim (`__provider` among its inputs or outputs) names the kind. Undefined
+ * for anything else, a kind the registry does not have included. The one
+ * test every command and policy uses to tell an xads resource.
+ */
+export function kindOfResource(type: string | undefined, props?: Readonly<Record<string, unknown>>): ResourceKind | undefined {
+  const kind = /^(?:pulumi-nodejs:dynamic\/xads|xads:index):(\w+)$/.exec(type ?? "")?.[1]
+    ?? (type === "pulumi-nodejs:dynamic:Resource" && typeof props?.__provider === "string"
+      // The shim names it as `__provider.kind = "..."`; states written by earlier versions (closures) as `with({ kind: "..." })`.
+      ? /(?:\.kind = |with\(\{ kind: )"(\w+)"/.exec(props.__provider)?.[1]
+      : undefined);
+  return kind !== undefined && Object.hasOwn(RESOURCES, kind) ? (kind as ResourceKind) : undefined;
+}

@@ -1,6 +1,6 @@
 /**
  * `make bench` runs (bench/engine.ts): the real CLI through every operation
- * for both providers at a tiny N, and its table has every column filled.
+ * for every provider at a tiny N, and its table has every column filled.
  * What it measures is not asserted: numbers, not tests.
  */
 import { runBench } from "../../bench/engine";
@@ -31,4 +31,20 @@ test("the bench runs preview, up, refresh and destroy for both providers and pri
   // Counted by the emulator, by endpoint: up created campaigns and line items.
   expect(rows[1]![5]).toMatch(/^\d+: .*POST (batch\/)?campaigns \d/);
   expect(rows[1]![5]).toMatch(/POST (batch\/)?line_items \d/);
+});
+
+test("the bench runs the provider plugin's YAML program beside them, with its own seconds, ratio to the floor, calls and state", async () => {
+  assertPrepared();
+  const lines: string[] = [];
+  const measurements = await runBench({ ns: [2], providers: ["noop", "xads", "plugin"], latencyMs: 0, print: (l) => lines.push(l) });
+  expect(measurements.filter((m) => m.provider === "plugin").map((m) => [m.op, m.exitCode])).toEqual([["up", 0], ["preview", 0], ["refresh", 0], ["destroy", 0]]);
+  const rows = lines.join("\n").split("\n").filter((l) => l.startsWith("| 2 |")).map((l) => l.split("|").slice(1, -1).map((c) => c.trim()));
+  const number = /^\d+(\.\d+)?$/;
+  for (const [, op, , , pluginS, , pluginRatio, xadsCalls, pluginCalls, , , perResource] of rows) {
+    expect([pluginS, pluginRatio]).toEqual([expect.stringMatching(number), expect.stringMatching(number)]);
+    // One lifecycle code: the plugin calls the endpoints the dynamic provider calls (how many batches depends on the engine's timing).
+    const endpoints = (calls: string) => calls.replace(/^\d+: ?/, "").split(", ").map((c) => c.replace(/ \d+$/, "")).sort();
+    expect(endpoints(pluginCalls!)).toEqual(endpoints(xadsCalls!));
+    expect(perResource).toMatch(op === "destroy" ? /^- \/ - \/ -$/ : /^\d+ \/ \d+ \/ \d+$/);
+  }
 });

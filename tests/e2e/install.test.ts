@@ -143,6 +143,7 @@ test("every command of the section succeeds: install, npx xads emulator, the sta
 
 test("npx xads emulator printed the config lines the section pastes, at its address", () => {
   expect(ran.output).toContain(`pulumi config set xads:sandboxBaseUrl http://127.0.0.1:${port}/sandbox`);
+  expect(ran.output).toContain(`pulumi config set xads:platformBaseUrl http://127.0.0.1:${port}\n`);
   expect(ran.output).toContain('pulumi config set --secret xads:consumerKey "$XADS_CONSUMER_KEY"');
   expect(ran.output).toContain(`PATCH  http://127.0.0.1:${port}/_emulator/sandbox/accounts/${ACCOUNT_ID}/campaigns/<id>`);
 });

@@ -28,6 +28,10 @@ test("answers the configured user and a registered one, and a not-found problem 
   });
 });
 
+test("the ads UI's user, who edits through the control API unless another is named, has a handle", async () => {
+  expect((await lookup("1000000000000000001")).body).toEqual({ data: [{ id: "1000000000000000001", name: "Ads UI editor", username: "ads_ui_editor" }] });
+});
+
 test("no id found: a 200 with the problems only", async () => {
   const res = await lookup("1234567890");
   expect(res.status).toBe(200);

@@ -1,10 +1,12 @@
 /**
  * What `make bench` reads and prints: endpoints named without their ids,
- * and which node process below a pulumi command is the program.
+ * which node process below a pulumi command is the program, and the table
+ * of the providers side by side.
  */
 import { peakRssBytes, rolesBelow } from "../../bench/proc";
 import { parseStat } from "../../provider/proc";
-import { countCalls, endpointOf } from "../../bench/report";
+import { countCalls, endpointOf, Measurement, ProviderName, resultsTable } from "../../bench/report";
+import { yamlProgram } from "../../bench/yaml-program";
 
 test("calls are counted by method and endpoint, ids and the account left out", () => {
   expect([
@@ -29,4 +31,29 @@ test("the program is the language host's node child; other node processes below 
   expect(procs[7]).toEqual({ pid: 201, comm: "my (odd) name", ppid: 100 });
   expect(rolesBelow(100, procs)).toEqual(new Map([[102, "program"], [103, "provider"], [105, "provider"]]));
   expect(peakRssBytes("Name:\tnode\nVmPeak:\t 9000 kB\nVmHWM:\t  1024 kB\n")).toBe(1024 * 1024);
+});
+
+test("the table puts the plugin beside the dynamic provider: seconds, ratio to the no-op floor, API calls and state bytes per resource of each", () => {
+  const m = (provider: ProviderName, seconds: number, stateBytes: number): Measurement => ({
+    provider, n: 100, op: "up", exitCode: 0, seconds, calls: provider === "noop" ? {} : { "POST batch/campaigns": 2 }, status429: 0,
+    stateBytes, stateResources: 203, programPeakBytes: provider === "plugin" ? undefined : 100 * 2 ** 20,
+  });
+  const [header, , row] = resultsTable([m("noop", 10, 406_000), m("xads", 25, 203_000), m("plugin", 15, 304_500)]).split("\n");
+  const cells = (l: string) => l.split("|").slice(1, -1).map((c) => c.trim());
+  expect(cells(header!)).toEqual([
+    "N", "operation", "no-op s", "xads s", "plugin s", "xads / no-op", "plugin / no-op",
+    "xads API calls (method endpoint)", "plugin API calls (method endpoint)", "429s (xads / plugin)",
+    "state KB (no-op / xads / plugin)", "state bytes per resource (no-op / xads / plugin)", "program peak MB (no-op / xads / plugin)",
+  ]);
+  expect(cells(row!)).toEqual(["100", "up", "10.0", "25.0", "15.0", "2.50", "1.50", "2: POST batch/campaigns 2", "2: POST batch/campaigns 2", "0 / 0", "396 / 198 / 297", "2000 / 1000 / 1500", "100 / 100 / -"]);
+});
+
+test("the plugin's program declares the shape of the dynamic one: a funding instrument, then each campaign and its line item", () => {
+  const text = yamlProgram(2, "18ce54d4x5t", "/opt/xads/bin");
+  expect(text).toMatch(/^runtime: yaml$/m);
+  expect(text).toMatch(/^ {6}path: \/opt\/xads\/bin$/m);
+  expect([...text.matchAll(/^ {2}(\S+):\n {4}type: (\S+)$/gm)].map(([, name, type]) => `${name} ${type}`)).toEqual([
+    "usd xads:index:FundingInstrument", "c0 xads:index:Campaign", "li0 xads:index:LineItem", "c1 xads:index:Campaign", "li1 xads:index:LineItem",
+  ]);
+  expect(text).toContain("      campaignId: ${c1.id}");
 });

@@ -110,4 +110,31 @@ describe("schema.json", () => {
       .map(([name, p]) => `${kind}.${name}: ${p.description}`));
     expect(wrong).toEqual([]);
   });
+
+  /** Where a property is not a type Pulumi's schema has (primitive, array, map, pulumi.json#/Any): the places SDK codegen refuses. */
+  function notPulumiTypes(p: Record<string, unknown>, at: string): string[] {
+    const keys = ["oneOf", "anyOf", "properties", "$defs", "propertyNames"].filter((k) => k in p);
+    if (keys.length > 0) return [`${at}: ${keys.join(", ")}`];
+    if (p.$ref !== undefined) return p.$ref === "pulumi.json#/Any" ? [] : [`${at}: $ref ${String(p.$ref)}`];
+    if (p.type === "array") return notPulumiTypes(p.items as Record<string, unknown>, `${at}[]`);
+    if (p.type === "object") return typeof p.additionalProperties === "object" ? notPulumiTypes(p.additionalProperties as Record<string, unknown>, `${at}{}`) : [`${at}: object without a value type`];
+    return ["string", "integer", "number", "boolean"].includes(p.type as string) ? [] : [`${at}: type ${String(p.type)}`];
+  }
+
+  test("every property is a type of Pulumi's package schema, so SDK codegen binds it; an object of named fields is Any", () => {
+    const schema = JSON.parse(renderSchema("0.0.0")) as { resources: Record<string, { inputProperties: Record<string, Record<string, unknown>>; properties: Record<string, Record<string, unknown>> }>; provider: { inputProperties: Record<string, Record<string, unknown>> } };
+    const wrong = [
+      ...Object.entries(schema.resources).flatMap(([token, r]) => Object.entries({ ...r.inputProperties, ...r.properties }).flatMap(([name, p]) => notPulumiTypes(p, `${token}.${name}`))),
+      ...Object.entries(schema.provider.inputProperties).flatMap(([name, p]) => notPulumiTypes(p, `provider.${name}`)),
+    ];
+    expect(wrong).toEqual([]);
+    const card = schema.resources["xads:index:Card"]!.inputProperties;
+    expect(card.components).toMatchObject({ type: "array", minItems: 1, items: { $ref: "pulumi.json#/Any" } });
+    expect(schema.resources["xads:index:AccountFeatures"]!.properties.featureKeySet).toMatchObject({ type: "object", additionalProperties: { type: "boolean" } });
+  });
+
+  test("the Python SDK's name, version and pulumi requirement are in the schema's language section", () => {
+    const schema = JSON.parse(renderSchema("1.2.3"));
+    expect(schema.language.python).toMatchObject({ packageName: "pulumi_xads", respectSchemaVersion: true, pyproject: { enabled: true }, requires: { pulumi: ">=3.231.0,<4.0.0" } });
+  });
 });

@@ -30,6 +30,7 @@ describe("xads emulator prints what points a stack at it", () => {
     const text = emulatorInstructions(EMU, true);
     expect(text).toContain("pulumi config set xads:sandbox true\n");
     expect(text).toContain("pulumi config set xads:sandboxBaseUrl http://127.0.0.1:8787/sandbox\n");
+    expect(text).toContain("pulumi config set xads:platformBaseUrl http://127.0.0.1:8787\n");
     expect(text).toContain("pulumi config set xads:accountId 18ce54d4x5t\n");
     expect(text).toContain('pulumi config set --secret xads:consumerKey "$XADS_CONSUMER_KEY"\n');
     expect(text).toContain('pulumi config set --secret xads:accessTokenSecret "$XADS_ACCESS_TOKEN_SECRET"\n');

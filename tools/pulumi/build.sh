@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the real Pulumi CLI, the Node.js and YAML language hosts and the
+# Builds the real Pulumi CLI, the Node.js, YAML and Python language hosts and the
 # dynamic provider shim from Go modules (docs/architecture.md rule 2) into a cache outside the
 # clone, keyed by version, so a fresh clone (CI) reuses what a first run built.
 # Prints the directory that holds the binaries on its last line.
@@ -39,10 +39,29 @@ build_yaml() {
   echo "$yaml_version" > "$cache/pulumi-language-yaml.version"
 }
 
+# The Python language host, for Python programs on the generated SDK (make
+# python-sdk). The proxy refuses its standalone module
+# (.../sdk/python/cmd/pulumi-language-python/v3); the package inside sdk/v3
+# v3.68.0 (the Node.js host's module) runs Python programs with CLI 3.259
+# and the pulumi Python SDK 3.259. It runs pulumi-language-python-exec, a
+# script of the same module, found beside it. Added once to a cache of the CLI alone.
+build_python() {
+  if [ -x "$cache/pulumi-language-python" ] && [ -x "$cache/pulumi-language-python-exec" ]; then
+    return
+  fi
+  log "building pulumi-language-python (sdk/v3 v3.68.0, the newest the module proxy serves)"
+  (cd "$here/language-host" && go build -trimpath -ldflags "-w -s" -o "$cache/pulumi-language-python.tmp" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python)
+  local sdkdir
+  sdkdir=$(cd "$here/language-host" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)
+  install -m 0755 "$sdkdir/python/cmd/pulumi-language-python-exec" "$cache/pulumi-language-python-exec"
+  mv "$cache/pulumi-language-python.tmp" "$cache/pulumi-language-python"
+}
+
 if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
    && [ -x "$cache/pulumi-resource-pulumi-nodejs" ] \
    && [ "$("$cache/pulumi" version 2>/dev/null)" = "$version" ]; then
   build_yaml
+  build_python
   log "pulumi $version already built in $cache"
   echo "$cache"
   exit 0
@@ -65,6 +84,7 @@ sdkdir=$(cd "$here/cli" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk
 install -m 0755 "$sdkdir/nodejs/dist/pulumi-resource-pulumi-nodejs" "$cache/pulumi-resource-pulumi-nodejs"
 
 build_yaml
+build_python
 
 log "pulumi $("$cache/pulumi" version) ready in $cache"
 echo "$cache"

@@ -1,0 +1,75 @@
+/**
+ * A Python program (examples/python) on the generated SDK, pip-installed in
+ * a virtual environment (make python-sdk, tests/python/venv.sh), through the
+ * real CLI, the Python language host (make pulumi) and the provider plugin
+ * pulumi-resource-xads of the installed package, against the emulator: up,
+ * a second preview with no changes, destroy; the state holds no credential.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const run = promisify(execFile);
+const SDK = join(ROOT, ".work", "python-sdk");
+const VENV = join(ROOT, ".work", "venv-python-sdk");
+const hasPython = !spawnSync("python3", ["--version"]).error;
+
+if (!hasPython) {
+  console.warn("python-plugin.test.ts: skipped, python3 is not on PATH (the program runs in a python3 virtual environment)");
+  test.skip("a Python program through the plugin (skipped: python3 is not on PATH)", () => {});
+} else {
+  const e2e = useStackEmulator();
+  let stack: Stack;
+  // The language host runs the `python` first on PATH: the virtual environment's, where pulumi_xads is installed.
+  const env = () => ({ PATH: `${join(VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
+  const made = (collection: string, options: { withDeleted?: boolean } = {}) => e2e.live(collection, options);
+
+  beforeAll(async () => {
+    if (!existsSync(join(pulumiDir(), "pulumi-language-python"))) throw new Error(`no pulumi-language-python in ${pulumiDir()}: run make pulumi (make test does)`);
+    await run(join(ROOT, "tools", "pysdk", "build.sh"), [join(ROOT, "schema.json"), SDK], { cwd: ROOT, timeout: 600_000 });
+    await run(join(ROOT, "tests", "python", "venv.sh"), [VENV, SDK], { timeout: 600_000 });
+    stack = e2e.stack("python-plugin");
+    stack.copyProgram(join(ROOT, "examples", "python"));
+    // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
+    const file = join(stack.dir, "Pulumi.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+    await stack.init();
+  }, 1_200_000);
+
+  test("up creates each declared entity once through the plugin, as resources of the xads package", async () => {
+    const fundingBefore = made("funding_instruments").length;
+    const up = await stack.run(["up", "--yes", "--skip-preview"], env());
+    expect({ code: up.code, output: up.code === 0 ? "" : `${up.stdout}\n${up.stderr}` }).toEqual({ code: 0, output: "" });
+    const types = (await stack.deployment()).resources.map((r) => r.type).filter((t) => !t.startsWith("pulumi:pulumi:"));
+    expect(types.sort()).toEqual(["pulumi:providers:xads", "xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem"]);
+    expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
+    expect(made("campaigns").map((c) => [c.name, c.entity_status, c.daily_budget_amount_local_micro])).toEqual([["Spring sale", "PAUSED", 50_000_000]]);
+    expect(made("line_items").map((l) => [l.name, l.placements, l.bid_amount_local_micro])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"], 1_500_000]]);
+    const outputs = await stack.outputs();
+    expect(outputs.campaignId).toBe(made("campaigns")[0]!.id);
+    expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
+  });
+
+  test("a second preview plans no change", async () => {
+    expect(await stack.run(["preview", "--expect-no-changes", "--diff"], env())).toMatchObject({ code: 0 });
+  });
+
+  test("destroy deletes the campaign and line item", async () => {
+    expect(await stack.run(["destroy", "--yes"], env())).toMatchObject({ code: 0 });
+    expect(made("campaigns")).toEqual([]);
+    expect(made("line_items")).toEqual([]);
+  });
+
+  test("neither the state nor any output of the CLI holds a credential in plain text", () => {
+    const state = stack.stateFileText();
+    const transcript = stack.transcript.join("\n");
+    for (const value of Object.values(e2e.creds)) {
+      expect(state).not.toContain(value);
+      expect(transcript).not.toContain(value);
+    }
+  });
+}
