@@ -107,7 +107,7 @@ describe("a project with one stack per ads account", () => {
     ]);
     expect(r.stdout).toContain("changed: spring (Campaign, id " + ids.globex!.spring + ") dailyBudgetAmountLocalMicro: USD 50.00 -> USD 99.00\n");
     // Each stack's section is its own `xads drift` report, who and when from its account's history included.
-    expect(r.stdout).toMatch(/dailyBudgetAmountLocalMicro: USD 50\.00 -> USD 99\.00\n  changed by user \S+ \(ADS_UI\) at \S+\n/);
+    expect(r.stdout).toMatch(/dailyBudgetAmountLocalMicro: USD 50\.00 -> USD 99\.00\n  changed by @ads_ui_editor \(user \S+, ADS_UI\) at \S+\n/);
     expect(r.stdout + r.stderr).not.toContain("revoked-in-the-ads-ui");
   });
 
