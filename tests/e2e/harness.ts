@@ -167,6 +167,47 @@ export interface DataSourceSpec {
   args?: Record<string, unknown>;
 }
 
+/** The pids below `pid` whose command is a Pulumi language host, from /proc (Linux). */
+export function languageHostsBelow(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": the comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch { /* ended meanwhile */ }
+  }
+  const below: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [child, ppid] of parentOf) if (ppid === parent) { below.push(child); queue.push(child); }
+  }
+  return below.filter((p) => {
+    try { return readFileSync(`/proc/${p}/comm`, "utf8").startsWith("pulumi-language"); } catch { return false; }
+  });
+}
+
+const running = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+/**
+ * SIGKILLs a running CLI as a cancelled CI job's runner would be, and the
+ * language host below it: the host runs in a process group of its own and
+ * nothing tells it the engine is gone, so a killed CLI leaves it running
+ * (a CI runner's end takes every process; a test's must too). The
+ * providers below the host stop by themselves (provider/engine.ts).
+ * Answers the hosts still running afterwards: none.
+ */
+export async function killCli(child: ChildProcess, exited: Promise<void>): Promise<number[]> {
+  const hosts = child.pid === undefined ? [] : languageHostsBelow(child.pid);
+  child.kill("SIGKILL");
+  await exited;
+  for (const host of hosts) { try { process.kill(host, "SIGKILL"); } catch { /* already gone */ } }
+  for (let i = 0; i < 40 && hosts.some(running); i++) await new Promise((r) => setTimeout(r, 50));
+  return hosts.filter(running);
+}
+
 /** One Pulumi stack: a program folder, its own backend (a file backend's folder, or a PostgreSQL database), and the CLI. */
 export class Stack {
   readonly dir: string;
@@ -268,10 +309,12 @@ export class Stack {
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
     while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));
     if (ended) return false;
-    child.kill("SIGKILL");
-    await exited;
+    this.hostsLeft = await killCli(child, exited);
     return true;
   }
+
+  /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
+  hostsLeft: number[] = [];
 
   /** `pulumi stack export`'s deployment: its resources and pending operations. */
   async deployment(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {

@@ -36,6 +36,8 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
   // The batch commits at once and its answer is held back: the kill lands while it is in flight.
   e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
   expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], () => batchPosts().length > 0)).toBe(true);
+  // Nothing of the killed update keeps running: its language host is reaped with it.
+  expect(stack.hostsLeft).toEqual([]);
   e2e.emu.control.clearFaults();
 
   // Read as xads recover reads it: a kill that lands while the file backend

@@ -15,7 +15,7 @@
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
+import { killCli, output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -119,8 +119,7 @@ describe("pulumi cancel while an update runs", () => {
     expect(ended).toBe(false);
 
     // The documented steps: stop that update (its CI job cancelled: the runner is killed) ...
-    running.kill("SIGKILL");
-    await exited;
+    expect(await killCli(running, exited)).toEqual([]);
     e2e.emu.control.clearFaults();
     // ... take what its creates made into the state ...
     const recovered = await stack.xads(["recover"]);
