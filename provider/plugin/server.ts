@@ -198,13 +198,23 @@ export class XadsProvider {
     const req = call.request;
     answer(callback, async () => {
       const kind = kindOf(req);
-      const result = await dispatch.read(this.holder, kind, req.getId(), fromStruct(req.getProperties()));
+      // An import (pulumi import) sends no properties: the account is the stack's, as a program's resource takes it.
+      const result = await dispatch.read(this.holder, kind, req.getId(), dispatch.withStackAccount(kind, fromStruct(req.getProperties()), this.holder));
       const res = new provproto.ReadResponse().setId(result.id);
       // An empty id: the entity is gone, and the engine drops the resource.
       if (!result.id) return res;
-      res.setProperties(toStruct(result.props as Props, dispatch.secretFields(kind)));
       // The inputs a refresh writes (lifecycle.ts refreshedInputs); a read that says none keeps the state's.
-      const inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
+      let inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
+      let props = result.props as Props;
+      // An import: the inputs become the program pulumi import writes, so they are what check makes of
+      // that program (its defaults, deletionProtection's among them), and the outputs hold them as a
+      // create's do; otherwise the next preview plans them as an update.
+      if (Object.keys(fromStruct(req.getInputs())).length === 0) {
+        const checked = await dispatch.check(kind, {}, inputs, this.holder);
+        if (!checked.failures?.length && checked.inputs) inputs = checked.inputs as Props;
+        props = { ...inputs, ...props };
+      }
+      res.setProperties(toStruct(props, dispatch.secretFields(kind)));
       return res.setInputs(toStruct(inputs, dispatch.secretFields(kind)));
     });
   }

@@ -1,0 +1,45 @@
+/**
+ * `pulumi import` through the provider plugin, with the real CLI and a YAML
+ * program: a campaign made outside Pulumi is imported with no write to the
+ * platform, the code the CLI writes names every value the campaign has
+ * (its defaults included), and with that code in the program the next
+ * preview shows no changes.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Entity } from "../../provider/client";
+import { ACCOUNT_ID, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(300_000);
+
+const e2e = useStackEmulator();
+let stack: Stack;
+const header = `name: plugin-import\nruntime: yaml\nplugins:\n  providers:\n    - name: xads\n      path: ${PLUGIN_DIR}\n`;
+
+beforeAll(async () => {
+  stack = e2e.stack("plugin-import");
+  writeFileSync(join(stack.dir, "Pulumi.yaml"), `${header}resources: {}\n`);
+  await stack.init();
+});
+
+test("a campaign made in the ads UI is imported with no write, and the code pulumi import writes previews no changes", async () => {
+  const api = e2e.api();
+  const base = `/12/accounts/${ACCOUNT_ID}`;
+  const fi = await api.post<Entity>(`${base}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" });
+  const campaign = await api.post<Entity>(`${base}/campaigns`, {
+    funding_instrument_id: fi.id, name: "Made by hand", entity_status: "PAUSED", daily_budget_amount_local_micro: 30_000_000,
+  });
+  e2e.emu.control.clearRequests();
+
+  const imported = await stack.run(["import", "xads:index:Campaign", "hand-made", String(campaign.id), "--yes", "--out", "imported.yaml"]);
+  expect(imported).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
+  const code = readFileSync(join(stack.dir, "imported.yaml"), "utf8");
+  expect(code).toContain(`fundingInstrumentId: ${fi.id}`);
+  expect(code).toContain("name: Made by hand");
+  expect(code).toContain("deletionProtection: true");
+
+  writeFileSync(join(stack.dir, "Pulumi.yaml"), header + code);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
+});
