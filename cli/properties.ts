@@ -6,7 +6,7 @@
  */
 
 import { containsUnknown, UNKNOWN } from "../provider/resources/framework";
-import { kindOfResource, type ResourceKind } from "../provider/resources";
+import { kindOfResource, type ResourceKind, typeOfUrn } from "../provider/resources";
 
 /** The value the engine uses for a property not known until apply (the provider's own constant). */
 export { UNKNOWN };
@@ -31,8 +31,7 @@ export function nameOf(urn: string): string {
 
 /** The xads kind a URN names (`urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`), undefined for any other. */
 export function kindOfUrn(urn: string): string | undefined {
-  const qualified = urn.split("::")[2] ?? "";
-  return kindOf(qualified.slice(qualified.lastIndexOf("$") + 1));
+  return kindOf(typeOfUrn(urn));
 }
 
 /** Stack and project from a URN (`urn:pulumi:<stack>::<project>::...`). */

@@ -62,21 +62,9 @@ export function toStruct(props: Props, secrets: readonly string[] = []): Struct 
   return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
 }
 
-/** The kind of a resource type token `xads:index:<Kind>`, undefined for any other. */
-export function kindOfType(type: string): string | undefined {
-  const m = /^xads:index:([A-Za-z0-9]+)$/.exec(type);
-  return m?.[1];
-}
-
 /** The data source a function token `xads:index:get<Name>` names, undefined for any other. */
 export function functionOfToken(tok: string): string | undefined {
   return /^xads:index:(get[A-Z][A-Za-z0-9]*)$/.exec(tok)?.[1];
-}
-
-/** The type token of a URN `urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`. */
-export function typeOfUrn(urn: string): string {
-  const qualified = urn.split("::")[2] ?? "";
-  return qualified.slice(qualified.lastIndexOf("$") + 1);
 }
 
 /**

@@ -88,6 +88,12 @@ export function pluginTypeToken(kind: string): string {
   return `xads:index:${kind}`;
 }
 
+/** The type token of a URN `urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`. */
+export function typeOfUrn(urn: string): string {
+  const qualified = urn.split("::")[2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
 /**
  * The xads kind of a resource, whichever way it was declared: the SDK's
  * dynamic type (`pulumi-nodejs:dynamic/xads:Campaign`), the plugin's

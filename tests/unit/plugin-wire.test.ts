@@ -8,7 +8,8 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as dispatch from "../../provider/dispatch";
 import { PENDING_KEY } from "../../provider/resources/pending";
 import { lineSplitter } from "../../provider/plugin/engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, kindOfType, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, typeOfUrn, UNKNOWN } from "../../provider/plugin/wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, UNKNOWN } from "../../provider/plugin/wire";
+import { kindOfResource as kindOfType, typeOfUrn } from "../../provider/resources";
 
 describe("property structs", () => {
   test("secrets the engine sends are read as their plain values, at any depth; an unknown stays the runtime's unknown value", () => {
