@@ -8,7 +8,7 @@
  * (and why it replaces), policy violations, errors.
  */
 import { z } from "zod";
-import { definitionOf, RESOURCES } from "../provider/resources";
+import { definitionOf, nameOfUrn, RESOURCES } from "../provider/resources";
 import { metaOf } from "../provider/resources/fields";
 import { deletionProtectionInput } from "../provider/resources/framework";
 import { PreviewModel, PreviewStep } from "./preview-input";
@@ -441,7 +441,7 @@ function policySection(model: PreviewModel): string[] {
   const order = (l: string) => (l === "mandatory" ? 0 : l === "remediate" ? 1 : 2);
   const sorted = [...model.policyViolations].sort((a, b) => order(a.level) - order(b.level) || a.policy.localeCompare(b.policy) || (a.urn ?? "").localeCompare(b.urn ?? ""));
   for (const v of sorted) {
-    const resource = v.urn && !v.urn.includes("::pulumi:pulumi:Stack::") ? code(v.urn.slice(v.urn.lastIndexOf("::") + 2)) : "(stack)";
+    const resource = v.urn && !v.urn.includes("::pulumi:pulumi:Stack::") ? code(nameOfUrn(v.urn)) : "(stack)";
     // The message's first line is the policy's description; the rest is what was found.
     const lines = v.message.split("\n").map((l) => l.trim()).filter(Boolean);
     const found = lines.length > 1 ? lines.slice(1).join(" ") : lines[0] ?? "";
@@ -455,7 +455,7 @@ function errorSection(model: PreviewModel): string[] {
   if (errors.length === 0) return [];
   const out = ["### Errors and warnings", ""];
   for (const d of errors) {
-    const where = d.urn ? `${code(d.urn.slice(d.urn.lastIndexOf("::") + 2))}: ` : "";
+    const where = d.urn ? `${code(nameOfUrn(d.urn))}: ` : "";
     out.push(`- **${d.severity}** ${where}${d.message.replace(/^error: |^warning: /, "").replace(/\s*\n\s*/g, " ")}`);
   }
   return [...out, ""];

@@ -6,7 +6,7 @@
  */
 
 import { containsUnknown, UNKNOWN } from "../provider/resources/framework";
-import { kindOfResource, type ResourceKind, typeOfUrn } from "../provider/resources";
+import { kindOfResource, nameOfUrn, type ResourceKind, typeOfUrn } from "../provider/resources";
 
 /** The value the engine uses for a property not known until apply (the provider's own constant). */
 export { UNKNOWN };
@@ -25,9 +25,7 @@ const INTERNAL = new Set(["__provider"]);
 export const kindOf = kindOfResource;
 
 /** The resource's name in the program: the URN's last segment. */
-export function nameOf(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
-}
+export const nameOf = nameOfUrn;
 
 /** The xads kind a URN names (`urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`), undefined for any other. */
 export function kindOfUrn(urn: string): string | undefined {

@@ -22,10 +22,34 @@ export function lineSplitter(onLine: (line: string) => void): (chunk: string) =>
 }
 
 const sending = new Set<Promise<void>>();
+let engine: enginerpc.EngineClient | undefined;
 
 /** Resolves once every line written so far has reached the engine (or failed to): a call's answer waits for it, so its messages show before the step ends. */
 export async function logsSent(): Promise<void> {
   while (sending.size > 0) await Promise.all([...sending]);
+}
+
+/** Where a line the engine does not take goes (stderr as it was before stderrToEngine). */
+let stderrWrite = (line: string): void => void process.stderr.write(`${line}\n`);
+
+/** Sends one message to the engine; without an engine (or if it refuses it), the line goes to stderr. */
+function tell(req: engineproto.LogRequest): void {
+  const line = req.getMessage();
+  if (!engine) return stderrWrite(line);
+  const client = engine;
+  const sent = new Promise<void>((resolve) => {
+    client.log(req, (err) => {
+      if (err) stderrWrite(line);
+      resolve();
+    });
+  });
+  sending.add(sent);
+  void sent.then(() => sending.delete(sent));
+}
+
+/** An info message about one resource: the CLI shows it under that resource (its Diagnostics). */
+export function sayAbout(urn: string, message: string): void {
+  tell(new engineproto.LogRequest().setSeverity(engineproto.LogSeverity.INFO).setUrn(urn).setMessage(message));
 }
 
 /**
@@ -33,18 +57,10 @@ export async function logsSent(): Promise<void> {
  * message; a line the engine does not take is written to stderr as it was.
  */
 export function stderrToEngine(address: string): void {
-  const engine = new enginerpc.EngineClient(address, grpc.credentials.createInsecure());
+  engine = new enginerpc.EngineClient(address, grpc.credentials.createInsecure());
   const write = process.stderr.write.bind(process.stderr);
-  const send = lineSplitter((line) => {
-    const sent = new Promise<void>((resolve) => {
-      engine.log(new engineproto.LogRequest().setSeverity(engineproto.LogSeverity.INFO).setMessage(line), (err) => {
-        if (err) write(`${line}\n`);
-        resolve();
-      });
-    });
-    sending.add(sent);
-    void sent.then(() => sending.delete(sent));
-  });
+  stderrWrite = (line) => void write(`${line}\n`);
+  const send = lineSplitter((line) => tell(new engineproto.LogRequest().setSeverity(engineproto.LogSeverity.INFO).setMessage(line)));
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     send(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
     const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;

@@ -29,10 +29,10 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as pulumi from "@pulumi/pulumi";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
-import { kindOfResource, pluginTypeToken, typeOfUrn } from "../resources";
+import { kindOfResource, nameOfUrn, pluginTypeToken, typeOfUrn } from "../resources";
 import { renderSchema } from "../schema";
-import { logsSent } from "./engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, Props, settingsOf, toStruct } from "./wire";
+import { logsSent, sayAbout } from "./engine-log";
+import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -174,6 +174,7 @@ export class XadsProvider {
       const olds = fromStruct(req.getOlds());
       const news = fromStruct(req.getNews());
       const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news);
+      for (const note of replacementNotes(nameOfUrn(req.getUrn()), kind, d)) sayAbout(req.getUrn(), note);
       const res = new provproto.DiffResponse()
         .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
         .setReplacesList(d.replaces)

@@ -12,6 +12,7 @@
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { SETTINGS, Setting, settingProblems } from "../config";
 import type { DiffResult } from "../resources/framework";
+import { PENDING_KEY } from "../resources/pending";
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -161,4 +162,19 @@ export function detailedDiff(result: DiffResult, differing: readonly string[], o
     deleteBeforeReplace: result.deleteBeforeReplace === true,
     detailed: result.changes ? detailed : {},
   };
+}
+
+/**
+ * A line for each property a replacement comes from, which the plugin says
+ * about the resource: the CLI's `pulumi preview --diff` marks the resource
+ * `+-` and prints the property's change, but no mark on the property that
+ * forces it (pulumi/pulumi pkg/backend/display/object_diff.go at v3.259.0
+ * prints an update-replace as an update). The line names the resource, as
+ * the --diff display prints diagnostics apart from it (on stderr). A
+ * pending create's marker is no property of the program and gets no line.
+ */
+export function replacementNotes(name: string, kind: string, d: DetailedDiff): string[] {
+  return d.replaces
+    .filter((key) => key !== PENDING_KEY)
+    .map((key) => `${name}: ${key} [forces replacement]: the platform cannot change it on an existing ${kind}`);
 }

@@ -94,6 +94,11 @@ export function typeOfUrn(urn: string): string {
   return qualified.slice(qualified.lastIndexOf("$") + 1);
 }
 
+/** A resource's name in its program: the URN's last segment. */
+export function nameOfUrn(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
 /**
  * The xads kind of a resource, whichever way it was declared: the SDK's
  * dynamic type (`pulumi-nodejs:dynamic/xads:Campaign`), the plugin's

@@ -3,8 +3,9 @@
  * the real CLI and a YAML program: two providers for two accounts, each
  * with its own credentials from secret config, create a campaign in each
  * account; the state holds the providers' credentials as ciphertext only;
- * new credentials update a provider and replace nothing; and a preview of a
- * changed create-only field plans the replacement on that property.
+ * new credentials update a provider and replace nothing; and `preview
+ * --diff` of a changed create-only field prints [forces replacement] on
+ * that property and plans the replacement.
  */
 import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -135,7 +136,7 @@ test("new credentials of one provider update it and replace none of its resource
   for (const v of Object.values(rotated)) expect(stack.stateFileText()).not.toContain(v);
 });
 
-test("a preview of a changed create-only field plans a replacement on that property, and of what hangs on it", async () => {
+test("preview --diff of a changed create-only field prints [forces replacement] on that property and plans its replacement, and that of what hangs on it", async () => {
   const file = join(stack.dir, "Pulumi.yaml");
   const before = readFileSync(file, "utf8");
   writeFileSync(file, program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
@@ -144,6 +145,10 @@ test("a preview of a changed create-only field plans a replacement on that prope
   writeFileSync(file, before);
   expect(preview).toMatchObject({ code: 0 });
   expect(preview.stdout).toMatch(/\+-\s*xads:index:FundingInstrument: \(replace\)[\s\S]*?~ currency\s*:\s*"USD" => "EUR"/);
+  // The property the replacement comes from is marked, under the resource it replaces (provider/plugin/wire.ts replacementNotes).
+  // (The --diff display prints what a provider says on stderr, apart from the resource: the line names it.)
+  expect(preview.stderr).toContain("second-funding: currency [forces replacement]: the platform cannot change it on an existing FundingInstrument");
+  expect(preview.stderr).toContain("second-campaign: fundingInstrumentId [forces replacement]");
   // The engine's plan: the funding instrument replaced because of currency, with that property's diff an update-replace.
   const steps = (JSON.parse(json.stdout) as { steps: { op: string; urn: string; replaceReasons?: string[]; detailedDiff?: Record<string, { kind: string }> }[] }).steps;
   const funding = steps.find((s) => s.urn.endsWith("::second-funding") && s.op === "replace")!;

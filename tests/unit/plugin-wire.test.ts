@@ -8,7 +8,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as dispatch from "../../provider/dispatch";
 import { PENDING_KEY } from "../../provider/resources/pending";
 import { lineSplitter } from "../../provider/plugin/engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, UNKNOWN } from "../../provider/plugin/wire";
+import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, replacementNotes, secret, SECRET_SIG, settingsOf, SIG_KEY, toStruct, UNKNOWN } from "../../provider/plugin/wire";
 import { kindOfResource as kindOfType, typeOfUrn } from "../../provider/resources";
 
 describe("property structs", () => {
@@ -119,6 +119,15 @@ describe("detailed diff", () => {
   test("a key the kind replaces on that is not an input (a pending create's marker) is listed as a replacement, and delete-before-replace is passed on", () => {
     const d = detailedDiff({ changes: true, replaces: [PENDING_KEY], deleteBeforeReplace: true }, [], { [PENDING_KEY]: { sentAt: "x" } }, {});
     expect(d).toMatchObject({ diffs: [PENDING_KEY], replaces: [PENDING_KEY], deleteBeforeReplace: true, detailed: { [PENDING_KEY]: "DELETE_REPLACE" } });
+  });
+
+  test("each property a replacement comes from gets a [forces replacement] line naming it; an update in place and a pending create's marker get none", () => {
+    const olds = { accountId: "18ce54d4x5t", lineItemId: "li1", tweetId: "1500000000000000001" };
+    expect(replacementNotes("launch-post", "PromotedTweet", of("PromotedTweet", olds, { ...olds, tweetId: "1500000000000000002" }))).toEqual([
+      "launch-post: tweetId [forces replacement]: the platform cannot change it on an existing PromotedTweet",
+    ]);
+    expect(replacementNotes("spring", "Campaign", of("Campaign", campaign, { ...campaign, name: "Summer sale" }))).toEqual([]);
+    expect(replacementNotes("spring", "Campaign", detailedDiff({ changes: true, replaces: [PENDING_KEY] }, [], {}, {}))).toEqual([]);
   });
 });
 
