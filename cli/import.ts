@@ -73,6 +73,18 @@ function formatOf(opts: ImportOptions): ImportFormat {
   return format as ImportFormat;
 }
 
+/** Where the written package.json installs pulumi-xads from: pulumi-xads is not on the npm registry, so a bare version would not install. */
+function packageSource(opts: ImportOptions): { spec: string; dir: string } {
+  const source = opts.package !== undefined ? { spec: opts.package, dir: process.cwd() } : installedFrom(opts.cwd ?? process.cwd());
+  if (!source) {
+    throw new CliError(
+      "no package.json here or above depends on pulumi-xads, so the written package.json would not know where to install it from " +
+        "(it is not on the npm registry): pass --package <the tarball path or URL you installed from>",
+    );
+  }
+  return source;
+}
+
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
   const format = formatOf(opts);
@@ -91,15 +103,8 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   const out = resolve(opts.out ?? (format === "pulumi-import" ? `xads-${opts.account}.import.json` : `xads-${opts.account}`));
   const written = format === "pulumi-import" ? out : join(out, "index.ts");
   if (existsSync(written) && !opts.force) throw new CliError(`${written} exists: choose another --out, or pass --force to overwrite it`);
-  // pulumi-xads is not on the npm registry: a bare version would not install.
-  const source = format === "pulumi-import" ? undefined
-    : opts.package !== undefined ? { spec: opts.package, dir: process.cwd() } : installedFrom(opts.cwd ?? process.cwd());
-  if (format === "typescript" && !source) {
-    throw new CliError(
-      "no package.json here or above depends on pulumi-xads, so the written package.json would not know where to install it from " +
-        "(it is not on the npm registry): pass --package <the tarball path or URL you installed from>",
-    );
-  }
+  // The program's package.json installs pulumi-xads from where the user did; the import file installs nothing.
+  const source = format === "typescript" ? packageSource(opts) : undefined;
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
   const listed: ListedKind[] = [];
@@ -116,7 +121,8 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   }
   const countsOf = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
 
-  if (format === "pulumi-import") {
+  if (source === undefined) {
+    // --format pulumi-import
     const file = writeImportFile(listed, opts.account);
     for (const s of file.skipped) progress(`xads import: skipped ${s}`);
     mkdirSync(dirname(out), { recursive: true });
@@ -130,7 +136,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     accountId: opts.account,
     project: opts.project ?? `xads-${opts.account}`,
     versions: {
-      pulumiXads: packageSpecFor(source!.spec, source!.dir, out), pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
+      pulumiXads: packageSpecFor(source.spec, source.dir, out), pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
       tsNode: PACKAGE.devDependencies["ts-node"]!, typesNode: PACKAGE.devDependencies["@types/node"]!,
     },
   });
