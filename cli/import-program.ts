@@ -1,16 +1,17 @@
 /**
- * The program `xads import` writes: a pure function of the listed entities.
- * Each entity becomes a resource that adopts it (`adoptId`) with its live
- * values as inputs, so the first `pulumi up` reads instead of creating and
- * the next preview shows no changes. References between entities are
- * variables (`campaignId: springSale.id`); names come from the entities'
- * names, made unique.
+ * What `xads import` writes: pure functions of the listed entities. The
+ * program (the default format): each entity becomes a resource that adopts
+ * it (`adoptId`) with its live values as inputs, so the first `pulumi up`
+ * reads instead of creating and the next preview shows no changes.
+ * References between entities are variables (`campaignId: springSale.id`);
+ * names come from the entities' names, made unique. The import file
+ * (`--format pulumi-import`): the same resources, names and order for
+ * `pulumi import --file` through the provider plugin.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { Entity } from "../provider/client/client";
-import { keysToCamel, toSnake } from "../provider/names";
-import { definitionOf } from "../provider/resources";
-import { isEmpty } from "../provider/resources/fields";
+import { toSnake } from "../provider/names";
+import { definitionOf, pluginTypeToken } from "../provider/resources";
 import { ImportKind } from "./import-kinds";
 
 export interface ListedKind {
@@ -68,41 +69,6 @@ function byCreation(a: Entity, b: Entity): number {
 }
 
 /**
- * The inputs an imported program declares: every platform field of the
- * kind that the next up manages, so adoption finds nothing it would clear
- * or change (provider/resources/framework.ts `adoptionRefusals`). Left out:
- * the resource's own (accountId, adoptId: written apart), values in the
- * path, and computed ones the platform fills in (a line item's pay_by, a
- * campaign's budget optimization), which adoption does not compare and a
- * program leaves to the platform unless it means to manage them: the
- * platform answers values its own parameters do not take (pay_by
- * ENGAGEMENT), which an imported program could not declare.
- */
-function inputFields(kind: string): readonly string[] {
-  const { fields } = definitionOf(kind);
-  return fields.inputs.filter((f) => !fields.local.includes(f) && !fields.inPath.includes(f) && !fields.computed.includes(f));
-}
-
-/**
- * The live value of each input, in SDK names: what adoption compares (the
- * kind's outputs of the entity, wire names and answer shapes as read does).
- * A field read never gives back (writeOnly: a flexible audience's segment
- * tree) is taken from the listed record where the list shows it.
- */
-function liveInputs(kind: string, e: Entity): Record<string, unknown> {
-  const def = definitionOf(kind);
-  const listed = keysToCamel(e) as Record<string, unknown>;
-  const adopted = def.adoptedOf({}, e);
-  return Object.fromEntries(def.fields.inputs.map((f) => [f, def.fields.writeOnly.includes(f) ? listed[f] : adopted[f]]));
-}
-
-/** What the program declares of a listed entity besides accountId and adoptId (references as the live ids): every managed field with a live value. */
-export function importedInputs(kind: string, e: Entity): Record<string, unknown> {
-  const live = liveInputs(kind, e);
-  return Object.fromEntries(inputFields(kind).filter((f) => !isEmpty(live[f])).map((f) => [f, live[f]]));
-}
-
-/**
  * pulumi-xads's npm spec for a package.json in `outDir`, from a spec read in
  * (or given relative to) `specDir`: a local path (`file:` or not) is made
  * relative to `outDir`, so the written program installs the same tarball
@@ -115,15 +81,32 @@ export function packageSpecFor(spec: string, specDir: string, outDir: string): s
   return `file:${relative(outDir, resolve(specDir, local)).split(sep).join("/") || "."}`;
 }
 
+/** One entity the import declares: its kind, its resource name, its variable and its inputs (references as the variables' ids). */
 interface Declared {
   kind: string;
+  id: string;
   name: string;
   variable: string;
-  lines: string[];
+  /** Input -> its value as TypeScript: a literal, or `<variable>.id` for a reference. */
+  inputs: [string, string][];
+  /** Why the live entity would not pass the resource's check, if it would not. */
+  failures: string[];
 }
 
-/** Writes index.ts, Pulumi.yaml, package.json and tsconfig.json. */
-export function writeProgram(listed: ListedKind[], options: ProgramOptions): WrittenProgram {
+interface Planned {
+  /** The declarations, each after those it refers to. */
+  order: Declared[];
+  counts: Record<string, number>;
+  skipped: string[];
+}
+
+/**
+ * What both formats declare, and in which order: each listed entity (by
+ * creation within its kind) with a unique name, made from the entity's or
+ * its parent's name, and its live inputs; an entity whose parent is not a
+ * live entity of the account is skipped.
+ */
+function plan(listed: ListedKind[], accountId: string): Planned {
   const names = new Set<string>();
   const variables = new Set<string>();
   /** kind -> entity id -> its declaration. */
@@ -136,6 +119,7 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
   for (const { spec, entities } of listed) {
     const mine = new Map<string, Declared>();
     declared.set(spec.kind, mine);
+    const def = definitionOf(spec.kind);
     for (const e of [...entities].sort(byCreation)) {
       const refs = Object.entries(spec.refs ?? {});
       const missing = refs.find(([field, kind]) => present.has(kind) && !declared.get(kind)?.has(String(e[toSnake(field)])));
@@ -147,28 +131,31 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
       const name = unique(slug(spec.name(e, (field) => target(field)?.name ?? String(e[toSnake(field)]))), names, "-");
       const variable = unique(variableName(name, spec.kind), variables, "");
       const inputs: [string, string][] = [["accountId", "accountId"], ["adoptId", JSON.stringify(e.id)]];
-      const checked: Record<string, unknown> = { accountId: options.accountId, adoptId: e.id };
-      for (const [f, v] of Object.entries(importedInputs(spec.kind, e))) {
+      const checked: Record<string, unknown> = { accountId, adoptId: e.id };
+      for (const [f, v] of Object.entries(def.importedInputs(e))) {
         const ref = spec.refs?.[f] ? target(f) : undefined;
         inputs.push([f, ref ? `${ref.variable}.id` : JSON.stringify(v)]);
         checked[f] = v;
       }
-      const failures = definitionOf(spec.kind).check({}, checked).failures ?? [];
-      const d: Declared = {
-        kind: spec.kind, name, variable,
-        lines: [
-          ...failures.map((f) => `// xads import: the live entity would not pass check: ${f.reason}`),
-          `const ${variable} = new xads.${spec.kind}(${JSON.stringify(name)}, {`,
-          ...inputs.map(([k, v]) => (k === v ? `  ${k},` : `  ${k}: ${v},`)),
-          "});",
-        ],
-      };
+      const failures = (def.check({}, checked).failures ?? []).map((f) => f.reason);
+      const d: Declared = { kind: spec.kind, id: e.id, name, variable, inputs, failures };
       mine.set(e.id, d);
       order.push(d);
       counts[spec.kind] = (counts[spec.kind] ?? 0) + 1;
     }
   }
+  return { order, counts, skipped };
+}
 
+/** Writes index.ts, Pulumi.yaml, package.json and tsconfig.json. */
+export function writeProgram(listed: ListedKind[], options: ProgramOptions): WrittenProgram {
+  const { order, counts, skipped } = plan(listed, options.accountId);
+  const lines = (d: Declared) => [
+    ...d.failures.map((reason) => `// xads import: the live entity would not pass check: ${reason}`),
+    `const ${d.variable} = new xads.${d.kind}(${JSON.stringify(d.name)}, {`,
+    ...d.inputs.map(([k, v]) => (k === v ? `  ${k},` : `  ${k}: ${v},`)),
+    "});",
+  ];
   const summary = Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
   const index = [
     `// Written by \`xads import --account ${options.accountId}\`: ${summary}.`,
@@ -181,7 +168,7 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
     "",
     `const accountId = ${JSON.stringify(options.accountId)};`,
     "",
-    ...order.flatMap((d) => [...d.lines, ""]),
+    ...order.flatMap((d) => [...lines(d), ""]),
     "export const ids = {",
     ...order.map((d) => `  ${JSON.stringify(d.name)}: ${d.variable}.id,`),
     "};",
@@ -203,4 +190,33 @@ export function writeProgram(listed: ListedKind[], options: ProgramOptions): Wri
     }, null, 2) + "\n",
   };
   return { files, counts, skipped };
+}
+
+/** One resource of Pulumi's import file (pulumi/pulumi pkg/cmd/pulumi/operations/import.go, importSpec). */
+export interface ImportSpec {
+  type: string;
+  name: string;
+  id: string;
+}
+
+export interface WrittenImportFile {
+  /** The file `pulumi import --file` reads: `{ "resources": [...] }`. */
+  text: string;
+  resources: ImportSpec[];
+  counts: Record<string, number>;
+  skipped: string[];
+}
+
+/**
+ * The import file of the same entities, names and order as the program
+ * (`plan`), for `pulumi import --file` through the provider plugin: each
+ * resource by the plugin's type token (`xads:index:Campaign`), its name and
+ * its id. The plugin's read of each takes the stack's account and the live
+ * values (definition importRead), so the code the CLI writes from it
+ * declares what this program would.
+ */
+export function writeImportFile(listed: ListedKind[], accountId: string): WrittenImportFile {
+  const { order, counts, skipped } = plan(listed, accountId);
+  const resources = order.map((d) => ({ type: pluginTypeToken(d.kind), name: d.name, id: d.id }));
+  return { text: JSON.stringify({ resources }, null, 2) + "\n", resources, counts, skipped };
 }

@@ -2,7 +2,9 @@
  * `xads import --account <id>`: lists an ads account's entities (the kinds
  * in import-kinds.ts that the registry has) and writes a TypeScript program
  * that adopts them (import-program.ts). Pulumi's own `import` cannot import
- * dynamic resources (docs/architecture.md rule 6), hence adoption.
+ * dynamic resources (docs/architecture.md rule 6), hence adoption; with
+ * `--format pulumi-import` it writes instead the file `pulumi import --file`
+ * reads, for programs that use the provider plugin (YAML, Python).
  */
 import { openStackConfig } from "./auth/stack-config";
 import { packageInfo } from "./package-info";
@@ -14,10 +16,15 @@ import { redact } from "../provider/client/errors";
 import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
 import { IMPORT_KINDS } from "./import-kinds";
-import { ListedKind, packageSpecFor, writeProgram } from "./import-program";
+import { ListedKind, packageSpecFor, writeImportFile, writeProgram } from "./import-program";
+
+/** What `--format` takes: a TypeScript program that adopts (the default), or Pulumi's import file for the provider plugin. */
+export const IMPORT_FORMATS = ["typescript", "pulumi-import"] as const;
+type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 interface ImportOptions {
   account: string;
+  format?: string;
   out?: string;
   baseUrl?: string;
   sandbox?: boolean;
@@ -55,8 +62,32 @@ export function installedFrom(dir: string): { spec: string; dir: string } | unde
   }
 }
 
+/** The format asked for, refused (before any request) when unknown or given options only the other format takes. */
+function formatOf(opts: ImportOptions): ImportFormat {
+  const format = opts.format ?? "typescript";
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw new CliError(`--format must be one of ${IMPORT_FORMATS.join(", ")}, got "${format}"`);
+  const programOnly = (["project", "package"] as const).filter((o) => opts[o] !== undefined);
+  if (format === "pulumi-import" && programOnly.length > 0) {
+    throw new CliError(`${programOnly.map((o) => `--${o}`).join(" and ")} apply to --format typescript (the program's Pulumi.yaml and package.json), not to --format pulumi-import, which writes one JSON file`);
+  }
+  return format as ImportFormat;
+}
+
+/** Where the written package.json installs pulumi-xads from: pulumi-xads is not on the npm registry, so a bare version would not install. */
+function packageSource(opts: ImportOptions): { spec: string; dir: string } {
+  const source = opts.package !== undefined ? { spec: opts.package, dir: process.cwd() } : installedFrom(opts.cwd ?? process.cwd());
+  if (!source) {
+    throw new CliError(
+      "no package.json here or above depends on pulumi-xads, so the written package.json would not know where to install it from " +
+        "(it is not on the npm registry): pass --package <the tarball path or URL you installed from>",
+    );
+  }
+  return source;
+}
+
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
+  const format = formatOf(opts);
   // With --stack or --cwd, a stack's config first (as the provider reads it), then the environment.
   const stackValues = opts.stack !== undefined || opts.cwd !== undefined ? (await openStackConfig(opts.cwd ?? ".", opts.stack)).values : {};
   let config;
@@ -69,16 +100,11 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   }
   const baseUrl = (opts.baseUrl ?? config.baseUrl).replace(/\/$/, "");
   if (!/^https?:\/\/\S+$/.test(baseUrl)) throw new CliError(`--base-url must be an http(s) address, got "${baseUrl}"`);
-  const out = resolve(opts.out ?? `xads-${opts.account}`);
-  if (existsSync(join(out, "index.ts")) && !opts.force) throw new CliError(`${join(out, "index.ts")} exists: choose another --out, or pass --force to overwrite it`);
-  // pulumi-xads is not on the npm registry: a bare version would not install.
-  const source = opts.package !== undefined ? { spec: opts.package, dir: process.cwd() } : installedFrom(opts.cwd ?? process.cwd());
-  if (!source) {
-    throw new CliError(
-      "no package.json here or above depends on pulumi-xads, so the written package.json would not know where to install it from " +
-        "(it is not on the npm registry): pass --package <the tarball path or URL you installed from>",
-    );
-  }
+  const out = resolve(opts.out ?? (format === "pulumi-import" ? `xads-${opts.account}.import.json` : `xads-${opts.account}`));
+  const written = format === "pulumi-import" ? out : join(out, "index.ts");
+  if (existsSync(written) && !opts.force) throw new CliError(`${written} exists: choose another --out, or pass --force to overwrite it`);
+  // The program's package.json installs pulumi-xads from where the user did; the import file installs nothing.
+  const source = format === "typescript" ? packageSource(opts) : undefined;
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
   const listed: ListedKind[] = [];
@@ -93,6 +119,18 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
       throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, secretsOf(stackValues))}`);
     }
   }
+  const countsOf = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
+
+  if (source === undefined) {
+    // --format pulumi-import
+    const file = writeImportFile(listed, opts.account);
+    for (const s of file.skipped) progress(`xads import: skipped ${s}`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, file.text);
+    progress(`xads import: wrote ${out} (${countsOf(file.counts)}). Next, in a program that uses the provider plugin (pulumi-resource-xads) ` +
+      `with xads:accountId ${opts.account}: pulumi import --file ${out} --out <the code file>, then put that code in the program`);
+    return;
+  }
 
   const program = writeProgram(listed, {
     accountId: opts.account,
@@ -105,14 +143,13 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   for (const s of program.skipped) progress(`xads import: skipped ${s}`);
   mkdirSync(out, { recursive: true });
   for (const [file, text] of Object.entries(program.files)) writeFileSync(join(out, file), text);
-  const counts = Object.entries(program.counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
-  progress(`xads import: wrote ${out}/index.ts (${counts}). Next: cd ${out} && npm install && pulumi stack init && pulumi config set --secret xads:consumerKey ... && pulumi up`);
+  progress(`xads import: wrote ${out}/index.ts (${countsOf(program.counts)}). Next: cd ${out} && npm install && pulumi stack init && pulumi config set --secret xads:consumerKey ... && pulumi up`);
 }
 
 export function registerImport(program: Command): void {
   program
     .command("import")
-    .summary("write a Pulumi program that adopts an ads account's live entities")
+    .summary("write a Pulumi program that adopts an ads account's live entities (or pulumi import's file of them)")
     .description(
       "Lists an ads account's entities of every resource kind with a collection of the account (funding instruments, campaigns, line items, " +
         "tracking tags, promoted Tweets and accounts, scheduled promotions, media creatives, cards, custom and flexible audiences; each kind's " +
@@ -123,15 +160,22 @@ export function registerImport(program: Command): void {
         "XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN and XADS_ACCESS_TOKEN_SECRET; the address from xads:sandbox / " +
         "xads:sandboxBaseUrl / xads:baseUrl or XADS_SANDBOX / XADS_SANDBOX_BASE_URL / XADS_BASE_URL, as the provider reads them, " +
         "or --base-url. Deleted " +
-        "entities are left out. Progress goes to stderr.",
+        "entities are left out. Progress goes to stderr.\n\n" +
+        "--format pulumi-import writes instead the import file of the same resources (names and order) for " +
+        "`pulumi import --file <file> --out <code file>` in a program that uses the provider plugin (YAML, Python: " +
+        "pulumi-resource-xads, type tokens xads:index:<Kind>) with xads:accountId set to the account: Pulumi reads each entity " +
+        "with no write and writes its code, every value the resource manages included, which previews no changes once in the program.",
     )
     .requiredOption("-a, --account <id>", "the ads account to import")
-    .option("-o, --out <dir>", "the folder to write the program to (default: ./xads-<account>)")
+    .option("--format <format>", `what to write: ${IMPORT_FORMATS.join(" or ")} (default: typescript, a program that adopts; ` +
+      "pulumi-import: the file pulumi import --file reads, for the provider plugin)")
+    .option("-o, --out <path>", "the folder to write the program to (default: ./xads-<account>); with --format pulumi-import, the file " +
+      "(default: ./xads-<account>.import.json)")
     .option("--base-url <url>", "the Ads API address (default: from XADS_* as the provider reads it)")
     .option("--sandbox", "use the sandbox address (as XADS_SANDBOX=true)")
-    .option("--project <name>", "the Pulumi project name (default: xads-<account>)")
-    .option("--force", "overwrite an existing index.ts in --out")
-    .option("--package <spec>", "where the written package.json installs pulumi-xads from: a tarball path or URL " +
+    .option("--project <name>", "the Pulumi project name (default: xads-<account>; --format typescript only)")
+    .option("--force", "overwrite an existing index.ts in --out (or the import file)")
+    .option("--package <spec>", "where the written package.json installs pulumi-xads from (--format typescript only): a tarball path or URL " +
       "(default: as the package.json of the current folder, or the nearest one above, installs it; a relative path is rewritten for --out)")
     .option("--stack <name>", "read the credentials and addresses from this stack's config (secrets decrypted in memory only)")
     .option("--cwd <dir>", "the Pulumi program of --stack, and where --package's default is looked for (default: the current folder)")

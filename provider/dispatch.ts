@@ -304,6 +304,19 @@ export function read(holder: Holder, kind: string, id: string, props: Record<str
   }, configurationHint(holder, true));
 }
 
+/**
+ * The read of `pulumi import` through the provider plugin: the entity `id`
+ * names, with the inputs of a program that manages it as it is
+ * (definition importRead); `props` holds only what the provider fills in
+ * (the stack's account). An empty id when there is no such live entity.
+ */
+export function importRead(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
+  return guarded(holder, `importing ${kind} ${id}`, async () => {
+    const result = await definitionOf(kind).importRead(contextOf(holder), id, props);
+    return result ?? { id: "", props: {} };
+  }, configurationHint(holder, false));
+}
+
 export function update(holder: Holder, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
   return guarded(holder, `updating ${kind} ${id}`, async () => ({ outs: await definitionOf(kind).update(contextOf(holder), id, olds, news) }), configurationHint(holder, false));
 }

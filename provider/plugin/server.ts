@@ -88,6 +88,17 @@ function answer<Res>(callback: Callback<Res>, op: () => Promise<Res> | Res, kind
   );
 }
 
+/**
+ * Whether a Read is `pulumi import`'s: the engine's import step sends the id
+ * (and the URN) with no inputs and no state (pulumi/pulumi
+ * pkg/resource/deploy/step.go, ImportStep.Apply), where a refresh sends the
+ * state's inputs and outputs, and a read of an existing resource (`get`) the
+ * properties it was given as inputs.
+ */
+export function isImportRead(req: provproto.ReadRequest): boolean {
+  return !req.hasInputs() && (req.getProperties()?.getFieldsMap().getLength() ?? 0) === 0;
+}
+
 const DIFF_KINDS: Record<string, provproto.PropertyDiff.Kind> = {
   ADD: provproto.PropertyDiff.Kind.ADD,
   ADD_REPLACE: provproto.PropertyDiff.Kind.ADD_REPLACE,
@@ -201,23 +212,25 @@ export class XadsProvider {
     const req = call.request;
     answer(callback, async () => {
       const kind = kindOf(req);
-      // An import (pulumi import) sends no properties: the account is the stack's, as a program's resource takes it.
-      const result = await dispatch.read(this.holder, kind, req.getId(), dispatch.withStackAccount(kind, fromStruct(req.getProperties()), this.holder));
+      const importing = isImportRead(req);
+      // An import names no account (the engine sends only the id): the stack's, as a program's resource takes it.
+      const props = dispatch.withStackAccount(kind, fromStruct(req.getProperties()), this.holder);
+      const result = importing ? await dispatch.importRead(this.holder, kind, req.getId(), props) : await dispatch.read(this.holder, kind, req.getId(), props);
       const res = new provproto.ReadResponse().setId(result.id);
-      // An empty id: the entity is gone, and the engine drops the resource.
+      // An empty id: the entity is gone, and the engine drops the resource (an import fails: "does not exist").
       if (!result.id) return res;
       // The inputs a refresh writes (lifecycle.ts refreshedInputs); a read that says none keeps the state's.
       let inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
-      let props = result.props as Props;
+      let outputs = result.props as Props;
       // An import: the inputs become the program pulumi import writes, so they are what check makes of
       // that program (its defaults, deletionProtection's among them), and the outputs hold them as a
       // create's do; otherwise the next preview plans them as an update.
-      if (Object.keys(fromStruct(req.getInputs())).length === 0) {
+      if (importing) {
         const checked = await dispatch.check(kind, {}, inputs, this.holder);
         if (!checked.failures?.length && checked.inputs) inputs = checked.inputs as Props;
-        props = { ...inputs, ...props };
+        outputs = { ...inputs, ...outputs };
       }
-      res.setProperties(toStruct(props, dispatch.secretFields(kind)));
+      res.setProperties(toStruct(outputs, dispatch.secretFields(kind)));
       return res.setInputs(toStruct(inputs, dispatch.secretFields(kind)));
     });
   }

@@ -17,8 +17,9 @@ import { z } from "zod";
 import { Entity } from "../client/client";
 import { createInBatch, kindBatch, SentItem } from "./batch-create";
 import { Base, Declaration, InputsSchema, resolve, StateOf } from "./declaration";
-import { Fields } from "./fields";
-import { CheckFailure, Context, Lifecycle, ReferenceData, Rule, sandboxOnlyFailures } from "./framework";
+import { keysToCamel } from "../names";
+import { Fields, isEmpty } from "./fields";
+import { CheckFailure, Context, Lifecycle, ReadResult, ReferenceData, Rule, sandboxOnlyFailures } from "./framework";
 import { refreshedInputs, standardLifecycle } from "./lifecycle";
 import { lookUpsOf } from "./look-up";
 import { isPendingId, pendingLifecycle, pendingOf } from "./pending";
@@ -88,6 +89,27 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
    * writes these, so its programs adopt without a difference).
    */
   adoptedOf(declared: Partial<I>, entity: Entity): Record<string, unknown>;
+  /**
+   * What a program declares to manage a live entity as it is, besides the
+   * resource's own inputs (accountId, adoptId): every platform field the
+   * next up manages that has a live value, as adoption compares it
+   * (`adoptedOf`). A field read never gives back (writeOnly) is taken from
+   * the entity where it shows it anyway (a listed flexible audience's
+   * segment tree), else left for the user to declare. Left out: values in
+   * the path, and computed ones the platform fills in (a line item's
+   * pay_by), which the program leaves to the platform. `xads import` writes
+   * these, and `pulumi import` takes them as the resource's inputs
+   * (`importRead`), so both imports are lossless the same way.
+   */
+  importedInputs(entity: Entity): Record<string, unknown>;
+  /**
+   * The read of `pulumi import` (the engine sends only the id; `declared`
+   * holds what the provider fills in, the stack's account): the live entity
+   * as adopting it with `importedInputs` would record it, those inputs
+   * beside it. A kind with a read of its own answers what that reads.
+   * Undefined when the entity is gone.
+   */
+  importRead(ctx: Context, id: string, declared: Partial<I>): Promise<ReadResult<O>>;
 }
 
 /**
@@ -113,6 +135,18 @@ export function defineResource<In extends object, O extends object>(kind: string
   const { fields, rules, outputs, adoptedOf } = d;
   const { findCreated, findUntracked } = lookUps;
   const own = d.overrides?.(standard) ?? {};
+  /** The inputs a program declares to manage an entity as it is (ResourceDefinition.importedInputs). */
+  const managed = fields.inputs.filter((f) => !fields.local.includes(f) && !fields.inPath.includes(f) && !fields.computed.includes(f));
+  const importedInputs = (e: Entity): Record<string, unknown> => {
+    const adopted = adoptedOf({}, e);
+    const live = (f: string) => (fields.writeOnly.includes(f) ? keysToCamel(e[fields.wire(f)]) : adopted[f]);
+    return Object.fromEntries(managed.map((f) => [f, live(f)] as const).filter(([, v]) => !isEmpty(v)));
+  };
+  const read: Lifecycle<I, O>["read"] = async (ctx, id, props) => {
+    if (isPendingId(id) && pendingOf(props as Record<string, unknown>)) return pending.read(ctx, props as Record<string, unknown>);
+    const result = await (own.read ?? standard.read)(ctx, id, props);
+    return result && { ...result, inputs: refreshedInputs(fields, result.props as Record<string, unknown>) };
+  };
   // A sandbox-only kind writes nothing in production, overrides included (check refused it already; this holds without a check).
   const inSandbox = <A extends unknown[], R>(op: (ctx: Context, ...args: A) => Promise<R>) => (d.sandboxOnly
     ? async (ctx: Context, ...args: A): Promise<R> => {
@@ -143,16 +177,20 @@ export function defineResource<In extends object, O extends object>(kind: string
     referenceNeeds: d.referenceNeeds,
     diff: (id, olds, news) => pending.diff(olds as Record<string, unknown>, news as Record<string, unknown>) ?? standard.diff(id, olds, news),
     create: inSandbox(pending.create(own.create ?? standard.create)),
-    read: async (ctx, id, props) => {
-      if (isPendingId(id) && pendingOf(props as Record<string, unknown>)) return pending.read(ctx, props as Record<string, unknown>);
-      const result = await (own.read ?? standard.read)(ctx, id, props);
-      return result && { ...result, inputs: refreshedInputs(fields, result.props as Record<string, unknown>) };
-    },
+    read,
     update: inSandbox(own.update ?? standard.update),
     delete: inSandbox((ctx, id, props) => (isPendingId(id) ? pending.delete(id, props as Record<string, unknown>) : (own.delete ?? standard.delete)(ctx, id, props))),
     ...(d.lookUp ? { findCreated, findUntracked } : {}),
     outputsOf: outputs,
     adoptedOf,
+    importedInputs,
+    importRead: async (ctx, id, declared) => {
+      if (own.read) return read(ctx, id, declared as O);
+      const live = await standard.find(ctx, declared as I, id);
+      if (!live) return undefined;
+      const inputs = { ...declared, ...importedInputs(live) } as I;
+      return { id, props: outputs(inputs, live), inputs };
+    },
     adoptionRefusals: async (ctx, inputs) => ((await standard.adoption(ctx, inputs)).refusals ?? [])
       .map((r) => (r.property === "adoptId" ? r : { ...r, reason: `${d.noun} ${(inputs as I).adoptId} cannot be adopted: ${r.reason}` })),
   };

@@ -3,8 +3,8 @@
  * engine calls it, with a gRPC client, against the emulator: configuration
  * from Configure's arguments (credentials as secrets), the stack's account
  * for a resource that names none, create, read (inputs too; an entity
- * deleted out of band is gone), the detailed diff, delete, and errors without
- * credentials. The real engine drives it in tests/e2e/yaml-plugin.test.ts.
+ * deleted out of band is gone; pulumi import's read), the detailed diff,
+ * delete, and errors without credentials. The real engine drives it in tests/e2e/yaml-plugin.test.ts.
  */
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -13,10 +13,11 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { isPendingId } from "../../provider/resources/pending";
-import { serve } from "../../provider/plugin/server";
+import { isImportRead, serve } from "../../provider/plugin/server";
 import { pluginFunctions } from "../../sdk/plugin";
 import { secret } from "../../provider/plugin/wire";
-import { ACCOUNT, useEmulator } from "./fixtures";
+import type { Entity } from "../../provider/client";
+import { ACCOUNT, seedLineItem, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
 let server: grpc.Server;
@@ -154,4 +155,40 @@ test("methods the plugin does not serve answer UNIMPLEMENTED, which the engine t
   const err = await call<provproto.ProviderHandshakeResponse>("handshake", new provproto.ProviderHandshakeRequest()).then(() => undefined, (e: grpc.ServiceError) => e);
   expect(err?.code).toBe(grpc.status.UNIMPLEMENTED);
   await expect(call<Empty>("cancel", new Empty())).resolves.toBeInstanceOf(Empty);
+});
+
+test("a read is pulumi import's when it carries an id and neither inputs nor state, as the engine's import sends it", () => {
+  const read = () => new provproto.ReadRequest().setId("p1").setUrn(urn("PromotedTweet", "p"));
+  expect(isImportRead(read())).toBe(true);
+  // The engine marshals the import's absent state as an empty struct.
+  expect(isImportRead(read().setProperties(struct({})))).toBe(true);
+  // A refresh sends the state's inputs and outputs; a read of an existing resource (get) its given inputs, none too.
+  expect(isImportRead(read().setProperties(struct({ tweetId: "1" })).setInputs(struct({ tweetId: "1" })))).toBe(false);
+  expect(isImportRead(read().setProperties(struct({})).setInputs(struct({})))).toBe(false);
+  // An engine that sends the state alone (no inputs) is refreshing.
+  expect(isImportRead(read().setProperties(struct({ tweetId: "1" })))).toBe(false);
+});
+
+test("pulumi import's read answers, with the stack's account, what a program declares to manage the entity as it is: a promoted Tweet's Tweet, a flexible audience's segments", async () => {
+  const api = fixture.client();
+  const base = `/12/accounts/${ACCOUNT}`;
+  const lineItemId = await seedLineItem(api);
+  const [promoted] = await api.post<Entity[]>(`${base}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: ["1500000000000000001"] });
+  const imported = await call<provproto.ReadResponse>("read", new provproto.ReadRequest().setId(promoted!.id).setUrn(urn("PromotedTweet", "p")).setProperties(struct({})));
+  expect(imported.getId()).toBe(promoted!.id);
+  const inputs = { accountId: ACCOUNT, lineItemId, tweetId: "1500000000000000001" };
+  expect(imported.getInputs()!.toJavaScript()).toEqual(inputs);
+  expect(imported.getProperties()!.toJavaScript()).toMatchObject(inputs);
+
+  const audience = await api.post<Entity>(`${base}/custom_audiences`, { name: "Buyers" });
+  const segments = [{ custom_audience_id: audience.id, lookback_window: 7 }];
+  const [flexible] = await api.batch<Entity>(`/12/batch/accounts/${ACCOUNT}/custom_audiences`,
+    [{ operation_type: "Create", params: { audience_type: "FLEXIBLE", name: "Recent buyers", boolean_operator: "AND", child_segments: segments } }], 10);
+  const read = await call<provproto.ReadResponse>("read", new provproto.ReadRequest().setId(flexible!.id).setUrn(urn("FlexibleAudience", "f")));
+  const tree = { booleanOperator: "AND", childSegments: [{ customAudienceId: audience.id, lookbackWindow: 7, frequency: 1, frequencyComparator: "NUM_GTE", negate: true }] };
+  expect(read.getInputs()!.toJavaScript()).toEqual({ accountId: ACCOUNT, name: "Recent buyers", audienceType: "FLEXIBLE", deletionProtection: true, ...tree });
+  expect(read.getProperties()!.toJavaScript()).toMatchObject(tree);
+
+  const gone = await call<provproto.ReadResponse>("read", new provproto.ReadRequest().setId("nosuchtweet").setUrn(urn("PromotedTweet", "p")));
+  expect(gone.getId()).toBe("");
 });

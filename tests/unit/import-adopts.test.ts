@@ -5,7 +5,6 @@
  * would clear or change.
  */
 import { IMPORT_KINDS, ImportKind } from "../../cli/import-kinds";
-import { importedInputs } from "../../cli/import-program";
 import { definitionOf, RESOURCES } from "../../provider/resources";
 import { adoptionRefusals } from "../../provider/resources/framework";
 import { entryFor } from "../conformance/corpus";
@@ -42,7 +41,7 @@ test.each(IMPORT_KINDS.filter((spec) => recorded(spec).length > 0).map((spec) =>
   const listed = recorded(spec);
   const def = definitionOf(kind);
   const refused = listed.flatMap((e) => {
-    const checked = def.check({}, { accountId: ACCOUNT, adoptId: e.id, ...importedInputs(kind, e) });
+    const checked = def.check({}, { accountId: ACCOUNT, adoptId: e.id, ...def.importedInputs(e) });
     // A recorded value the provider's check refuses is flagged in the written program (drift-import.test.ts): not adoption's concern.
     if (checked.failures) return [];
     return adoptionRefusals(kind, def.fields, checked.inputs as Record<string, unknown>, def.adoptedOf(checked.inputs!, e)).map((r) => `${e.id}: ${r.reason}`);

@@ -1,0 +1,62 @@
+/**
+ * `xads import --format pulumi-import`: the import file `pulumi import
+ * --file` reads, for the real platform's recorded account (tests/conformance
+ * corpus), holds the resources the TypeScript program declares (same kinds,
+ * names and order) by the provider plugin's type tokens; a format it does not
+ * know, or an option of the other format, is refused before any request.
+ */
+import { IMPORT_KINDS } from "../../cli/import-kinds";
+import { ListedKind, writeImportFile, writeProgram } from "../../cli/import-program";
+import { main } from "../../cli/index";
+import { Entity } from "../../provider/client/client";
+import { pluginTypeToken } from "../../provider/resources";
+import { entryFor } from "../conformance/corpus";
+import { setProcessEnv } from "../integration/fixtures";
+
+const ACCOUNT = "18ce54d4x5t";
+
+/** Every kind's live entities in the recorded list of its collection, as xads import lists them. */
+const listed: ListedKind[] = IMPORT_KINDS.map((spec) => {
+  const body = entryFor("GET", `/12/accounts/${ACCOUNT}/${spec.collection}`)?.response.body as { data?: Record<string, unknown>[] } | undefined;
+  const entities = (body?.data ?? []).map((e): Entity => ({ ...e, id: String(e.id) }) as Entity).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
+  return { spec, entities };
+});
+
+test("the import file of a recorded account declares what the program declares, in its order, by the plugin's type tokens", () => {
+  const file = writeImportFile(listed, ACCOUNT);
+  const program = writeProgram(listed, {
+    accountId: ACCOUNT, project: "p", versions: { pulumiXads: "file:x.tgz", pulumi: "3", typescript: "5", tsNode: "10", typesNode: "20" },
+  });
+  const declared = [...program.files["index.ts"]!.matchAll(/= new xads\.(\w+)\(("[^"]*"), \{\n {2}accountId,\n {2}adoptId: "([^"]+)"/g)]
+    .map(([, kind, name, id]) => ({ type: pluginTypeToken(kind!), name: JSON.parse(name!) as string, id: id! }));
+  expect(declared.length).toBe(Object.values(program.counts).reduce((a, b) => a + b, 0));
+  expect(JSON.parse(file.text)).toEqual({ resources: declared });
+  expect(file.resources).toEqual(declared);
+  expect(file.counts).toEqual(program.counts);
+  expect(file.skipped).toEqual(program.skipped);
+  // The recorded kinds whose entities have a live parent in the recording (its line items name campaigns it does not hold).
+  expect(file.counts).toEqual({ FundingInstrument: 1, Campaign: 1, Card: 1, ImageConversationCard: 1, VideoConversationCard: 1, CustomAudience: 1, AppList: 1 });
+  expect(file.resources[1]).toEqual({ type: "xads:index:Campaign", name: "test", id: "8wku2" });
+});
+
+describe("refusals, before any request", () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = setProcessEnv({ XADS_CONSUMER_KEY: "k", XADS_CONSUMER_SECRET: "s", XADS_ACCESS_TOKEN: "t", XADS_ACCESS_TOKEN_SECRET: "ts", XADS_BASE_URL: "http://127.0.0.1:9" });
+  });
+  afterEach(() => restore());
+
+  test("an unknown --format names the formats xads import writes", async () => {
+    const lines: string[] = [];
+    expect(await main(["import", "--account", "acc1", "--format", "hcl"], (l) => lines.push(l))).toBe(2);
+    expect(lines).toEqual(['xads: --format must be one of typescript, pulumi-import, got "hcl"']);
+  });
+
+  test("--project and --package belong to the program, not to the import file", async () => {
+    const lines: string[] = [];
+    expect(await main(["import", "--account", "acc1", "--format", "pulumi-import", "--project", "ads", "--package", "x.tgz"], (l) => lines.push(l))).toBe(2);
+    expect(lines).toEqual([
+      "xads: --project and --package apply to --format typescript (the program's Pulumi.yaml and package.json), not to --format pulumi-import, which writes one JSON file",
+    ]);
+  });
+});
