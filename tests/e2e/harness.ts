@@ -336,12 +336,35 @@ export class Stack {
     writeFileSync(join(this.dir, "spec.json"), JSON.stringify({ resources, dataSources }, null, 2));
   }
 
-  /** Copies a program folder (an example) into the stack's folder. */
+  /**
+   * Copies a program folder (an example) into the stack's folder. An example
+   * names the provider plugin where npm installs it beside the program
+   * (node_modules/pulumi-xads/bin); the stack's folder is below
+   * .work/consumer, so the copy names PLUGIN_DIR.
+   */
   copyProgram(from: string): void {
     for (const entry of readdirSync(from)) {
       if (entry === "node_modules" || entry.startsWith("Pulumi.") && entry !== "Pulumi.yaml") continue;
       cpSync(join(from, entry), join(this.dir, entry), { recursive: true });
     }
+    const project = join(this.dir, "Pulumi.yaml");
+    if (existsSync(project)) writeFileSync(project, readFileSync(project, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+  }
+
+  /**
+   * Writes a YAML program served by the installed package's provider plugin:
+   * the project header (named after the stack, the plugin at PLUGIN_DIR),
+   * then `body`, its top-level sections (config, variables, resources,
+   * outputs) as YAML text.
+   */
+  writeYamlProgram(body: string): void {
+    writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}
+runtime: yaml
+plugins:
+  providers:
+    - name: xads
+      path: ${PLUGIN_DIR}
+${body}`);
   }
 
   /** stack init plus the provider configuration, and (unless told not to) the credentials as secrets. */

@@ -8,10 +8,8 @@
  * and no pending operation is left. tests/e2e/interrupted-up.test.ts is the
  * same with the dynamic provider.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { repairTornAttributes } from "../../cli/recover";
-import { PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -25,13 +23,7 @@ const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "
 
 beforeAll(async () => {
   stack = e2e.stack("plugin-interrupted");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `name: xads-interrupted
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-resources:
+  stack.writeYamlProgram(`resources:
   usd:
     type: xads:index:FundingInstrument
     properties:

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OAuth from "oauth-1.0a";
-import { ACCOUNT_ID, Credentials, ExportedResource, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Credentials, ExportedResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -40,7 +40,7 @@ async function login(): Promise<{ accessToken: string; accessTokenSecret: string
 
 const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 
-/** The program: a provider per account (`first`, `second`), each with a funding instrument and a campaign through it. */
+/** The program's sections: a provider per account (`first`, `second`), each with a funding instrument and a campaign through it. */
 function program(accounts: { name: string; accountId: string; currency: string }[]): string {
   const config = accounts.flatMap((a) => CREDENTIALS.map((k) => `  ${a.name}_${k}:\n    type: string\n    secret: true`)).join("\n");
   const resources = accounts.map((a) => `  ${a.name}:
@@ -66,13 +66,7 @@ ${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
       deletionProtection: false
     options:
       provider: \${${a.name}}`).join("\n");
-  return `name: xads-providers
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-config:
+  return `config:
 ${config}
 resources:
 ${resources}
@@ -89,7 +83,7 @@ const campaignsOf = (account: string) => e2e.live("campaigns", { account });
 beforeAll(async () => {
   second = { accountId: e2e.emu.control.createAccount("sandbox").id, creds: { ...e2e.creds, ...(await login()) } };
   stack = e2e.stack("plugin-providers");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), program(ACCOUNTS()));
+  stack.writeYamlProgram(program(ACCOUNTS()));
   await stack.must(["stack", "init", "dev"]);
   for (const k of CREDENTIALS) {
     await stack.must(["config", "set", "--secret", `first_${k}`], e2e.creds[k]);
@@ -138,7 +132,7 @@ test("new credentials of one provider update it and replace none of its resource
 test("a preview of a changed create-only field plans a replacement on that property, and of what hangs on it", async () => {
   const file = join(stack.dir, "Pulumi.yaml");
   const before = readFileSync(file, "utf8");
-  writeFileSync(file, program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
+  stack.writeYamlProgram(program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
   const preview = await stack.preview("--diff");
   const json = await stack.preview("--json");
   writeFileSync(file, before);

@@ -6,10 +6,10 @@
  * a second preview with no changes, destroy; the state holds no credential.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -34,9 +34,6 @@ if (!hasPython) {
     await run(join(ROOT, "tests", "python", "venv.sh"), [VENV, SDK], { timeout: 600_000 });
     stack = e2e.stack("python-plugin");
     stack.copyProgram(join(ROOT, "examples", "python"));
-    // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
-    const file = join(stack.dir, "Pulumi.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
     await stack.init();
   }, 1_200_000);
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, CONSUMER, output, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CONSUMER, output, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -20,9 +20,6 @@ beforeAll(async () => {
   if (!existsSync(join(pulumiDir(), "pulumi-language-yaml"))) throw new Error(`no pulumi-language-yaml in ${pulumiDir()}: run make pulumi (make test does)`);
   stack = e2e.stack("yaml-plugin");
   stack.copyProgram(join(ROOT, "examples", "yaml"));
-  // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
-  const file = join(stack.dir, "Pulumi.yaml");
-  writeFileSync(file, readFileSync(file, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
   await stack.init();
 });
 
@@ -145,13 +142,7 @@ test("without plugins.providers, the CLI finds the plugin on PATH (the package's
 test("an explicit provider resource (pulumi:providers:xads) takes the settings as properties, credentials from secret config, and keeps them out of the state", async () => {
   const other = e2e.stack("yaml-plugin-explicit");
   const credentials = Object.keys(e2e.creds).map((k) => `      ${k}: \${${k}}`).join("\n");
-  writeFileSync(join(other.dir, "Pulumi.yaml"), `name: xads-explicit
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-config:
+  other.writeYamlProgram(`config:
 ${Object.keys(e2e.creds).map((k) => `  ${k}:\n    type: string\n    secret: true`).join("\n")}
 resources:
   sandbox:
