@@ -208,6 +208,31 @@ export async function killCli(child: ChildProcess, exited: Promise<void>): Promi
   return hosts.filter(running);
 }
 
+/**
+ * Asserts that no credential is in plain text anywhere a stack leaves one
+ * for a user to find: its state as the backend stores it and as `pulumi
+ * stack export` shows it, its stack config files, and everything the CLI
+ * and `xads` printed (stdout and stderr, the transcript). The credentials
+ * are the stack's and `also`'s (another provider's, rotated ones); a leak
+ * is named by where it is and which credential, never by its value.
+ */
+export async function expectNoCredentialsIn(stack: Stack, also: Partial<Credentials>[] = []): Promise<void> {
+  const places: [string, string][] = [
+    ["the stored state", stack.stateFileText()],
+    ["pulumi stack export", (await stack.run(["stack", "export"])).stdout],
+    ...readdirSync(stack.dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f)).map((f): [string, string] => [f, readFileSync(join(stack.dir, f), "utf8")]),
+    ["the CLI's output", stack.transcript.join("\n")],
+  ];
+  const leaks: string[] = [];
+  for (const [i, creds] of [stack.creds, ...also].entries()) {
+    for (const [key, value] of Object.entries(creds)) {
+      if (!value) continue;
+      for (const [place, text] of places) if (text.includes(value)) leaks.push(`${i === 0 ? "" : `also[${i - 1}].`}${key} in ${place}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+}
+
 /** One Pulumi stack: a program folder, its own backend (a file backend's folder, or a PostgreSQL database), and the CLI. */
 export class Stack {
   readonly dir: string;
