@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
+import { kindOfResource } from "../../provider/resources";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
 
 export type { Credentials } from "../../provider/client";
@@ -341,8 +342,8 @@ export class Stack {
   /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
   hostsLeft: number[] = [];
 
-  /** `pulumi stack export`'s deployment: its resources and pending operations. */
-  async deployment(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
+  /** `pulumi stack export`'s deployment: its resources (the stack and providers included) and pending operations. */
+  async deployment(): Promise<{ resources: ExportedResource[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
     return JSON.parse((await this.must(["stack", "export"])).stdout).deployment;
   }
 
@@ -411,15 +412,21 @@ ${body}`);
     return JSON.parse((await this.must(["stack", "output", "--json"])).stdout);
   }
 
-  /** The resources of the state, as `pulumi stack export` shows them (the stack itself and the provider left out). */
+  /**
+   * The xads resources of the state, as `pulumi stack export` shows them
+   * (the stack itself and the providers left out), whichever way the program
+   * declared them: a TypeScript program's dynamic ones, a YAML or Python
+   * program's `xads:index:<Kind>` (kindOfResource, the one test of an xads
+   * resource).
+   */
   async exported(): Promise<ExportedResource[]> {
-    const deployment = JSON.parse((await this.must(["stack", "export"])).stdout) as { deployment: { resources?: ExportedResource[] } };
-    return (deployment.deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    // An empty stack's export has no resources at all.
+    return ((await this.deployment()).resources ?? []).filter((r) => kindOfResource(r.type, r.inputs) !== undefined);
   }
 
   /** The exported resources of one xads kind (e.g. "Card"). */
   async exportedOf(kind: string): Promise<ExportedResource[]> {
-    return (await this.exported()).filter((r) => r.type === `pulumi-nodejs:dynamic/xads:${kind}`);
+    return (await this.exported()).filter((r) => kindOfResource(r.type, r.inputs) === kind);
   }
 
   /** The state file as the backend stores it. */

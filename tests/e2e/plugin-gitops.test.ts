@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
-import { ACCOUNT_ID, CONSUMER, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CONSUMER, pulumiDir, ROOT, Stack, urnName, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -58,9 +58,8 @@ beforeAll(async () => {
   expect(program).not.toBe(changed(program));
   await stack.init();
   expect(await stack.up()).toMatchObject({ code: 0 });
-  const deployment = await stack.deployment();
-  ids = Object.fromEntries(deployment.resources.filter((r) => r.type.startsWith("xads:index:")).map((r) => [r.urn.slice(r.urn.lastIndexOf("::") + 2), r.id!]));
-  if (UPDATE) writeFileSync(join(FIXTURES, "plugin-state.json"), JSON.stringify(deployment, null, 2) + "\n");
+  ids = Object.fromEntries((await stack.exported()).map((r) => [urnName(r.urn), r.id!]));
+  if (UPDATE) writeFileSync(join(FIXTURES, "plugin-state.json"), JSON.stringify(await stack.deployment(), null, 2) + "\n");
 });
 
 /** Ids change from run to run: summaries name them by resource. */

@@ -64,7 +64,7 @@ test("SIGKILL of pulumi up through the plugin while a campaign batch is in fligh
   expect(live().map((c) => c.name).sort()).toEqual([...NAMES].sort());
   const state = await stack.deployment();
   expect(state.pending_operations ?? []).toEqual([]);
-  const held = state.resources.filter((r) => r.type === "xads:index:Campaign").map((r) => r.id).sort();
+  const held = (await stack.exportedOf("Campaign")).map((r) => r.id).sort();
   expect(held).toEqual(live().map((c) => c.id).sort());
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
 });

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OAuth from "oauth-1.0a";
-import { ACCOUNT_ID, Credentials, expectNoCredentialsIn, ExportedResource, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Credentials, expectNoCredentialsIn, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -101,7 +101,7 @@ test("two providers for two accounts with different credentials create a campaig
 
 test("the state holds neither account's credentials in plain text: each provider's are secret ciphertext", async () => {
   await expectNoCredentialsIn(stack, [second.creds]);
-  const { resources } = (await stack.deployment()) as unknown as { resources: ExportedResource[] };
+  const { resources } = await stack.deployment();
   const providers = resources.filter((r) => r.type === "pulumi:providers:xads");
   expect(providers.map((p) => p.urn.split("::").pop()).sort()).toEqual(["first", "second"]);
   for (const p of providers) {
