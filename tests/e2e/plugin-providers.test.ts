@@ -3,8 +3,10 @@
  * the real CLI and a YAML program: two providers for two accounts, each
  * with its own credentials from secret config, create a campaign in each
  * account; the state holds the providers' credentials as ciphertext only;
- * new credentials update a provider and replace nothing; and a preview of a
- * changed create-only field plans the replacement on that property.
+ * new credentials, or another provider setting (requestTimeoutMs), update a
+ * provider (its DiffConfig), replace nothing and write nothing to the
+ * platform; and a preview of a changed create-only field plans the
+ * replacement on that property.
  */
 import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -40,8 +42,8 @@ async function login(): Promise<{ accessToken: string; accessTokenSecret: string
 
 const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 
-/** The program's sections: a provider per account (`first`, `second`), each with a funding instrument and a campaign through it. */
-function program(accounts: { name: string; accountId: string; currency: string }[]): string {
+/** The program's sections: a provider per account (`first`, `second`, with its other `settings`), each with a funding instrument and a campaign through it. */
+function program(accounts: { name: string; accountId: string; currency: string; settings?: Record<string, number> }[]): string {
   const config = accounts.flatMap((a) => CREDENTIALS.map((k) => `  ${a.name}_${k}:\n    type: string\n    secret: true`)).join("\n");
   const resources = accounts.map((a) => `  ${a.name}:
     type: pulumi:providers:xads
@@ -49,7 +51,7 @@ function program(accounts: { name: string; accountId: string; currency: string }
       sandbox: true
       sandboxBaseUrl: ${e2e.emu.sandboxUrl}
       accountId: ${a.accountId}
-${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
+${Object.entries(a.settings ?? {}).map(([k, v]) => `      ${k}: ${v}\n`).join("")}${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
   ${a.name}-funding:
     type: xads:index:FundingInstrument
     properties:
@@ -121,7 +123,9 @@ test("new credentials of one provider update it and replace none of its resource
   expect(preview).toMatchObject({ code: 0 });
   expect(preview.stdout).toMatch(/~ pulumi:providers:xads: \(update\)/);
   expect(preview.stdout).not.toMatch(/replace/);
+  e2e.emu.control.clearRequests();
   expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
   expect(campaignsOf(second.accountId).map((c) => c.id)).toEqual(before);
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
   await expectNoCredentialsIn(stack, [second.creds, rotated]);
@@ -143,6 +147,20 @@ test("a preview of a changed create-only field plans a replacement on that prope
   expect(funding.detailedDiff?.currency?.kind).toBe("update-replace");
   expect(steps.find((s) => s.urn.endsWith("::second-campaign"))?.op).toBe("replace");
   expect(steps.filter((s) => s.urn.includes("first")).every((s) => s.op === "same")).toBe(true);
+});
+
+test("another setting of one provider (requestTimeoutMs) previews as an update of that provider alone, and its up writes nothing to the platform", async () => {
+  stack.writeYamlProgram(program(ACCOUNTS().map((a) => (a.name === "first" ? { ...a, settings: { requestTimeoutMs: 20000 } } : a))));
+  const preview = await stack.preview("--json");
+  expect(preview).toMatchObject({ code: 0 });
+  const steps = (JSON.parse(preview.stdout) as { steps: { op: string; urn: string; detailedDiff?: Record<string, { kind: string }> }[] }).steps;
+  expect(steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop(), s.detailedDiff])).toEqual([["update", "first", { requestTimeoutMs: expect.objectContaining({ kind: "add" }) }]]);
+  const before = campaignsOf(ACCOUNT_ID).map((c) => c.id);
+  e2e.emu.control.clearRequests();
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
+  expect(campaignsOf(ACCOUNT_ID).map((c) => c.id)).toEqual(before);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
 });
 
 test("destroy deletes the campaign of each account through its provider", async () => {
