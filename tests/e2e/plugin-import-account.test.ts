@@ -8,20 +8,19 @@
  * the registry's importedInputs makes of the live entity), and with that
  * code in the program the next preview shows no changes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import type { Entity } from "../../provider/client";
 import { definitionOf, pluginTypeToken } from "../../provider/resources";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
-import { ACCOUNT_ID, output, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, Stack, useStackEmulator } from "./harness";
 import { isSkip, ROWS, WalkContext } from "./walk-table";
 
 jest.setTimeout(600_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
-const header = `name: plugin-import-account\nruntime: yaml\nplugins:\n  providers:\n    - name: xads\n      path: ${PLUGIN_DIR}\n`;
 /** The support entities the walk's rows refer to (walk-table.ts support), by name. */
 const ids: Record<string, string> = {};
 /** Per kind xads import imports: the entity made as the walk adopts one, and the arguments that declare it. */
@@ -64,7 +63,7 @@ beforeAll(async () => {
     name: "Poster poll", media_key: "7_3001", poster_media_key: "3_1001", unlocked_video_media_key: "7_3002", title: "Which one?", first_cta: "#One", first_cta_tweet: "One", thank_you_text: "Thanks!",
   })).id;
   stack = e2e.stack("plugin-import-account");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `${header}resources: {}\n`);
+  stack.writeYamlProgram("resources: {}\n");
   await stack.init();
 });
 
@@ -101,7 +100,7 @@ test("pulumi import --file takes every entity with no write, and the code it wri
   // Never answered back, so not imported: no difference, and the next up leaves them as they are.
   expect(code).toContain("name: Poster poll");
   for (const key of ["posterMediaKey", "unlockedVideoMediaKey"]) expect(code).not.toContain(key);
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), header + code);
+  stack.writeYamlProgram(code);
   const preview = await stack.preview("--expect-no-changes");
   expect({ code: preview.code, output: output(preview) }).toMatchObject({ code: 0 });
   expect(e2e.writes()).toEqual([]);

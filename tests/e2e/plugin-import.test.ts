@@ -5,20 +5,19 @@
  * (its defaults included), and with that code in the program the next
  * preview shows no changes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Entity } from "../../provider/client";
-import { ACCOUNT_ID, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
-const header = `name: plugin-import\nruntime: yaml\nplugins:\n  providers:\n    - name: xads\n      path: ${PLUGIN_DIR}\n`;
 
 beforeAll(async () => {
   stack = e2e.stack("plugin-import");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `${header}resources: {}\n`);
+  stack.writeYamlProgram("resources: {}\n");
   await stack.init();
 });
 
@@ -39,7 +38,7 @@ test("a campaign made in the ads UI is imported with no write, and the code pulu
   expect(code).toContain("name: Made by hand");
   expect(code).toContain("deletionProtection: true");
 
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), header + code);
+  stack.writeYamlProgram(code);
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
   expect(e2e.writes()).toEqual([]);
 });
