@@ -14,6 +14,7 @@ import { z } from "zod";
 import { pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources";
 import { metaOf } from "../provider/resources/fields";
 import { packageSchema, renderSchema } from "../provider/schema";
+import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import * as overrides from "../sdk/overrides";
 import { DATA_SOURCE_NAMES, renderDataSourceIndex, renderDataSourcePage, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
@@ -201,19 +202,36 @@ function nativeProvider(version: string): string {
   ].join("\n");
 }
 
-/** sdk/native/index.ts: a class of every kind, of the plugin's type token, and the explicit provider. */
+/**
+ * A data source as the plugin serves it (its function `xads:index:<name>`,
+ * the dynamic SDK's own function run by the plugin with the provider's
+ * configuration): the dynamic function's arguments and answer, through the
+ * provider of `opts` (the default one without).
+ */
+function nativeDataSource(name: string, doc: DataSourceDoc): string {
+  const optional = doc.args.every((a) => a.name.endsWith("?"));
+  return [
+    docComment(`${doc.summary} (${doc.endpoint}.) Through the plugin: the provider of \`opts.provider\`, its credentials and account.`),
+    `export function ${name}(args: ArgsOf<typeof dynamic.${name}>${optional ? " = {}" : ""}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.${name}> {`,
+    `  return invoke("${name}", args, opts);`,
+    "}",
+  ].join("\n");
+}
+
+/** sdk/native/index.ts: a class of every kind, of the plugin's type token, the explicit provider and the data sources. */
 export function renderNativeSdk(version: string): string {
   const unscoped = KINDS.some((kind) => !("accountId" in shapeOf(kind)));
   const header = [
     docComment(
       "pulumi-xads/native: the resources of the provider plugin pulumi-resource-xads (`xads:index:<Kind>`) as " +
-        "TypeScript classes, and `Provider` for explicit providers. Generated from the registry " +
+        "TypeScript classes, `Provider` for explicit providers, and the data sources as the plugin's functions. Generated from the registry " +
         `(provider/resources/index.ts) by tools/generate.ts: do not edit; run ${GENERATE_COMMAND}. ` +
         "The arguments and outputs are the types the dynamic SDK (../resources.ts) derives from the registry; " +
         "the plugin does the work, so this module loads no provider code. README, \"TypeScript through the plugin\", " +
         "says how the engine finds the plugin.",
     ),
     'import * as pulumi from "@pulumi/pulumi";',
+    'import type * as dynamic from "../index";',
     `import type { ResourceArgs, ResourceOutputs${unscoped ? ", UnscopedArgs" : ""} } from "../resource";`,
     "",
     "/** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */",
@@ -229,8 +247,18 @@ export function renderNativeSdk(version: string): string {
     "  if (secret.length === 0) return opts;",
     "  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };",
     "}",
+    "",
+    "/** The arguments of a dynamic data source (none: an empty object). */",
+    "type ArgsOf<F extends (...args: never[]) => unknown> = Parameters<F> extends [] ? Record<string, never> : NonNullable<Parameters<F>[0]>;",
+    "",
+    "/** Runs the plugin's function of a data source; its answer is the function's `result` (provider/schema.ts functionSchemas). */",
+    "async function invoke<T>(name: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<T> {",
+    '  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, opts);',
+    "  return answer.result as T;",
+    "}",
   ].join("\n");
-  return [header, nativeProvider(version), ...KINDS.map(nativeClass)].join("\n\n") + "\n";
+  const dataSources = Object.entries(DATA_SOURCES as Record<string, DataSourceDoc>).map(([name, doc]) => nativeDataSource(name, doc));
+  return [header, nativeProvider(version), ...KINDS.map(nativeClass), ...dataSources].join("\n\n") + "\n";
 }
 
 // -------------------------------------------------------- resource table ---

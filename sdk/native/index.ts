@@ -1,12 +1,14 @@
 /**
  * pulumi-xads/native: the resources of the provider plugin pulumi-resource-xads
- * (`xads:index:<Kind>`) as TypeScript classes, and `Provider` for explicit providers. Generated
- * from the registry (provider/resources/index.ts) by tools/generate.ts: do not edit; run npm run
- * generate (or make generate). The arguments and outputs are the types the dynamic SDK
- * (../resources.ts) derives from the registry; the plugin does the work, so this module loads no
- * provider code. README, "TypeScript through the plugin", says how the engine finds the plugin.
+ * (`xads:index:<Kind>`) as TypeScript classes, `Provider` for explicit providers, and the data
+ * sources as the plugin's functions. Generated from the registry (provider/resources/index.ts) by
+ * tools/generate.ts: do not edit; run npm run generate (or make generate). The arguments and
+ * outputs are the types the dynamic SDK (../resources.ts) derives from the registry; the plugin
+ * does the work, so this module loads no provider code. README, "TypeScript through the plugin",
+ * says how the engine finds the plugin.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type * as dynamic from "../index";
 import type { ResourceArgs, ResourceOutputs, UnscopedArgs } from "../resource";
 
 /** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */
@@ -21,6 +23,15 @@ function properties(inputs: readonly string[], outputs: readonly string[], args:
 function secretOutputs(opts: pulumi.CustomResourceOptions | undefined, secret: readonly string[]): pulumi.CustomResourceOptions | undefined {
   if (secret.length === 0) return opts;
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };
+}
+
+/** The arguments of a dynamic data source (none: an empty object). */
+type ArgsOf<F extends (...args: never[]) => unknown> = Parameters<F> extends [] ? Record<string, never> : NonNullable<Parameters<F>[0]>;
+
+/** Runs the plugin's function of a data source; its answer is the function's `result` (provider/schema.ts functionSchemas). */
+async function invoke<T>(name: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<T> {
+  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, opts);
+  return answer.result as T;
 }
 
 /** The configuration of an explicit provider: the settings of the stack config `xads:*`, each optional as there. */
@@ -409,3 +420,221 @@ export class AppList extends pulumi.CustomResource {
   }
 }
 export interface AppList extends ResourceOutputs<"AppList"> {}
+
+/**
+ * The ads accounts the configured credentials reach, optionally those whose name starts with a
+ * prefix. (GET accounts.) Through the plugin: the provider of `opts.provider`, its credentials and
+ * account.
+ */
+export function getAccounts(args: ArgsOf<typeof dynamic.getAccounts> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAccounts> {
+  return invoke("getAccounts", args, opts);
+}
+
+/**
+ * One account by id; fails when the credentials do not reach it. (GET accounts.) Through the
+ * plugin: the provider of `opts.provider`, its credentials and account.
+ */
+export function getAccount(args: ArgsOf<typeof dynamic.getAccount> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAccount> {
+  return invoke("getAccount", args, opts);
+}
+
+/**
+ * The live funding instruments of an account, optionally of one currency. (GET
+ * accounts/:account_id/funding_instruments.) Through the plugin: the provider of `opts.provider`,
+ * its credentials and account.
+ */
+export function getFundingInstruments(args: ArgsOf<typeof dynamic.getFundingInstruments> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getFundingInstruments> {
+  return invoke("getFundingInstruments", args, opts);
+}
+
+/**
+ * Exactly one funding instrument: by id, or the only active one (of a currency); fails naming the
+ * candidates when there are several. (GET accounts/:account_id/funding_instruments.) Through the
+ * plugin: the provider of `opts.provider`, its credentials and account.
+ */
+export function getFundingInstrument(args: ArgsOf<typeof dynamic.getFundingInstrument> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getFundingInstrument> {
+  return invoke("getFundingInstrument", args, opts);
+}
+
+/**
+ * The users whose content the account may promote: `userId`, `promotableUserType` (FULL or
+ * RETWEETS_ONLY). (GET accounts/:account_id/promotable_users.) Through the plugin: the provider of
+ * `opts.provider`, its credentials and account.
+ */
+export function getPromotableUsers(args: ArgsOf<typeof dynamic.getPromotableUsers> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getPromotableUsers> {
+  return invoke("getPromotableUsers", args, opts);
+}
+
+/**
+ * Content categories, each with the `iabCategories` a TargetingCriterion of targetingType
+ * IAB_CATEGORY targets. A global read the platform allows few times per 15 minutes: the answer is
+ * kept a day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so previews do not spend the
+ * limit. (GET content_categories.) Through the plugin: the provider of `opts.provider`, its
+ * credentials and account.
+ */
+export function getContentCategories(args: ArgsOf<typeof dynamic.getContentCategories> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getContentCategories> {
+  return invoke("getContentCategories", args, opts);
+}
+
+/**
+ * Curated categories available in any of some countries: what a LineItemCuratedCategory attaches.
+ * (GET accounts/:account_id/curated_categories.) Through the plugin: the provider of
+ * `opts.provider`, its credentials and account.
+ */
+export function getCuratedCategories(args: ArgsOf<typeof dynamic.getCuratedCategories>, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getCuratedCategories> {
+  return invoke("getCuratedCategories", args, opts);
+}
+
+/**
+ * Minimum and maximum CPE bids (`minimumCpeBidLocalMicro`, `maximumCpeBidLocalMicro`), of one
+ * currency or all. A global read the platform allows few times per 15 minutes: the answer is kept a
+ * day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so previews do not spend the limit.
+ * (GET bidding_rules.) Through the plugin: the provider of `opts.provider`, its credentials and
+ * account.
+ */
+export function getBiddingRules(args: ArgsOf<typeof dynamic.getBiddingRules> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getBiddingRules> {
+  return invoke("getBiddingRules", args, opts);
+}
+
+/**
+ * Valid placement sets by product type, or of one. A global read the platform allows few times per
+ * 15 minutes: the answer is kept a day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so
+ * previews do not spend the limit. (GET line_items/placements.) Through the plugin: the provider of
+ * `opts.provider`, its credentials and account.
+ */
+export function getPlacements(args: ArgsOf<typeof dynamic.getPlacements> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getPlacements> {
+  return invoke("getPlacements", args, opts);
+}
+
+/**
+ * The configured user's `permissions` on the account (ACCOUNT_ADMIN, AD_MANAGER, CREATIVE_MANAGER,
+ * CAMPAIGN_ANALYST, ANALYST, PARTNER_AUDIENCE_MANAGER, TWEET_COMPOSER). (GET
+ * accounts/:account_id/authenticated_user_access.) Through the plugin: the provider of
+ * `opts.provider`, its credentials and account.
+ */
+export function getAuthenticatedUserAccess(args: ArgsOf<typeof dynamic.getAuthenticatedUserAccess> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAuthenticatedUserAccess> {
+  return invoke("getAuthenticatedUserAccess", args, opts);
+}
+
+/**
+ * The application's registered webhooks, optionally those of one URL. App-only: it needs only the
+ * app's keys (`xads:consumerKey`, `xads:consumerSecret` or the `XADS_*` variables) and
+ * `xads:platformBaseUrl` off the real platform, and uses the app's bearer token, cached as `xads
+ * auth app-token` caches it. (GET 2/webhooks.) Through the plugin: the provider of `opts.provider`,
+ * its credentials and account.
+ */
+export function getWebhooks(args: ArgsOf<typeof dynamic.getWebhooks> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getWebhooks> {
+  return invoke("getWebhooks", args, opts);
+}
+
+/**
+ * The account media of an account, optionally of some creative types: what a MediaCreative's
+ * `accountMediaId` names. An asset is named by `videoId` or `mediaUrl`. (GET
+ * accounts/:account_id/account_media.) Through the plugin: the provider of `opts.provider`, its
+ * credentials and account.
+ */
+export function getAccountMedia(args: ArgsOf<typeof dynamic.getAccountMedia> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAccountMedia> {
+  return invoke("getAccountMedia", args, opts);
+}
+
+/**
+ * The feature keys an account has, optionally only among some; in production and in the sandbox.
+ * (GET accounts/:account_id/features.) Through the plugin: the provider of `opts.provider`, its
+ * credentials and account.
+ */
+export function getAccountFeatures(args: ArgsOf<typeof dynamic.getAccountFeatures> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAccountFeatures> {
+  return invoke("getAccountFeatures", args, opts);
+}
+
+/**
+ * The account's custom audiences: its own (OWNER, the default) or those shared with it (SHARED);
+ * each with `ownerAccountId`, `permissionLevel` and `isOwner`. (GET
+ * accounts/:account_id/custom_audiences.) Through the plugin: the provider of `opts.provider`, its
+ * credentials and account.
+ */
+export function getCustomAudiences(args: ArgsOf<typeof dynamic.getCustomAudiences> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getCustomAudiences> {
+  return invoke("getCustomAudiences", args, opts);
+}
+
+/**
+ * The campaigns and line items that target a custom audience: `{ campaignId, campaignName,
+ * lineItems: [{ id, name, servable }] }`. (GET accounts/:account_id/custom_audiences/:id/targeted.)
+ * Through the plugin: the provider of `opts.provider`, its credentials and account.
+ */
+export function getAudienceTargetedLineItems(args: ArgsOf<typeof dynamic.getAudienceTargetedLineItems>, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAudienceTargetedLineItems> {
+  return invoke("getAudienceTargetedLineItems", args, opts);
+}
+
+/**
+ * The platform's campaign recommendations (a closed beta: an account outside it has none), each
+ * with its tree of suggested `changes` (`entityType`, `operationType`, `params`,
+ * `dependentEntities`). `xads recommendations` maps them onto a stack's resources. (GET
+ * 5/accounts/:account_id/recommendations.) Through the plugin: the provider of `opts.provider`, its
+ * credentials and account.
+ */
+export function getRecommendations(args: ArgsOf<typeof dynamic.getRecommendations> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getRecommendations> {
+  return invoke("getRecommendations", args, opts);
+}
+
+/**
+ * The platform's rendering of posts: one `{ tweetId, preview }` each, `preview` an HTML `<iframe>`
+ * to embed as it is. An id with no preview (of another type, unknown, deleted) is left out of the
+ * answer, as the platform leaves it out. (GET accounts/:account_id/tweet_previews.) Through the
+ * plugin: the provider of `opts.provider`, its credentials and account.
+ */
+export function getTweetPreviews(args: ArgsOf<typeof dynamic.getTweetPreviews>, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getTweetPreviews> {
+  return invoke("getTweetPreviews", args, opts);
+}
+
+/**
+ * The Tweet volume of keywords (`tweetVolume`, one number per DAY or HOUR from startTime) and 30
+ * `relatedKeywords`. (GET insights/keywords/search.) Through the plugin: the provider of
+ * `opts.provider`, its credentials and account.
+ */
+export function getKeywordInsights(args: ArgsOf<typeof dynamic.getKeywordInsights>, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getKeywordInsights> {
+  return invoke("getKeywordInsights", args, opts);
+}
+
+/**
+ * The account's mobile apps (`appStoreIdentifier`, `osType`, `deepLinkPattern`,
+ * `conversionTrackingEnabled`): what `androidAppStoreIdentifier` and `iosAppStoreIdentifier` of app
+ * objectives' line items name. (GET accounts/:account_id/account_apps.) Through the plugin: the
+ * provider of `opts.provider`, its credentials and account.
+ */
+export function getAccountApps(args: ArgsOf<typeof dynamic.getAccountApps> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAccountApps> {
+  return invoke("getAccountApps", args, opts);
+}
+
+/**
+ * Advertiser business categories, each with its `iabCategories`: a PREROLL_VIEWS line item's
+ * `categories` are those of one or two of them. A global read the platform allows few times per 15
+ * minutes: the answer is kept a day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so
+ * previews do not spend the limit. (GET advertiser_business_categories.) Through the plugin: the
+ * provider of `opts.provider`, its credentials and account.
+ */
+export function getAdvertiserBusinessCategories(args: ArgsOf<typeof dynamic.getAdvertiserBusinessCategories> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAdvertiserBusinessCategories> {
+  return invoke("getAdvertiserBusinessCategories", args, opts);
+}
+
+/**
+ * Publishers of content categories: `userId`, `username`, `contentCategoryIds` (ids of
+ * getContentCategories), `monetizableCountryCodes`, `promotionEligibleCountryCodes`,
+ * `monetizationRestricted`. A global read the platform allows few times per 15 minutes: the answer
+ * is kept a day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so previews do not spend
+ * the limit. (GET publishers.) Through the plugin: the provider of `opts.provider`, its credentials
+ * and account.
+ */
+export function getPublishers(args: ArgsOf<typeof dynamic.getPublishers> = {}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getPublishers> {
+  return invoke("getPublishers", args, opts);
+}
+
+/**
+ * The approximate audience of a set of targeting criteria, before a line item targets them: `{
+ * audienceSize: { min, max } }`. The reference's "Targeting Criteria Combinations" puts the primary
+ * types in a union and ANDs the others; `xads pr-summary` shows it before -> after for each line
+ * item whose targeting changes. (POST accounts/:account_id/audience_estimate.) Through the plugin:
+ * the provider of `opts.provider`, its credentials and account.
+ */
+export function getAudienceEstimate(args: ArgsOf<typeof dynamic.getAudienceEstimate>, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.getAudienceEstimate> {
+  return invoke("getAudienceEstimate", args, opts);
+}

@@ -2,10 +2,10 @@
  * The plugin-backed TypeScript SDK (`pulumi-xads/native`) through the real
  * CLI and the provider plugin: a TypeScript program with an `xads.Provider`
  * per account, each with its own credentials, creates a campaign in each
- * account; the state holds neither account's credentials in plain text,
- * those the program passed as plain strings included; the program
- * type-checks against the installed package; and a second preview shows no
- * changes.
+ * account, and a data source through each provider reads its account; the
+ * state holds neither account's credentials in plain text, those the
+ * program passed as plain strings included; the program type-checks
+ * against the installed package; and a second preview shows no changes.
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -41,6 +41,7 @@ const accounts = [
 ];
 
 export const campaignIds: Record<string, pulumi.Output<string>> = {};
+export const accountIds: Record<string, pulumi.Output<string>> = {};
 for (const a of accounts) {
   const provider = new xads.Provider(a.name, {
     sandbox: true,
@@ -56,6 +57,8 @@ for (const a of accounts) {
     deletionProtection: false,
   }, { provider });
   campaignIds[a.name] = campaign.id;
+  // A data source through the same provider reads that provider's account.
+  accountIds[a.name] = pulumi.output(xads.getAccount({}, { provider })).apply((account) => account.id);
 }
 `;
 }
@@ -84,7 +87,7 @@ test("the program type-checks against the installed package: pulumi-xads/native 
   expect(() => execFileSync(tsc, ["--noEmit", "-p", stack.dir], { encoding: "utf8", stdio: "pipe" })).not.toThrow();
 });
 
-test("two providers for two accounts with different credentials create a campaign in each", async () => {
+test("two providers for two accounts with different credentials create a campaign in each; a data source through each reads its account", async () => {
   expect(second.creds.accessToken).not.toBe(e2e.creds.accessToken);
   const up = await stack.run(["up", "--yes", "--skip-preview"], env());
   expect({ code: up.code, output: output(up) }).toMatchObject({ code: 0 });
@@ -92,6 +95,7 @@ test("two providers for two accounts with different credentials create a campaig
   expect(campaignsOf(second.accountId).map((c) => c.name)).toEqual(["Sale of second"]);
   const outputs = await stack.outputs();
   expect(outputs.campaignIds).toEqual({ first: campaignsOf(ACCOUNT_ID)[0]!.id, second: campaignsOf(second.accountId)[0]!.id });
+  expect(outputs.accountIds).toEqual({ first: ACCOUNT_ID, second: second.accountId });
   const preview = await stack.run(["preview", "--expect-no-changes"], env());
   expect({ code: preview.code, output: output(preview) }).toMatchObject({ code: 0 });
 });

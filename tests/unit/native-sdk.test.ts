@@ -1,7 +1,8 @@
 /**
  * The plugin-backed SDK (`pulumi-xads/native`, sdk/native/index.ts) against
  * the Node SDK's mocks: what it registers with the engine (the plugin's type
- * tokens, the explicit provider's settings with its credentials secret) and
+ * tokens, the explicit provider's settings with its credentials secret),
+ * the data sources as the plugin's functions, and
  * how a program and Pulumi's codegen reach it (package.json, the schema's
  * language.nodejs).
  */
@@ -13,12 +14,16 @@ import { packageSchema } from "../../provider/schema";
 import { NATIVE_SDK } from "../../tools/generated-files";
 
 const registered: { type: string; name: string; inputs: Record<string, unknown> }[] = [];
+const calls: { token: string; inputs: Record<string, unknown>; provider?: string }[] = [];
 pulumi.runtime.setMocks({
   newResource: (args) => {
     registered.push({ type: args.type, name: args.name, inputs: args.inputs });
     return { id: `${args.name}-id`, state: { ...args.inputs, servable: true } };
   },
-  call: () => ({}),
+  call: (args) => {
+    calls.push({ token: args.token, inputs: args.inputs, provider: args.provider });
+    return { result: { id: "fi-usd", currency: args.inputs.currency } };
+  },
 }, "project", "stack", false);
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -90,6 +95,21 @@ describe("xads.Provider", () => {
     const campaign = new xads.Campaign("through-other", { fundingInstrumentId: "fi1", name: "Other", dailyBudgetAmountLocalMicro: 1 }, { provider });
     expect(await outputValue(campaign.urn)).toContain("xads:index:Campaign::through-other");
     expect(registration("through-other").type).toBe("xads:index:Campaign");
+  });
+});
+
+describe("the data sources", () => {
+  test("every function of the schema is there", () => {
+    const all = xads as unknown as Record<string, unknown>;
+    const functions = Object.keys(packageSchema("0.0.0").functions as object).map((token) => token.replace(/^xads:index:/, ""));
+    expect(functions.filter((name) => typeof all[name] !== "function")).toEqual([]);
+  });
+
+  test("a data source invokes the plugin's function through the provider given, and answers its result", async () => {
+    const provider = new xads.Provider("reader", { accountId: "9reader" });
+    const instrument = await xads.getFundingInstrument({ currency: "USD" }, { provider });
+    expect(instrument).toEqual({ id: "fi-usd", currency: "USD" });
+    expect(calls).toEqual([{ token: "xads:index:getFundingInstrument", inputs: { currency: "USD" }, provider: expect.stringContaining("pulumi:providers:xads::reader::") }]);
   });
 });
 
