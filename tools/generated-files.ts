@@ -148,7 +148,13 @@ export function renderSdk(): string {
 
 // ----------------------------------------------------------- native sdk ---
 
-/** The plugin-backed SDK, `pulumi-xads/native` (package.json exports it; ../native/package.json points older resolvers at it). */
+/**
+ * The plugin-backed SDK, `pulumi-xads/native`: native/package.json at the
+ * package's root points Node and TypeScript at its compiled file. Not an
+ * `exports` map in package.json: one would close the package's paths without
+ * an extension (`pulumi-xads/dist/emulator`, which docs name), as Node
+ * resolves no folder or extension through it.
+ */
 export const NATIVE_SDK = "sdk/native/index.ts";
 
 /** A field's TypeScript type from its type in the schema's provider configuration. */
@@ -227,8 +233,8 @@ export function renderNativeSdk(version: string): string {
         "TypeScript classes, `Provider` for explicit providers, and the data sources as the plugin's functions. Generated from the registry " +
         `(provider/resources/index.ts) by tools/generate.ts: do not edit; run ${GENERATE_COMMAND}. ` +
         "The arguments and outputs are the types the dynamic SDK (../resources.ts) derives from the registry; " +
-        "the plugin does the work, so this module loads no provider code. README, \"TypeScript through the plugin\", " +
-        "says how the engine finds the plugin.",
+        "the plugin does the work, so this module loads no provider code. docs/installation-and-configuration.md, " +
+        "\"TypeScript through the plugin\", says how the engine finds the plugin.",
     ),
     'import * as pulumi from "@pulumi/pulumi";',
     'import type * as dynamic from "../index";',

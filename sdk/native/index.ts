@@ -4,8 +4,8 @@
  * sources as the plugin's functions. Generated from the registry (provider/resources/index.ts) by
  * tools/generate.ts: do not edit; run npm run generate (or make generate). The arguments and
  * outputs are the types the dynamic SDK (../resources.ts) derives from the registry; the plugin
- * does the work, so this module loads no provider code. README, "TypeScript through the plugin",
- * says how the engine finds the plugin.
+ * does the work, so this module loads no provider code. docs/installation-and-configuration.md,
+ * "TypeScript through the plugin", says how the engine finds the plugin.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "../index";
