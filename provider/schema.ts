@@ -103,6 +103,16 @@ const PYTHON = {
   readme: "Python SDK of pulumi-xads: the Ads API's campaigns, line items, cards, audiences and the rest as Pulumi resources of the pulumi-resource-xads provider plugin. Generated from its schema.json.",
 };
 
+/**
+ * What Pulumi's Node.js program codegen (pkg/v3 codegen/nodejs, which writes
+ * the TypeScript of `pulumi import` and `pulumi convert`) imports the
+ * resources from: the package's plugin-backed SDK, whose classes are the
+ * schema's resources under the same names and properties
+ * (`import * as xads from "pulumi-xads/native"`), instead of
+ * `@pulumi/xads`.
+ */
+const NODEJS = { packageName: "pulumi-xads/native" };
+
 export function packageSchema(version: string): JsonSchema {
   const resources: Record<string, JsonSchema> = {};
   for (const [kind, def] of Object.entries(RESOURCES)) {
@@ -139,7 +149,7 @@ export function packageSchema(version: string): JsonSchema {
     version,
     description: "Campaigns, line items and the rest of the Ads API as Pulumi resources: dynamic resources in TypeScript programs, or the pulumi-resource-xads provider plugin.",
     config: { variables },
-    language: { python: PYTHON },
+    language: { nodejs: NODEJS, python: PYTHON },
     provider,
     resources,
     functions: functionSchemas(),

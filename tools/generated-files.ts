@@ -1,6 +1,7 @@
 /**
  * The files made from the registry (provider/resources/index.ts), as pure
- * functions of it: schema.json, the SDK classes (sdk/resources.ts), the
+ * functions of it: schema.json, the SDK classes (sdk/resources.ts and the
+ * plugin-backed sdk/native/index.ts), the
  * resource table of docs/resources-guide.md and the reference pages of docs/ (resources and
  * data sources, tools/resource-docs.ts), and the emulator's list of route
  * modules (emulator/routes/index.ts, from the files of that folder).
@@ -10,8 +11,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { RESOURCES, ResourceKind } from "../provider/resources";
+import { pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources";
+import { metaOf } from "../provider/resources/fields";
 import { packageSchema, renderSchema } from "../provider/schema";
+import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import * as overrides from "../sdk/overrides";
 import { DATA_SOURCE_NAMES, renderDataSourceIndex, renderDataSourcePage, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
@@ -35,6 +38,7 @@ export function generatedFiles(version: string): GeneratedFile[] {
   return [
     { path: "schema.json", render: () => renderSchema(version) },
     { path: "sdk/resources.ts", render: () => renderSdk() },
+    { path: NATIVE_SDK, render: () => renderNativeSdk(version) },
     { path: RESOURCE_TABLE_PAGE, render: (current) => renderResourceTable(current, version) },
     { path: "docs/resources/README.md", render: () => renderResourceIndex(GENERATE_COMMAND) },
     ...KINDS.map((kind) => ({ path: `docs/resources/${kind}.md`, render: () => renderResourcePage(kind, version, realPlatform(), GENERATE_COMMAND) })),
@@ -81,7 +85,14 @@ function docComment(text: string): string {
   return ["/**", ...lines.map((l) => ` * ${l}`), " */"].join("\n");
 }
 
-function sdkClass(kind: ResourceKind): string {
+/**
+ * The arguments type of a kind, as both SDKs (the dynamic one and
+ * `pulumi-xads/native`) declare it: the registry's inputs through
+ * sdk/resource.ts's ResourceArgs (UnscopedArgs for a kind outside any
+ * account), the fields with a default optional. `optional`: no input is
+ * required, so the arguments may be left out.
+ */
+function argsTypeOf(kind: ResourceKind): { type: string; optional: boolean } {
   const shape = shapeOf(kind);
   // Fields the schema fills in when not given: optional in the arguments.
   const defaulted = Object.entries(shape)
@@ -93,12 +104,19 @@ function sdkClass(kind: ResourceKind): string {
   // A kind outside any account (SandboxAccount) takes no accountId; with no required input, no arguments at all.
   const scoped = "accountId" in shape;
   const noneRequired = Object.values(shape).every((s) => s.safeParse(undefined).success);
-  const argsType = `${scoped ? "ResourceArgs" : "UnscopedArgs"}<"${kind}"${defaulted.length > 0 ? `, ${defaulted.join(" | ")}` : ""}>`;
+  return {
+    type: `${scoped ? "ResourceArgs" : "UnscopedArgs"}<"${kind}"${defaulted.length > 0 ? `, ${defaulted.join(" | ")}` : ""}>`,
+    optional: !scoped && noneRequired,
+  };
+}
+
+function sdkClass(kind: ResourceKind): string {
+  const args = argsTypeOf(kind);
   return [
-    `export type ${kind}Args = ${argsType};`,
+    `export type ${kind}Args = ${args.type};`,
     docComment(RESOURCES[kind].description),
     `export class ${kind} extends XadsResource {`,
-    `  constructor(name: string, args: ${kind}Args${!scoped && noneRequired ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
+    `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
     `    super("${kind}", name, args, opts);`,
     "  }",
     "}",
@@ -126,6 +144,127 @@ export function renderSdk(): string {
     'export * from "./overrides";',
   ].join("\n");
   return [header, ...kinds.map(sdkClass)].join("\n\n") + "\n";
+}
+
+// ----------------------------------------------------------- native sdk ---
+
+/**
+ * The plugin-backed SDK, `pulumi-xads/native`: native/package.json at the
+ * package's root points Node and TypeScript at its compiled file. Not an
+ * `exports` map in package.json: one would close the package's paths without
+ * an extension (`pulumi-xads/dist/emulator`, which docs name), as Node
+ * resolves no folder or extension through it.
+ */
+export const NATIVE_SDK = "sdk/native/index.ts";
+
+/** A field's TypeScript type from its type in the schema's provider configuration. */
+const SCHEMA_TS_TYPES: Record<string, string> = { string: "string", boolean: "boolean", integer: "number", number: "number" };
+
+const list = (names: readonly string[]) => `[${names.map((n) => JSON.stringify(n)).join(", ")}]`;
+
+function nativeClass(kind: ResourceKind): string {
+  const args = argsTypeOf(kind);
+  const shape = shapeOf(kind);
+  const outputs = RESOURCES[kind].outputs as Record<string, z.ZodType>;
+  const secret = [...Object.entries(shape), ...Object.entries(outputs)].filter(([, s]) => metaOf(s).secret).map(([name]) => name);
+  return [
+    `export type ${kind}Args = ${args.type};`,
+    docComment(RESOURCES[kind].description),
+    `export class ${kind} extends pulumi.CustomResource {`,
+    `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
+    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), secretOutputs(opts, ${list(secret)}));`,
+    "  }",
+    "}",
+    `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
+  ].join("\n");
+}
+
+/** The explicit provider: the schema's provider configuration as its arguments, the secret ones secret. */
+function nativeProvider(version: string): string {
+  const config = (packageSchema(version).provider as { inputProperties: Record<string, { type: string; secret?: boolean; description: string }> }).inputProperties;
+  const secret = Object.keys(config).filter((name) => config[name]!.secret);
+  return [
+    "/** The configuration of an explicit provider: the settings of the stack config `xads:*`, each optional as there. */",
+    "export interface ProviderArgs {",
+    ...Object.entries(config).flatMap(([name, p]) => [
+      `  /** ${p.description}${p.secret ? " Secret: the state holds it as ciphertext." : ""} */`,
+      `  ${name}?: pulumi.Input<${SCHEMA_TS_TYPES[p.type]}>;`,
+    ]),
+    "}",
+    docComment(
+      "A provider of package xads (`pulumi:providers:xads`): the plugin pulumi-resource-xads with this configuration. " +
+        "A resource given it as its `provider` option is managed with these credentials, in this accountId unless it names its own; " +
+        "one per account serves several accounts, or several sets of credentials, in one program.",
+    ),
+    "export class Provider extends pulumi.ProviderResource {",
+    "  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {",
+    `    const secret = ${list(secret)};`,
+    "    const props: pulumi.Inputs = {};",
+    "    for (const [key, value] of Object.entries(args)) if (value !== undefined) props[key] = secret.includes(key) ? pulumi.secret(value) : value;",
+    "    const options: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: secret };",
+    '    super("xads", name, props, options);',
+    "  }",
+    "}",
+  ].join("\n");
+}
+
+/**
+ * A data source as the plugin serves it (its function `xads:index:<name>`,
+ * the dynamic SDK's own function run by the plugin with the provider's
+ * configuration): the dynamic function's arguments and answer, through the
+ * provider of `opts` (the default one without).
+ */
+function nativeDataSource(name: string, doc: DataSourceDoc): string {
+  const optional = doc.args.every((a) => a.name.endsWith("?"));
+  return [
+    docComment(`${doc.summary} (${doc.endpoint}.) Through the plugin: the provider of \`opts.provider\`, its credentials and account.`),
+    `export function ${name}(args: ArgsOf<typeof dynamic.${name}>${optional ? " = {}" : ""}, opts?: pulumi.InvokeOptions): ReturnType<typeof dynamic.${name}> {`,
+    `  return invoke("${name}", args, opts);`,
+    "}",
+  ].join("\n");
+}
+
+/** sdk/native/index.ts: a class of every kind, of the plugin's type token, the explicit provider and the data sources. */
+export function renderNativeSdk(version: string): string {
+  const unscoped = KINDS.some((kind) => !("accountId" in shapeOf(kind)));
+  const header = [
+    docComment(
+      "pulumi-xads/native: the resources of the provider plugin pulumi-resource-xads (`xads:index:<Kind>`) as " +
+        "TypeScript classes, `Provider` for explicit providers, and the data sources as the plugin's functions. Generated from the registry " +
+        `(provider/resources/index.ts) by tools/generate.ts: do not edit; run ${GENERATE_COMMAND}. ` +
+        "The arguments and outputs are the types the dynamic SDK (../resources.ts) derives from the registry; " +
+        "the plugin does the work, so this module loads no provider code. docs/installation-and-configuration.md, " +
+        "\"TypeScript through the plugin\", says how the engine finds the plugin.",
+    ),
+    'import * as pulumi from "@pulumi/pulumi";',
+    'import type * as dynamic from "../index";',
+    `import type { ResourceArgs, ResourceOutputs${unscoped ? ", UnscopedArgs" : ""} } from "../resource";`,
+    "",
+    "/** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */",
+    "function properties(inputs: readonly string[], outputs: readonly string[], args: object): pulumi.Inputs {",
+    "  const given = args as Record<string, unknown>;",
+    "  const props: pulumi.Inputs = {};",
+    "  for (const key of [...inputs, ...outputs]) props[key] = given[key];",
+    "  return props;",
+    "}",
+    "",
+    "/** The kind's secret fields are secret in the state even when the program passes them as plain values. */",
+    "function secretOutputs(opts: pulumi.CustomResourceOptions | undefined, secret: readonly string[]): pulumi.CustomResourceOptions | undefined {",
+    "  if (secret.length === 0) return opts;",
+    "  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };",
+    "}",
+    "",
+    "/** The arguments of a dynamic data source (none: an empty object). */",
+    "type ArgsOf<F extends (...args: never[]) => unknown> = Parameters<F> extends [] ? Record<string, never> : NonNullable<Parameters<F>[0]>;",
+    "",
+    "/** Runs the plugin's function of a data source; its answer is the function's `result` (provider/schema.ts functionSchemas). */",
+    "async function invoke<T>(name: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<T> {",
+    '  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, opts);',
+    "  return answer.result as T;",
+    "}",
+  ].join("\n");
+  const dataSources = Object.entries(DATA_SOURCES as Record<string, DataSourceDoc>).map(([name, doc]) => nativeDataSource(name, doc));
+  return [header, nativeProvider(version), ...KINDS.map(nativeClass), ...dataSources].join("\n\n") + "\n";
 }
 
 // -------------------------------------------------------- resource table ---

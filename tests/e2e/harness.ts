@@ -442,3 +442,34 @@ ${body}`);
     return readdirSync(stacks).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(stacks, f), "utf8")).join("\n");
   }
 }
+
+// ------------------------------------------------- a second access token ---
+
+/**
+ * A new access token of the emulator's demo user for the application of
+ * `creds` (its consumer key and secret): the three-legged PIN flow at the
+ * emulator's platform address, as a second person's login would make it.
+ */
+export async function loginAnotherToken(emu: Emulator, creds: Credentials): Promise<{ accessToken: string; accessTokenSecret: string }> {
+  // Loaded here: only the files that log a second token in need the OAuth signer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createHmac } = require("node:crypto") as typeof import("node:crypto");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const OAuth = require("oauth-1.0a") as typeof import("oauth-1.0a");
+  const oauth = new OAuth({
+    consumer: { key: creds.consumerKey, secret: creds.consumerSecret },
+    signature_method: "HMAC-SHA1",
+    hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
+  });
+  const post = async (path: string, data: Record<string, string>, token?: { key: string; secret: string }) => {
+    const url = `${emu.url}${path}`;
+    const res = await fetch(url, { method: "POST", headers: { ...oauth.toHeader(oauth.authorize({ url, method: "POST", data }, token)) } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return Object.fromEntries(new URLSearchParams(await res.text()));
+  };
+  const rt = await post("/oauth/request_token", { oauth_callback: "oob" });
+  const approved = await fetch(`${emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: rt.oauth_token!, allow: "Authorize app" }) });
+  const pin = /<code id="oauth_pin">(\d+)<\/code>/.exec(await approved.text())![1]!;
+  const at = await post("/oauth/access_token", { oauth_verifier: pin }, { key: rt.oauth_token!, secret: rt.oauth_token_secret! });
+  return { accessToken: at.oauth_token!, accessTokenSecret: at.oauth_token_secret! };
+}

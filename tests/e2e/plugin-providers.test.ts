@@ -8,11 +8,9 @@
  * platform; and `preview --diff` of a changed create-only field prints
  * [forces replacement] on that property and plans the replacement.
  */
-import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import OAuth from "oauth-1.0a";
-import { ACCOUNT_ID, Credentials, expectNoCredentialsIn, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Credentials, expectNoCredentialsIn, loginAnotherToken, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -20,25 +18,8 @@ const e2e = useStackEmulator();
 let stack: Stack;
 let second: { accountId: string; creds: Credentials };
 
-/** A new access token of the demo user for the stack's application: the three-legged PIN flow at the emulator's platform address. */
-async function login(): Promise<{ accessToken: string; accessTokenSecret: string }> {
-  const oauth = new OAuth({
-    consumer: { key: e2e.creds.consumerKey, secret: e2e.creds.consumerSecret },
-    signature_method: "HMAC-SHA1",
-    hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
-  });
-  const post = async (path: string, data: Record<string, string>, token?: OAuth.Token) => {
-    const url = `${e2e.emu.url}${path}`;
-    const res = await fetch(url, { method: "POST", headers: { ...oauth.toHeader(oauth.authorize({ url, method: "POST", data }, token)) } });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return Object.fromEntries(new URLSearchParams(await res.text()));
-  };
-  const rt = await post("/oauth/request_token", { oauth_callback: "oob" });
-  const approved = await fetch(`${e2e.emu.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams({ oauth_token: rt.oauth_token!, allow: "Authorize app" }) });
-  const pin = /<code id="oauth_pin">(\d+)<\/code>/.exec(await approved.text())![1]!;
-  const at = await post("/oauth/access_token", { oauth_verifier: pin }, { key: rt.oauth_token!, secret: rt.oauth_token_secret! });
-  return { accessToken: at.oauth_token!, accessTokenSecret: at.oauth_token_secret! };
-}
+/** A new access token of the demo user for the stack's application (harness.ts loginAnotherToken). */
+const login = () => loginAnotherToken(e2e.emu, e2e.creds);
 
 const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 

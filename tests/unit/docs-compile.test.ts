@@ -2,8 +2,9 @@
  * Every fenced TypeScript block (```ts) of README.md and the markdown files below docs/
  * type-checks as a user's program would: a CommonJS module compiled with
  * the compilerOptions of the README's install section (its tsconfig.json
- * block), against the SDK's types ("pulumi-xads" is sdk/index.ts here, and
- * "pulumi-xads/dist/<path>" the source at <path>, as the package lays out).
+ * block), against the SDK's types ("pulumi-xads" is sdk/index.ts here,
+ * "pulumi-xads/native" sdk/native/index.ts, and "pulumi-xads/dist/<path>" the
+ * source at <path>, as the package lays out).
  *
  * The rule for a block (written in the markdown, on the line before its fence):
  * - each block is its own module, as if pasted below the imports of a program:
@@ -106,7 +107,7 @@ beforeAll(() => {
     ...installTsconfig(),
     noEmit: true,
     baseUrl: ROOT,
-    paths: { "pulumi-xads": ["sdk/index.ts"], "pulumi-xads/dist/*": ["*"] },
+    paths: { "pulumi-xads": ["sdk/index.ts"], "pulumi-xads/native": ["sdk/native/index.ts"], "pulumi-xads/dist/*": ["*"] },
   };
   const modules = new Map(COMPILED.map((b) => [pathOf(b), moduleOf(b)]));
   const host = ts.createCompilerHost(options);

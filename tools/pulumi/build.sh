@@ -57,9 +57,43 @@ build_python() {
   mv "$cache/pulumi-language-python.tmp" "$cache/pulumi-language-python"
 }
 
+# The Node.js language host: the package inside sdk/v3 v3.68.0 (the newest the
+# module proxy serves), which runs JS and TS programs with CLI 3.259 but does
+# not generate programs, behind tools/pulumi/language-nodejs, which forwards
+# every call to it and serves GenerateProgram (the code `pulumi import`
+# writes) with pkg/v3 codegen/nodejs at the CLI's version. The proxy takes the
+# name pulumi-language-nodejs, the host pulumi-language-nodejs-v3.68.0 beside
+# it. A cache made before the proxy has the host under the first name: it is
+# copied to the second, and the proxy replaces it in one rename, so a CLI
+# running meanwhile always finds a host.
+build_nodejs() {
+  local key
+  key=$(cat "$here/language-nodejs/go.mod" "$here/language-nodejs/go.sum" "$here/language-nodejs/main.go" | sha256sum | cut -c1-12)
+  if [ -x "$cache/pulumi-language-nodejs-v3.68.0" ] && [ -x "$cache/pulumi-language-nodejs" ] \
+     && [ "$(cat "$cache/pulumi-language-nodejs.version" 2>/dev/null)" = "$key" ]; then
+    return
+  fi
+  if [ ! -x "$cache/pulumi-language-nodejs-v3.68.0" ]; then
+    if [ -x "$cache/pulumi-language-nodejs" ] && [ ! -f "$cache/pulumi-language-nodejs.version" ]; then
+      cp "$cache/pulumi-language-nodejs" "$cache/pulumi-language-nodejs-v3.68.0.tmp"
+    else
+      log "building pulumi-language-nodejs-v3.68.0 (sdk/v3 v3.68.0, the newest the module proxy serves)"
+      (cd "$here/language-host" && go build -trimpath -ldflags "$ldflags" -o "$cache/pulumi-language-nodejs-v3.68.0.tmp" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
+    fi
+    mv "$cache/pulumi-language-nodejs-v3.68.0.tmp" "$cache/pulumi-language-nodejs-v3.68.0"
+  fi
+  log "building pulumi-language-nodejs (tools/pulumi/language-nodejs: the v3.68.0 host with program generation from pkg/v3 codegen/nodejs)"
+  (cd "$here/language-nodejs" && go build -trimpath -ldflags "-w -s" -o "$cache/pulumi-language-nodejs.tmp" .)
+  mv "$cache/pulumi-language-nodejs.tmp" "$cache/pulumi-language-nodejs"
+  echo "$key" > "$cache/pulumi-language-nodejs.version"
+}
+
+ldflags="-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+
 if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
    && [ -x "$cache/pulumi-resource-pulumi-nodejs" ] \
    && [ "$("$cache/pulumi" version 2>/dev/null)" = "$version" ]; then
+  build_nodejs
   build_yaml
   build_python
   log "pulumi $version already built in $cache"
@@ -68,15 +102,12 @@ if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
 fi
 
 mkdir -p "$cache"
-ldflags="-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
 
 log "building pulumi $version from Go modules (a cold build takes a few minutes)"
 (cd "$here/cli" && go build -trimpath -ldflags "$ldflags" -o "$cache/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
 mv "$cache/pulumi.tmp" "$cache/pulumi"
 
-log "building pulumi-language-nodejs (sdk/v3 v3.68.0, the newest the module proxy serves)"
-(cd "$here/language-host" && go build -trimpath -ldflags "$ldflags" -o "$cache/pulumi-language-nodejs.tmp" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
-mv "$cache/pulumi-language-nodejs.tmp" "$cache/pulumi-language-nodejs"
+build_nodejs
 
 # The dynamic provider shim is a script shipped in the sdk module; the CLI
 # looks for it beside its own binary and on PATH, never in node_modules.
