@@ -32,7 +32,7 @@ import type { Credentials } from "../provider/client";
 import { watchPeaks } from "./proc";
 import { pulumiDir } from "../tools/pulumi-dir";
 import { yamlProgram } from "./yaml-program";
-import { countCalls, growthTable, Measurement, Operation, OPERATIONS, ProviderName, PROVIDERS, resultsTable } from "./report";
+import { countCalls, growthTable, Measurement, Operation, OPERATIONS, ProviderName, PROVIDERS, resultsTable, StateParts, statePartsOf, statePartsTable } from "./report";
 
 /** The clone's root: where the Makefile is (this file runs from bench/ with ts-node or jest, from dist/bench/ built). */
 function rootOf(dir: string): string {
@@ -113,11 +113,12 @@ class BenchStack {
   }
 
   /** The state file and the resources it holds. */
-  state(): { bytes: number; resources: number } {
+  state(): { bytes: number; resources: number; parts?: StateParts } {
     const stacks = join(this.backend, ".pulumi", "stacks", `bench-${this.provider}`);
     const file = join(stacks, readdirSync(stacks).find((f) => f.endsWith(".json"))!);
-    const deployment = JSON.parse(readFileSync(file, "utf8")) as { checkpoint?: { latest?: { resources?: unknown[] } } };
-    return { bytes: statSync(file).size, resources: deployment.checkpoint?.latest?.resources?.length ?? 0 };
+    const deployment = JSON.parse(readFileSync(file, "utf8")) as { checkpoint?: { latest?: { resources?: Record<string, unknown>[] } } };
+    const resources = deployment.checkpoint?.latest?.resources ?? [];
+    return { bytes: statSync(file).size, resources: resources.length, parts: statePartsOf(resources) };
   }
 }
 
@@ -183,7 +184,7 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
           const state = stack.state();
           const m: Measurement = {
             provider, n, op, exitCode: r.code, seconds: r.seconds, calls: countCalls(requests),
-            status429: requests.filter((q) => q.status === 429).length, stateBytes: state.bytes, stateResources: state.resources,
+            status429: requests.filter((q) => q.status === 429).length, stateBytes: state.bytes, stateResources: state.resources, stateParts: state.parts,
             programPeakBytes: r.peaks.program, providerPeakBytes: r.peaks.provider,
           };
           measurements.push(m);
@@ -202,6 +203,8 @@ export async function runBench(options: BenchOptions): Promise<Measurement[]> {
   print(resultsTable(measurements));
   const growth = growthTable(measurements);
   if (growth) print(`\n${growth}`);
+  const parts = statePartsTable(measurements);
+  if (parts) print(`\n${parts}`);
   if (file) print(`\nraw numbers: ${file}`);
   return measurements;
 }
@@ -223,6 +226,17 @@ function latency(value: string): number {
   return ms;
 }
 
+const USAGE = `Usage: node dist/bench/engine.js [--n 100,500,1000] [--providers ${PROVIDERS.join(",")}] [--parallel <n>] [--latency-ms 150]
+
+Runs preview, up, refresh and destroy of N campaigns (each with a line item) through the real pulumi CLI
+(XADS_PULUMI_DIR), for each provider against a fresh bundled emulator, and prints per N and operation: seconds,
+the ratio to the no-op provider, API calls by endpoint, 429s, state size and bytes per resource, program memory;
+then the growth between the smallest and largest N and the state of a resource by part. Raw numbers: .work/bench/.
+  --n           numbers of campaigns, comma-separated
+  --providers   which to run: noop (the engine's floor), xads (the dynamic provider), plugin (pulumi-resource-xads, a YAML program)
+  --parallel    passed to every pulumi command as --parallel
+  --latency-ms  the emulator's round trip in milliseconds`;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -230,8 +244,13 @@ async function main(): Promise<void> {
       parallel: { type: "string" },
       providers: { type: "string", default: PROVIDERS.join(",") },
       "latency-ms": { type: "string", default: "150" },
+      help: { type: "boolean", short: "h" },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const providers = values.providers.split(",");
   const unknown = providers.filter((p) => !(PROVIDERS as readonly string[]).includes(p));
   if (unknown.length > 0) throw new Error(`--providers takes ${PROVIDERS.join(", ")} (got ${unknown.join(", ")})`);

@@ -22,9 +22,49 @@ export interface Measurement {
   /** The stack's state file after the command, and the resources it holds (the stack and providers included). */
   stateBytes: number;
   stateResources: number;
+  /** What a managed resource's state holds, by part (statePartsOf), in compact JSON bytes per resource. */
+  stateParts?: StateParts;
   /** Peak resident set (VmHWM) of the program's node process and of the provider's (dynamic, or the plugin), in bytes. */
   programPeakBytes?: number;
   providerPeakBytes?: number;
+}
+
+/** A managed resource's state by part, bytes per resource (compact JSON; the file is indented, so it holds more). */
+export interface StateParts {
+  /** Its inputs and outputs, the serialized provider apart. */
+  values: number;
+  /** The dynamic provider serialized beside them (`__provider` in the inputs and outputs). */
+  provider: number;
+  /** Where the program registered it: `sourcePosition` and `stackTrace`, which the language host sends. */
+  sourcePositions: number;
+  /** The rest: URN, type, id, parent, dependencies, provider reference, timestamps. */
+  other: number;
+}
+
+const SERIALIZED_PROVIDER = "__provider";
+const jsonBytes = (v: unknown) => (v === undefined ? 0 : Buffer.byteLength(JSON.stringify(v)));
+
+/**
+ * The state of a stack's managed resources by part, averaged per resource
+ * (the stack and provider resources left out): what the state of a
+ * resource costs, and how much of it is the serialized provider.
+ */
+export function statePartsOf(resources: readonly Record<string, unknown>[]): StateParts | undefined {
+  const managed = resources.filter((r) => typeof r.type === "string" && !r.type.startsWith("pulumi:"));
+  if (managed.length === 0) return undefined;
+  const sum: StateParts = { values: 0, provider: 0, sourcePositions: 0, other: 0 };
+  for (const r of managed) {
+    const bags = [r.inputs, r.outputs] as (Record<string, unknown> | undefined)[];
+    const provider = bags.reduce((a, b) => a + (b?.[SERIALIZED_PROVIDER] === undefined ? 0 : jsonBytes(b[SERIALIZED_PROVIDER])), 0);
+    const values = jsonBytes(r.inputs) + jsonBytes(r.outputs) - provider;
+    const sourcePositions = jsonBytes(r.sourcePosition) + jsonBytes(r.stackTrace);
+    sum.values += values;
+    sum.provider += provider;
+    sum.sourcePositions += sourcePositions;
+    sum.other += jsonBytes(r) - values - provider - sourcePositions;
+  }
+  const per = (v: number) => Math.round(v / managed.length);
+  return { values: per(sum.values), provider: per(sum.provider), sourcePositions: per(sum.sourcePositions), other: per(sum.other) };
 }
 
 /**
@@ -108,6 +148,29 @@ export function resultsTable(ms: readonly Measurement[]): string {
     }
   }
   return lines.join("\n");
+}
+
+/**
+ * What a managed resource's state holds after the largest N's up, by part,
+ * one column per provider: the serialized provider beside the values and
+ * the language host's source positions.
+ */
+export function statePartsTable(ms: readonly Measurement[]): string {
+  const n = Math.max(...ms.map((m) => m.n));
+  const ups = providersOf(ms).map((p) => [p, find(ms, p, n, "up")?.stateParts] as const).filter((e): e is readonly [ProviderName, StateParts] => e[1] !== undefined);
+  if (ups.length === 0) return "";
+  const rows: [string, keyof StateParts][] = [
+    ["inputs and outputs", "values"], ["serialized provider", "provider"], ["source positions (the language host's)", "sourcePositions"], ["URN, type, ids, references, times", "other"],
+  ];
+  const total = (p: StateParts) => p.values + p.provider + p.sourcePositions + p.other;
+  return [
+    `State of a managed resource after up at N = ${n}, by part (bytes of compact JSON per resource):`,
+    "",
+    `| part | ${ups.map(([p]) => LABEL[p]).join(" | ")} |`,
+    `|---|${ups.map(() => "---:").join("|")}|`,
+    ...rows.map(([label, key]) => `| ${label} | ${ups.map(([, parts]) => parts[key]).join(" | ")} |`),
+    `| total | ${ups.map(([, parts]) => total(parts)).join(" | ")} |`,
+  ].join("\n");
 }
 
 /** How each measure grows from the smallest N to the largest (the factor; N itself grows by their ratio). */

@@ -13,12 +13,16 @@
  * it: one X API v2 users lookup (xdevplatform/docs openapi.json, GET
  * /2/users) for all of them, on the platform API base. An application whose
  * access does not include that endpoint still gets the ids, with one note.
+ * `--all-stacks` asks each handle once a run (UsersLookups), not once a
+ * stack.
  *
  * The window, the matching of entries to a resource and the words of the
  * report are pure functions; `historyOf` and `usernamesOf` make the calls.
  */
+import { createHash } from "node:crypto";
 import type { AdsClient } from "../provider/client/client";
 import { AdsApiError, AuthError } from "../provider/client/errors";
+import type { Credentials } from "../provider/client/signing";
 import type { ProviderConfig } from "../provider/config";
 import { ENUMS } from "../provider/limits";
 import { definitionOf, RESOURCES } from "../provider/resources";
@@ -174,6 +178,45 @@ export async function usernamesOf(ids: readonly string[], client: AdsClient | un
       ? `these credentials may not use the X API users lookup (GET /2/users answered ${err.status}: the app's access level may not include it)`
       : `the X API users lookup (GET /2/users) failed: ${err instanceof Error ? err.message : String(err)}`;
     return { usernames, note: `user handles not shown: ${reason}` };
+  }
+}
+
+/** The platform API a users lookup reaches, and as whom: what it may read depends on both. */
+export interface UsersLookupCaller {
+  client: AdsClient;
+  baseUrl: string;
+  credentials: Credentials;
+}
+
+/**
+ * The users lookups of one run of `xads drift`: `--all-stacks` checks
+ * stacks that mostly reach the same platform address with the same
+ * credentials and name the same editors, so each id is asked once a run
+ * for each address and credentials, not once a stack. A failed lookup
+ * (a 403 refusal would be refused again) is not asked again either: its
+ * note goes to every later stack with a handle it lacks.
+ */
+export class UsersLookups {
+  private readonly byCaller = new Map<string, { asked: Set<string>; usernames: Map<string, string>; note?: string }>();
+
+  constructor(private readonly lookup: typeof usernamesOf = usernamesOf) {}
+
+  /** usernamesOf, answering from earlier lookups of the same caller what they asked. */
+  async usernamesOf(ids: readonly string[], caller: UsersLookupCaller | undefined, why?: string): Promise<UsersLookup> {
+    if (!caller || ids.length === 0) return this.lookup(ids, caller?.client, why);
+    // A digest, so the map holds no credential.
+    const key = createHash("sha256").update(JSON.stringify([caller.baseUrl, caller.credentials.consumerKey, caller.credentials.consumerSecret, caller.credentials.accessToken, caller.credentials.accessTokenSecret])).digest("hex");
+    let seen = this.byCaller.get(key);
+    if (!seen) this.byCaller.set(key, (seen = { asked: new Set(), usernames: new Map() }));
+    const missing = seen.note === undefined ? ids.filter((id) => !seen!.asked.has(id)) : [];
+    if (missing.length > 0) {
+      const found = await this.lookup(missing, caller.client);
+      for (const id of missing) seen.asked.add(id);
+      for (const [id, username] of found.usernames) seen.usernames.set(id, username);
+      if (found.note !== undefined) seen.note = found.note;
+    }
+    const usernames = new Map(ids.filter((id) => seen!.usernames.has(id)).map((id) => [id, seen!.usernames.get(id)!] as const));
+    return { usernames, ...(seen.note !== undefined && usernames.size < ids.length ? { note: seen.note } : {}) };
   }
 }
 

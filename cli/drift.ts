@@ -14,9 +14,9 @@ import { Command, Option } from "commander";
 import { CliError } from "./errors";
 import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "./drift-report";
 import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
-import { historyOf, historyUserIds, usernamesOf, withUsernames } from "./drift-history";
+import { historyOf, historyUserIds, UsersLookupCaller, UsersLookups, withUsernames } from "./drift-history";
 import { Deployment } from "./recover-plan";
-import { findUntracked, markHeldByOtherStacks, platformClient, stackClient, UntrackedEntity } from "./untracked";
+import { findUntracked, markHeldByOtherStacks, platformBaseOf, platformClient, stackClient, UntrackedEntity } from "./untracked";
 
 /**
  * The live entities like the stack's resources that its state does not hold
@@ -36,24 +36,25 @@ async function untrackedOf(values: Record<string, string | undefined>, deploymen
 /**
  * The report with who changed each drifted resource outside Pulumi and when,
  * from the platform's account history (cli/drift-history.ts), the users by
- * handle where the users lookup answers: its calls never fail the report,
- * each resource says what the history gave.
+ * handle where the users lookup answers (`users`: the run's lookups, so
+ * far): its calls never fail the report, each resource says what the
+ * history gave.
  */
-async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment): Promise<DriftReport> {
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment, users: UsersLookups): Promise<DriftReport> {
   const drifted = [...report.changed, ...report.deleted];
   if (drifted.length === 0) return report;
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const ctx = stackClient(values, log);
   const histories = await historyOf(drifted, deployment, ctx);
-  let platform: ReturnType<typeof platformClient> | undefined;
+  let caller: UsersLookupCaller | undefined;
   let why: string | undefined;
   try {
-    platform = platformClient(values, ctx.config, log);
+    caller = { client: platformClient(values, ctx.config, log), baseUrl: platformBaseOf(values), credentials: ctx.config.credentials };
   } catch (err) {
     why = err instanceof Error ? err.message : String(err);
   }
-  const users = await usernamesOf(historyUserIds(histories.values()), platform, why);
-  return withHistory(report, withUsernames(histories, users.usernames), users.note);
+  const found = await users.usernamesOf(historyUserIds(histories.values()), caller, why);
+  return withHistory(report, withUsernames(histories, found.usernames), found.note);
 }
 
 /** The states of every stack of the project in `cwd` (in the same backend), by name. */
@@ -142,13 +143,14 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
  * the refresh preview, then, with `untracked`, the live entities that no
  * state holds, and with `history`, who changed each drifted resource and
  * when. `states` reads the project's stacks (`--all-stacks` reads
- * them once for all). Throws a CliError when the stack cannot be checked.
+ * them once for all), and `users` is the run's users lookups (one for all
+ * stacks too). Throws a CliError when the stack cannot be checked.
  */
-export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; history: boolean; states?: ProjectStates }): Promise<DriftReport> {
+export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; history: boolean; states?: ProjectStates; users?: UsersLookups }): Promise<DriftReport> {
   const { stack, events, deployment, config } = await refreshEvents(cwd, stackName, options.untracked || options.history);
   const untracked = options.untracked ? await untrackedOf(config, deployment, cwd, stack, options.states ?? projectStates) : [];
   const found = { ...buildDriftReport(events, untracked), stack };
-  return options.history ? withDriftHistory(found, config, deployment) : found;
+  return options.history ? withDriftHistory(found, config, deployment, options.users ?? new UsersLookups()) : found;
 }
 
 export function registerDrift(program: Command): void {
@@ -185,7 +187,8 @@ export function registerDrift(program: Command): void {
       let text: string;
       if (opts.allStacks) {
         const states = readOnce(projectStates);
-        const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, history: opts.history, states }),
+        const users = new UsersLookups();
+        const all = await driftOfAllStacks(await projectStackNames(cwd), (stack) => driftOfStack(cwd, stack, { untracked: opts.untracked, history: opts.history, states, users }),
           (line) => process.stderr.write(`${line}\n`));
         text = ALL_STACKS_RENDER[opts.format](all);
         process.exitCode = allStacksExitCode(all);

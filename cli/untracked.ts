@@ -60,8 +60,12 @@ export function stackClient(values: Record<string, string | undefined>, log: (li
  * ConfigError for a malformed base.
  */
 export function platformClient(values: Record<string, string | undefined>, config: ProviderConfig, log: (line: string) => void): AdsClient {
-  const baseUrl = platformBaseUrl((s) => values[SETTINGS[s].key] ?? process.env[SETTINGS[s].env]);
-  return new AdsClient({ credentials: config.credentials, baseUrl, log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
+  return new AdsClient({ credentials: config.credentials, baseUrl: platformBaseOf(values), log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
+}
+
+/** The platform API base of a stack's config values (platformClient's); throws a ConfigError for a malformed one. */
+export function platformBaseOf(values: Record<string, string | undefined>): string {
+  return platformBaseUrl((s) => values[SETTINGS[s].key] ?? process.env[SETTINGS[s].env]);
 }
 
 /** The live entities like the state's resources that the state does not hold, by kind and name. */

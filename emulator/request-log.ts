@@ -1,5 +1,6 @@
 /**
- * Every /12 and /5 request the emulator received, in arrival order, for
+ * Every /12 and /5 request the emulator received, and every users lookup
+ * of the platform API (GET /2/users, env production), in arrival order, for
  * tests that assert what a client sent (or did not send again). Never holds
  * a credential: the Authorization header is not recorded.
  */

@@ -8,8 +8,9 @@
  * Errors are the reference's problem details, `{title, detail, type}`
  * (x-api/fundamentals/response-codes-and-errors.mdx).
  */
-import { FastifyPluginAsync } from "fastify";
+import { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
+import type { RequestLogEntry } from "../request-log";
 import { USER_ID, XUser } from "../users";
 
 /** openapi.json GET /2/users, `ids`: minItems 1, maxItems 100. */
@@ -42,7 +43,18 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     throw err;
   });
 
-  app.get("/2/users", async (req) => {
+  // In the request log (README "The platform API"), so a test can count the lookups a client made.
+  const logged = new WeakMap<object, RequestLogEntry>();
+  const onRequest = async (req: FastifyRequest) => {
+    // The platform API is on the production host (api.x.com), beside the Ads API's /12.
+    logged.set(req, app.emulator.log.open({ env: "production", method: req.method, path: req.url.split("?")[0]!, query: { ...(req.query as Record<string, string>) } }));
+  };
+  const onResponse = async (req: FastifyRequest, reply: FastifyReply) => {
+    const entry = logged.get(req);
+    if (entry) entry.status = reply.statusCode;
+  };
+
+  app.get("/2/users", { onRequest, onResponse }, async (req) => {
     const header = req.headers.authorization;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
     if (bearer) {

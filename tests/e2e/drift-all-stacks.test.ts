@@ -8,6 +8,7 @@
  *   another run's update holds the stack's lock: a drift check takes none.
  * - A stack whose credentials the platform refuses: exit 2, the report still
  *   covers the other stacks and names the failure.
+ * - The same ads-UI editor in two accounts is looked up once a run.
  * - A project without stacks: exit 2, saying how to make one.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -109,6 +110,17 @@ describe("a project with one stack per ads account", () => {
     // Each stack's section is its own `xads drift` report, who and when from its account's history included.
     expect(r.stdout).toMatch(/dailyBudgetAmountLocalMicro: USD 50\.00 -> USD 99\.00\n  changed by @ads_ui_editor \(user \S+, ADS_UI\) at \S+\n/);
     expect(r.stdout + r.stderr).not.toContain("revoked-in-the-ads-ui");
+  });
+
+  test("the same editor in two accounts is looked up once a run: one users lookup (GET /2/users) for all stacks", async () => {
+    e2e.emu.control.edit("sandbox", ACCOUNT_ID, "campaigns", ids.acme!.spring!, { daily_budget_amount_local_micro: 77_000_000 });
+    e2e.emu.control.clearRequests();
+    const r = await stack.xads(["drift", "--all-stacks", "--format", "json"]);
+    const report = JSON.parse(r.stdout);
+    const editors = (name: string) => report.stacks.find((s: { stack: string }) => s.stack === name).report.changed.flatMap((c: { history: { changes: { username?: string }[] } }) => c.history.changes.map((h) => h.username));
+    expect(editors("acme")).toEqual(["ads_ui_editor"]);
+    expect(editors("globex")).toEqual(["ads_ui_editor"]);
+    expect(e2e.emu.control.requests().filter((q) => q.path === "/2/users").map((q) => [q.method, q.status])).toEqual([["GET", 200]]);
   });
 
   test("--stack beside --all-stacks is refused, naming both", async () => {

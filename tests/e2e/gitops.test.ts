@@ -16,6 +16,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
+import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
 import { CONSUMER, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
@@ -34,6 +35,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   const campaign = (name: string, args: Record<string, unknown>): ProgramResource => ({
     type: "Campaign", name, args: { fundingInstrumentId: "${usd.id}", deletionProtection: false, ...args },
   });
+  /** Version 2 is the change under review (tests/e2e/gitops-checks.ts), and deletes the autumn campaign too. */
   const program = (v: 1 | 2): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     campaign("spring", { name: "Spring sale", dailyBudgetAmountLocalMicro: v === 1 ? 50_000_000 : 75_000_000, totalBudgetAmountLocalMicro: 1_000_000_000 }),
@@ -43,6 +45,13 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
       args: { campaignId: "${spring.id}", name: "Timeline", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: [v === 1 ? "ALL_ON_TWITTER" : "TWITTER_TIMELINE"] },
     },
   ];
+
+  const change: ReviewedChange = {
+    campaign: { resource: "spring", name: "Spring sale", total: "USD 1,000.00 (unchanged)" },
+    lineItem: { resource: "timeline", name: "Timeline", placements: ["ALL_ON_TWITTER", "TWITTER_TIMELINE"] },
+    // +USD 25.00 for spring, -USD 10.00 for the deleted autumn.
+    dailyNet: "+USD 15.00",
+  };
 
   beforeAll(async () => {
     stack = e2e.stack("gitops-review");
@@ -56,9 +65,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   const normalise = (markdown: string) => Object.entries(ids).reduce((m, [name, id]) => m.split(id).join(`<${name}.id>`), markdown);
 
   test("drift with no edits exits 0 and says so", async () => {
-    const r = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
-    expect(r).toMatchObject({ code: 0 });
-    expect(JSON.parse(r.stdout)).toMatchObject({ stack: "dev", drift: false, changed: [], deleted: [] });
+    await expectNoDrift(stack);
   });
 
   test("pr-summary of a real preview shows the budget change, the replace and its reason, and the deleted campaign (golden file)", async () => {
@@ -70,11 +77,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     expect(r).toMatchObject({ code: 0, stderr: "" });
     const summary = normalise(r.stdout);
     // What the reviewer must see, whatever the golden file says.
-    expect(summary).toContain("| `spring` \"Spring sale\" | update | USD 50.00 -> USD 75.00 | USD 1,000.00 (unchanged) |");
-    expect(summary).toContain("| USD | +USD 15.00 | USD 0.00 |");
-    expect(summary).toContain("#### +- replace `timeline` (LineItem, id `<timeline.id>`) \"Timeline\"");
-    expect(summary).toContain("Replaced because `placements` cannot change in place");
-    expect(summary).toContain("| `placements` | `[\"ALL_ON_TWITTER\"]` | `[\"TWITTER_TIMELINE\"]` | forces replacement |");
+    expectSummaryOfReviewedChange(summary, change);
     expect(summary).toMatch(/> \[!CAUTION\]\n.*\n> - \*\*delete\*\* `autumn` \(Campaign, id `<autumn.id>`\) "Autumn"/);
     if (process.env.XADS_UPDATE_GOLDEN === "1") {
       mkdirSync(join(__dirname, "golden"), { recursive: true });
@@ -86,17 +89,13 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   });
 
   test("the streamed preview with the policy pack adds the pack's violations to the same summary", async () => {
-    const config = join(stack.dir, "policy-config.json");
-    writeFileSync(config, JSON.stringify({
-      "xads-campaign-budget-caps": { maxDailyBudget: { USD: 60 } },
-      "xads-active-campaigns-per-account": { countUnmanagedCampaigns: false },
-    }));
+    const config = writeBudgetCapConfig(stack);
     const preview = await stack.run(["preview", "--json", "--policy-pack", LAUNCHER, "--policy-pack-config", config], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
     expect(preview).toMatchObject({ code: 0 });
     const r = await stack.xads(["pr-summary"], { input: preview.stdout });
     expect(r).toMatchObject({ code: 0 });
     const summary = normalise(r.stdout);
-    expect(summary).toContain("| advisory | `xads-campaign-budget-caps` | `spring` | Campaign \"spring\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD) |");
+    expect(summary).toContain(`| advisory | \`xads-campaign-budget-caps\` | \`spring\` | ${budgetCapViolation("spring")} |`);
     const changes = (s: string) => s.slice(s.indexOf("### Changes"), s.indexOf("### Policy violations") > 0 ? s.indexOf("### Policy violations") : undefined).trim();
     expect(changes(summary)).toBe(changes(readFileSync(GOLDEN, "utf8")));
   });
@@ -113,17 +112,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
   test("drift after a budget edited and a line item deleted in the UI exits 1 and names both", async () => {
     e2e.emu.control.edit("sandbox", "18ce54d4x5t", "campaigns", ids.spring!, { daily_budget_amount_local_micro: 99_000_000 });
     e2e.emu.control.remove("sandbox", "18ce54d4x5t", "line_items", ids.timeline!);
-    const json = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
-    expect(json).toMatchObject({ code: 1 });
-    const report = JSON.parse(json.stdout);
-    expect(report).toMatchObject({ drift: true, deleted: [{ resource: "timeline", kind: "LineItem", id: ids.timeline }] });
-    expect(report.changed).toEqual([expect.objectContaining({
-      resource: "spring", kind: "Campaign", fields: [{ field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 }],
-    })]);
-    const markdown = await stack.xads(["drift", "--cwd", stack.dir]);
-    expect(markdown.code).toBe(1);
-    expect(markdown.stdout).toContain("- `timeline` (LineItem, id `" + ids.timeline + "`)");
-    expect(markdown.stdout).toContain("| `spring` (Campaign) | `dailyBudgetAmountLocalMicro` | `USD 50.00` | `USD 99.00` |");
+    await expectDriftOfBudgetEdit(stack, "spring", [{ resource: "timeline", kind: "LineItem", id: ids.timeline! }]);
     // A preview-only refresh wrote nothing: the state still has the line item.
     expect(stack.stateFileText()).toContain(ids.timeline!);
   });
@@ -136,6 +125,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
 
 describe("pr-summary of a real preview tells what up will do beyond the counts", () => {
   let stack: Stack;
+  /** Version 2 is the change under review (tests/e2e/gitops-checks.ts), and deletes the autumn campaign too. */
   const program = (v: 1 | 2): ProgramResource[] => [
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     { type: "Campaign", name: "c", args: { fundingInstrumentId: "${usd.id}", name: "Cascade", deletionProtection: false, totalBudgetAmountLocalMicro: 900_000_000, ...(v === 1 ? { dailyBudgetAmountLocalMicro: 90_000_000 } : {}) } },

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
+import { kindOfResource } from "../../provider/resources";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
 
 export type { Credentials } from "../../provider/client";
@@ -208,6 +209,31 @@ export async function killCli(child: ChildProcess, exited: Promise<void>): Promi
   return hosts.filter(running);
 }
 
+/**
+ * Asserts that no credential is in plain text anywhere a stack leaves one
+ * for a user to find: its state as the backend stores it and as `pulumi
+ * stack export` shows it, its stack config files, and everything the CLI
+ * and `xads` printed (stdout and stderr, the transcript). The credentials
+ * are the stack's and `also`'s (another provider's, rotated ones); a leak
+ * is named by where it is and which credential, never by its value.
+ */
+export async function expectNoCredentialsIn(stack: Stack, also: Partial<Credentials>[] = []): Promise<void> {
+  const places: [string, string][] = [
+    ["the stored state", stack.stateFileText()],
+    ["pulumi stack export", (await stack.run(["stack", "export"])).stdout],
+    ...readdirSync(stack.dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f)).map((f): [string, string] => [f, readFileSync(join(stack.dir, f), "utf8")]),
+    ["the CLI's output", stack.transcript.join("\n")],
+  ];
+  const leaks: string[] = [];
+  for (const [i, creds] of [stack.creds, ...also].entries()) {
+    for (const [key, value] of Object.entries(creds)) {
+      if (!value) continue;
+      for (const [place, text] of places) if (text.includes(value)) leaks.push(`${i === 0 ? "" : `also[${i - 1}].`}${key} in ${place}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+}
+
 /** One Pulumi stack: a program folder, its own backend (a file backend's folder, or a PostgreSQL database), and the CLI. */
 export class Stack {
   readonly dir: string;
@@ -316,8 +342,8 @@ export class Stack {
   /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
   hostsLeft: number[] = [];
 
-  /** `pulumi stack export`'s deployment: its resources and pending operations. */
-  async deployment(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
+  /** `pulumi stack export`'s deployment: its resources (the stack and providers included) and pending operations. */
+  async deployment(): Promise<{ resources: ExportedResource[]; pending_operations?: { type: string; resource: { urn: string } }[] }> {
     return JSON.parse((await this.must(["stack", "export"])).stdout).deployment;
   }
 
@@ -336,12 +362,35 @@ export class Stack {
     writeFileSync(join(this.dir, "spec.json"), JSON.stringify({ resources, dataSources }, null, 2));
   }
 
-  /** Copies a program folder (an example) into the stack's folder. */
+  /**
+   * Copies a program folder (an example) into the stack's folder. An example
+   * names the provider plugin where npm installs it beside the program
+   * (node_modules/pulumi-xads/bin); the stack's folder is below
+   * .work/consumer, so the copy names PLUGIN_DIR.
+   */
   copyProgram(from: string): void {
     for (const entry of readdirSync(from)) {
       if (entry === "node_modules" || entry.startsWith("Pulumi.") && entry !== "Pulumi.yaml") continue;
       cpSync(join(from, entry), join(this.dir, entry), { recursive: true });
     }
+    const project = join(this.dir, "Pulumi.yaml");
+    if (existsSync(project)) writeFileSync(project, readFileSync(project, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+  }
+
+  /**
+   * Writes a YAML program served by the installed package's provider plugin:
+   * the project header (named after the stack, the plugin at PLUGIN_DIR),
+   * then `body`, its top-level sections (config, variables, resources,
+   * outputs) as YAML text.
+   */
+  writeYamlProgram(body: string): void {
+    writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}
+runtime: yaml
+plugins:
+  providers:
+    - name: xads
+      path: ${PLUGIN_DIR}
+${body}`);
   }
 
   /** stack init plus the provider configuration, and (unless told not to) the credentials as secrets. */
@@ -363,15 +412,21 @@ export class Stack {
     return JSON.parse((await this.must(["stack", "output", "--json"])).stdout);
   }
 
-  /** The resources of the state, as `pulumi stack export` shows them (the stack itself and the provider left out). */
+  /**
+   * The xads resources of the state, as `pulumi stack export` shows them
+   * (the stack itself and the providers left out), whichever way the program
+   * declared them: a TypeScript program's dynamic ones, a YAML or Python
+   * program's `xads:index:<Kind>` (kindOfResource, the one test of an xads
+   * resource).
+   */
   async exported(): Promise<ExportedResource[]> {
-    const deployment = JSON.parse((await this.must(["stack", "export"])).stdout) as { deployment: { resources?: ExportedResource[] } };
-    return (deployment.deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    // An empty stack's export has no resources at all.
+    return ((await this.deployment()).resources ?? []).filter((r) => kindOfResource(r.type, r.inputs) !== undefined);
   }
 
   /** The exported resources of one xads kind (e.g. "Card"). */
   async exportedOf(kind: string): Promise<ExportedResource[]> {
-    return (await this.exported()).filter((r) => r.type === `pulumi-nodejs:dynamic/xads:${kind}`);
+    return (await this.exported()).filter((r) => kindOfResource(r.type, r.inputs) === kind);
   }
 
   /** The state file as the backend stores it. */

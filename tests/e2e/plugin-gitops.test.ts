@@ -4,7 +4,8 @@
  * where a TypeScript program's are dynamic: with the real pulumi CLI, the
  * YAML language host and the installed package against the emulator.
  * - pr-summary of a real preview shows the budget in money and the replace
- *   and its reason, as for the TypeScript program (tests/e2e/gitops.test.ts);
+ *   and its reason, as for the TypeScript program (tests/e2e/gitops.test.ts:
+ *   both run the checks of tests/e2e/gitops-checks.ts);
  * - the policy pack refuses a campaign's budget over the configured cap;
  * - drift after a budget edited in the ads UI exits 1 naming the resource
  *   and the field.
@@ -13,7 +14,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, CONSUMER, PLUGIN_DIR, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
+import { ACCOUNT_ID, CONSUMER, pulumiDir, ROOT, Stack, urnName, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -26,10 +28,16 @@ let stack: Stack;
 let program: string;
 let ids: Record<string, string>;
 
-/** The example with a raised budget and a line item whose placements (create-only) change. */
+/** The example with the change under review (tests/e2e/gitops-checks.ts): a raised budget and a line item whose placements (create-only) change. */
 const changed = (p: string) => p
   .replace("dailyBudgetAmountLocalMicro: 50000000", "dailyBudgetAmountLocalMicro: 75000000")
   .replace("        - TWITTER_TIMELINE", "        - ALL_ON_TWITTER");
+
+const change: ReviewedChange = {
+  campaign: { resource: "spring-sale", name: "Spring sale", total: "none (unchanged)" },
+  lineItem: { resource: "timeline", name: "Timeline clicks", placements: ["TWITTER_TIMELINE", "ALL_ON_TWITTER"] },
+  dailyNet: "+USD 25.00",
+};
 
 /** Runs `fn` with the changed program, then puts the example back. */
 async function withChange<T>(fn: () => Promise<T>): Promise<T> {
@@ -46,25 +54,19 @@ beforeAll(async () => {
   if (!existsSync(join(pulumiDir(), "pulumi-language-yaml"))) throw new Error(`no pulumi-language-yaml in ${pulumiDir()}: run make pulumi (make test does)`);
   stack = e2e.stack("plugin-gitops");
   stack.copyProgram(join(ROOT, "examples", "yaml"));
-  const file = join(stack.dir, "Pulumi.yaml");
-  // The example names the plugin where npm installs it beside the program; the stack's folder is below .work/consumer.
-  program = readFileSync(file, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`);
+  program = readFileSync(join(stack.dir, "Pulumi.yaml"), "utf8");
   expect(program).not.toBe(changed(program));
-  writeFileSync(file, program);
   await stack.init();
   expect(await stack.up()).toMatchObject({ code: 0 });
-  const deployment = await stack.deployment();
-  ids = Object.fromEntries(deployment.resources.filter((r) => r.type.startsWith("xads:index:")).map((r) => [r.urn.slice(r.urn.lastIndexOf("::") + 2), r.id!]));
-  if (UPDATE) writeFileSync(join(FIXTURES, "plugin-state.json"), JSON.stringify(deployment, null, 2) + "\n");
+  ids = Object.fromEntries((await stack.exported()).map((r) => [urnName(r.urn), r.id!]));
+  if (UPDATE) writeFileSync(join(FIXTURES, "plugin-state.json"), JSON.stringify(await stack.deployment(), null, 2) + "\n");
 });
 
 /** Ids change from run to run: summaries name them by resource. */
 const normalise = (text: string) => Object.entries(ids).reduce((m, [name, id]) => m.split(id).join(`<${name}.id>`), text);
 
 test("drift of the untouched stack exits 0", async () => {
-  const r = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
-  expect(r).toMatchObject({ code: 0 });
-  expect(JSON.parse(r.stdout)).toMatchObject({ stack: "dev", drift: false, changed: [], deleted: [] });
+  await expectNoDrift(stack);
 });
 
 test("pr-summary of a YAML program's preview shows the budget in money and the replace with its reason", async () => {
@@ -77,38 +79,19 @@ test("pr-summary of a YAML program's preview shows the budget in money and the r
   expect(summary).toContain("**1** to update, **2** to replace");
   // The promoted Tweet on the replaced line item goes with it, and the summary says so.
   expect(summary).toContain("> - **replace** `timeline` (LineItem, id `<timeline.id>`) \"Timeline clicks\" replaces what belongs to it too: `launch-post` (PromotedTweet)");
-  expect(summary).toContain("| `spring-sale` \"Spring sale\" | update | USD 50.00 -> USD 75.00 | none (unchanged) |");
-  expect(summary).toContain("| USD | +USD 25.00 | USD 0.00 |");
-  expect(summary).toContain("#### +- replace `timeline` (LineItem, id `<timeline.id>`) \"Timeline clicks\"");
-  expect(summary).toContain("Replaced because `placements` cannot change in place");
-  expect(summary).toContain("| `placements` | `[\"TWITTER_TIMELINE\"]` | `[\"ALL_ON_TWITTER\"]` | forces replacement |");
-  // Resources are named by kind, never by the plugin's type token.
-  expect(summary).not.toContain("xads:index:");
+  expectSummaryOfReviewedChange(summary, change);
 });
 
 test("the policy pack refuses a YAML program's campaign budget over the cap, naming the campaign, the budget and the cap", async () => {
-  const config = join(stack.dir, "policy-config.json");
-  writeFileSync(config, JSON.stringify({
-    "xads-campaign-budget-caps": { enforcementLevel: "mandatory", maxDailyBudget: { USD: 60 } },
-    "xads-active-campaigns-per-account": { countUnmanagedCampaigns: false },
-  }));
+  const config = writeBudgetCapConfig(stack, "mandatory");
   const refused = await withChange(() => stack.preview("--policy-pack", LAUNCHER, "--policy-pack-config", config));
   expect(refused.code).not.toBe(0);
-  expect(refused.stdout).toContain("Campaign \"spring-sale\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD)");
+  expect(refused.stdout).toContain(budgetCapViolation("spring-sale"));
   // Within the cap (the example as committed), the same pack passes.
   expect(await stack.preview("--policy-pack", LAUNCHER, "--policy-pack-config", config)).toMatchObject({ code: 0 });
 });
 
 test("drift after a budget edited in the ads UI exits 1 naming the resource, its kind and the field", async () => {
   e2e.emu.control.edit("sandbox", ACCOUNT_ID, "campaigns", ids["spring-sale"]!, { daily_budget_amount_local_micro: 99_000_000 });
-  const json = await stack.xads(["drift", "--stack", "dev", "--format", "json"]);
-  expect(json).toMatchObject({ code: 1 });
-  const report = JSON.parse(json.stdout);
-  expect(report).toMatchObject({ drift: true, deleted: [] });
-  expect(report.changed).toEqual([expect.objectContaining({
-    resource: "spring-sale", kind: "Campaign", fields: [{ field: "dailyBudgetAmountLocalMicro", state: 50_000_000, live: 99_000_000 }],
-  })]);
-  const markdown = await stack.xads(["drift", "--cwd", stack.dir]);
-  expect(markdown.code).toBe(1);
-  expect(markdown.stdout).toContain("| `spring-sale` (Campaign) | `dailyBudgetAmountLocalMicro` | `USD 50.00` | `USD 99.00` |");
+  await expectDriftOfBudgetEdit(stack, "spring-sale");
 });

@@ -8,10 +8,8 @@
  * and no pending operation is left. tests/e2e/interrupted-up.test.ts is the
  * same with the dynamic provider.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { repairTornAttributes } from "../../cli/recover";
-import { PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -25,13 +23,7 @@ const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "
 
 beforeAll(async () => {
   stack = e2e.stack("plugin-interrupted");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `name: xads-interrupted
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-resources:
+  stack.writeYamlProgram(`resources:
   usd:
     type: xads:index:FundingInstrument
     properties:
@@ -72,7 +64,7 @@ test("SIGKILL of pulumi up through the plugin while a campaign batch is in fligh
   expect(live().map((c) => c.name).sort()).toEqual([...NAMES].sort());
   const state = await stack.deployment();
   expect(state.pending_operations ?? []).toEqual([]);
-  const held = state.resources.filter((r) => r.type === "xads:index:Campaign").map((r) => r.id).sort();
+  const held = (await stack.exportedOf("Campaign")).map((r) => r.id).sort();
   expect(held).toEqual(live().map((c) => c.id).sort());
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
 });

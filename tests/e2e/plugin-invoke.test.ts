@@ -4,9 +4,7 @@
  * SDK's own function, with the stack's configuration) finds the one active
  * instrument of a currency, and its id feeds a campaign.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { ACCOUNT_ID, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -18,13 +16,7 @@ beforeAll(async () => {
   // An instrument made outside the program, the account's only one in JPY.
   jpy = (await e2e.api().post<{ id: string }>(`/12/accounts/${ACCOUNT_ID}/funding_instruments`, { currency: "JPY", start_time: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" })).id;
   stack = e2e.stack("plugin-invoke");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `name: xads-invoke
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-variables:
+  stack.writeYamlProgram(`variables:
   yen:
     fn::invoke:
       function: xads:index:getFundingInstrument

@@ -3,15 +3,16 @@
  * the real CLI and a YAML program: two providers for two accounts, each
  * with its own credentials from secret config, create a campaign in each
  * account; the state holds the providers' credentials as ciphertext only;
- * new credentials update a provider and replace nothing; and `preview
- * --diff` of a changed create-only field prints [forces replacement] on
- * that property and plans the replacement.
+ * new credentials, or another provider setting (requestTimeoutMs), update a
+ * provider (its DiffConfig), replace nothing and write nothing to the
+ * platform; and `preview --diff` of a changed create-only field prints
+ * [forces replacement] on that property and plans the replacement.
  */
 import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OAuth from "oauth-1.0a";
-import { ACCOUNT_ID, Credentials, ExportedResource, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, Credentials, expectNoCredentialsIn, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -41,8 +42,8 @@ async function login(): Promise<{ accessToken: string; accessTokenSecret: string
 
 const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 
-/** The program: a provider per account (`first`, `second`), each with a funding instrument and a campaign through it. */
-function program(accounts: { name: string; accountId: string; currency: string }[]): string {
+/** The program's sections: a provider per account (`first`, `second`, with its other `settings`), each with a funding instrument and a campaign through it. */
+function program(accounts: { name: string; accountId: string; currency: string; settings?: Record<string, number> }[]): string {
   const config = accounts.flatMap((a) => CREDENTIALS.map((k) => `  ${a.name}_${k}:\n    type: string\n    secret: true`)).join("\n");
   const resources = accounts.map((a) => `  ${a.name}:
     type: pulumi:providers:xads
@@ -50,7 +51,7 @@ function program(accounts: { name: string; accountId: string; currency: string }
       sandbox: true
       sandboxBaseUrl: ${e2e.emu.sandboxUrl}
       accountId: ${a.accountId}
-${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
+${Object.entries(a.settings ?? {}).map(([k, v]) => `      ${k}: ${v}\n`).join("")}${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
   ${a.name}-funding:
     type: xads:index:FundingInstrument
     properties:
@@ -67,13 +68,7 @@ ${CREDENTIALS.map((k) => `      ${k}: \${${a.name}_${k}}`).join("\n")}
       deletionProtection: false
     options:
       provider: \${${a.name}}`).join("\n");
-  return `name: xads-providers
-runtime: yaml
-plugins:
-  providers:
-    - name: xads
-      path: ${PLUGIN_DIR}
-config:
+  return `config:
 ${config}
 resources:
 ${resources}
@@ -90,7 +85,7 @@ const campaignsOf = (account: string) => e2e.live("campaigns", { account });
 beforeAll(async () => {
   second = { accountId: e2e.emu.control.createAccount("sandbox").id, creds: { ...e2e.creds, ...(await login()) } };
   stack = e2e.stack("plugin-providers");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), program(ACCOUNTS()));
+  stack.writeYamlProgram(program(ACCOUNTS()));
   await stack.must(["stack", "init", "dev"]);
   for (const k of CREDENTIALS) {
     await stack.must(["config", "set", "--secret", `first_${k}`], e2e.creds[k]);
@@ -107,9 +102,8 @@ test("two providers for two accounts with different credentials create a campaig
 });
 
 test("the state holds neither account's credentials in plain text: each provider's are secret ciphertext", async () => {
-  const state = stack.stateFileText();
-  for (const creds of [e2e.creds, second.creds]) for (const v of Object.values(creds)) expect(state).not.toContain(v);
-  const { resources } = (await stack.deployment()) as unknown as { resources: ExportedResource[] };
+  await expectNoCredentialsIn(stack, [second.creds]);
+  const { resources } = await stack.deployment();
   const providers = resources.filter((r) => r.type === "pulumi:providers:xads");
   expect(providers.map((p) => p.urn.split("::").pop()).sort()).toEqual(["first", "second"]);
   for (const p of providers) {
@@ -119,7 +113,6 @@ test("the state holds neither account's credentials in plain text: each provider
     }
     expect(p.inputs?.accountId).toBe(p.urn.endsWith("::first") ? ACCOUNT_ID : second.accountId);
   }
-  expect(stack.transcript.join("\n")).not.toContain(second.creds.accessTokenSecret);
 });
 
 test("new credentials of one provider update it and replace none of its resources", async () => {
@@ -130,16 +123,18 @@ test("new credentials of one provider update it and replace none of its resource
   expect(preview).toMatchObject({ code: 0 });
   expect(preview.stdout).toMatch(/~ pulumi:providers:xads: \(update\)/);
   expect(preview.stdout).not.toMatch(/replace/);
+  e2e.emu.control.clearRequests();
   expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
   expect(campaignsOf(second.accountId).map((c) => c.id)).toEqual(before);
   expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
-  for (const v of Object.values(rotated)) expect(stack.stateFileText()).not.toContain(v);
+  await expectNoCredentialsIn(stack, [second.creds, rotated]);
 });
 
 test("preview --diff of a changed create-only field prints [forces replacement] on that property and plans its replacement, and that of what hangs on it", async () => {
   const file = join(stack.dir, "Pulumi.yaml");
   const before = readFileSync(file, "utf8");
-  writeFileSync(file, program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
+  stack.writeYamlProgram(program(ACCOUNTS().map((a) => (a.name === "second" ? { ...a, currency: "EUR" } : a))));
   const preview = await stack.preview("--diff");
   const json = await stack.preview("--json");
   writeFileSync(file, before);
@@ -156,6 +151,20 @@ test("preview --diff of a changed create-only field prints [forces replacement] 
   expect(funding.detailedDiff?.currency?.kind).toBe("update-replace");
   expect(steps.find((s) => s.urn.endsWith("::second-campaign"))?.op).toBe("replace");
   expect(steps.filter((s) => s.urn.includes("first")).every((s) => s.op === "same")).toBe(true);
+});
+
+test("another setting of one provider (requestTimeoutMs) previews as an update of that provider alone, and its up writes nothing to the platform", async () => {
+  stack.writeYamlProgram(program(ACCOUNTS().map((a) => (a.name === "first" ? { ...a, settings: { requestTimeoutMs: 20000 } } : a))));
+  const preview = await stack.preview("--json");
+  expect(preview).toMatchObject({ code: 0 });
+  const steps = (JSON.parse(preview.stdout) as { steps: { op: string; urn: string; detailedDiff?: Record<string, { kind: string }> }[] }).steps;
+  expect(steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop(), s.detailedDiff])).toEqual([["update", "first", { requestTimeoutMs: expect.objectContaining({ kind: "add" }) }]]);
+  const before = campaignsOf(ACCOUNT_ID).map((c) => c.id);
+  e2e.emu.control.clearRequests();
+  expect(await stack.up()).toMatchObject({ code: 0 });
+  expect(e2e.writes()).toEqual([]);
+  expect(campaignsOf(ACCOUNT_ID).map((c) => c.id)).toEqual(before);
+  expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
 });
 
 test("destroy deletes the campaign of each account through its provider", async () => {

@@ -5,7 +5,7 @@
  * account that is not allow-listed; the user's handle from the X API users
  * lookup on the platform API base, and the ids alone when it is refused.
  */
-import { historyOf, historyUserIds, usernamesOf, withUsernames } from "../../cli/drift-history";
+import { historyOf, historyUserIds, usernamesOf, UsersLookups, withUsernames } from "../../cli/drift-history";
 import { platformClient } from "../../cli/untracked";
 import { ProviderConfig, SETTINGS } from "../../provider/config";
 import { Deployment } from "../../cli/recover-plan";
@@ -75,6 +75,17 @@ describe("the user's handle, from the users lookup on the platform API base (xad
     const { users, history } = await handleOf();
     expect(users).toEqual({ usernames: new Map() });
     expect(history).toMatchObject({ status: "found", changes: [{ userId: "2244994945" }] });
+  });
+
+  test("the lookups of one run (xads drift --all-stacks) ask a user once: one GET /2/users in the emulator's request log for two stacks", async () => {
+    fixture.emu.control.registerUser({ id: "2244994945", username: "XDevelopers" });
+    const config = { credentials: fixture.emu.credentials } as ProviderConfig;
+    const values = { [SETTINGS.platformBaseUrl.key]: fixture.emu.url };
+    const caller = () => ({ client: platformClient(values, config, () => {}), baseUrl: fixture.emu.url, credentials: config.credentials });
+    const lookups = new UsersLookups();
+    fixture.emu.control.clearRequests();
+    for (const _stack of ["acme", "globex"]) expect((await lookups.usernamesOf(["2244994945"], caller())).usernames).toEqual(new Map([["2244994945", "XDevelopers"]]));
+    expect(fixture.emu.control.requests().map((r) => [r.method, r.path, r.query.ids, r.status])).toEqual([["GET", "/2/users", "2244994945", 200]]);
   });
 
   test("an application whose access does not include the lookup (403): the ids, and one note", async () => {

@@ -5,7 +5,7 @@
  */
 import { peakRssBytes, rolesBelow } from "../../bench/proc";
 import { parseStat } from "../../provider/proc";
-import { countCalls, endpointOf, Measurement, ProviderName, resultsTable } from "../../bench/report";
+import { countCalls, endpointOf, Measurement, ProviderName, resultsTable, StateParts, statePartsOf, statePartsTable } from "../../bench/report";
 import { yamlProgram } from "../../bench/yaml-program";
 
 test("calls are counted by method and endpoint, ids and the account left out", () => {
@@ -56,4 +56,30 @@ test("the plugin's program declares the shape of the dynamic one: a funding inst
     "usd xads:index:FundingInstrument", "c0 xads:index:Campaign", "li0 xads:index:LineItem", "c1 xads:index:Campaign", "li1 xads:index:LineItem",
   ]);
   expect(text).toContain("      campaignId: ${c1.id}");
+});
+
+test("a managed resource's state is split into its values, the serialized provider, the language host's source positions and the rest, per resource", () => {
+  const provider = "exports.handler = require('pulumi-xads/dist/provider/dispatch.js')";
+  const dynamic = {
+    urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic:Resource::c0", type: "pulumi-nodejs:dynamic:Resource", id: "c0",
+    inputs: { __provider: provider, name: "a" }, outputs: { __provider: provider, name: "a", servable: true },
+    sourcePosition: "project:///index.ts#3", stackTrace: [{ sourcePosition: "project:///index.ts#3" }],
+  };
+  const stackAndProvider = [{ urn: "s", type: "pulumi:pulumi:Stack" }, { urn: "p", type: "pulumi:providers:xads", inputs: { accountId: "x" } }];
+  const parts = statePartsOf([...stackAndProvider, dynamic, dynamic])!;
+  const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+  expect(parts.provider).toBe(2 * bytes(provider));
+  expect(parts.values).toBe(bytes(dynamic.inputs) + bytes(dynamic.outputs) - 2 * bytes(provider));
+  expect(parts.sourcePositions).toBe(bytes(dynamic.sourcePosition) + bytes(dynamic.stackTrace));
+  expect(parts.values + parts.provider + parts.sourcePositions + parts.other).toBe(bytes(dynamic));
+  // A plugin's resource carries no serialized provider; a stack of only the stack and providers has no managed resource.
+  const { __provider: _i, ...inputs } = dynamic.inputs;
+  expect(statePartsOf([{ ...dynamic, type: "xads:index:Campaign", inputs, outputs: { name: "a" } }])!.provider).toBe(0);
+  expect(statePartsOf(stackAndProvider)).toBeUndefined();
+
+  const m = (provider: ProviderName, stateParts: StateParts): Measurement => ({ provider, n: 500, op: "up", exitCode: 0, seconds: 1, calls: {}, status429: 0, stateBytes: 1, stateResources: 3, stateParts });
+  const table = statePartsTable([m("xads", { values: 900, provider: 1500, sourcePositions: 100, other: 200 }), m("plugin", { values: 900, provider: 0, sourcePositions: 1300, other: 300 })]);
+  expect(table).toContain("| part | xads | plugin |");
+  expect(table).toContain("| serialized provider | 1500 | 0 |");
+  expect(table).toContain("| total | 2700 | 2500 |");
 });

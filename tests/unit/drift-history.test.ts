@@ -4,10 +4,11 @@
  * count (those after the state's last change), the words of each outcome in
  * text, Markdown and JSON, and one call per resource, none after an
  * account's refusal; the users by handle from one users lookup, and by id
- * with one note when the lookup is refused (a client that answers from a
- * table, or recorded answers under the client: no network).
+ * with one note when the lookup is refused, each user once a run across
+ * stacks (a client that answers from a table, or recorded answers under
+ * the client: no network).
  */
-import { changesSince, describeHistory, DriftHistory, historyEntityType, historyOf, historyUserIds, historyWindow, usernamesOf, withUsernames } from "../../cli/drift-history";
+import { changesSince, describeHistory, DriftHistory, historyEntityType, historyOf, historyUserIds, historyWindow, usernamesOf, UsersLookups, withUsernames } from "../../cli/drift-history";
 import { buildDriftReport, renderDriftJson, renderDriftMarkdown, renderDriftText, withHistory } from "../../cli/drift-report";
 import { AdsClient, WireRequest } from "../../provider/client/client";
 import { AuthError, ValidationError } from "../../provider/client/errors";
@@ -251,6 +252,40 @@ describe("the users' handles", () => {
     expect(text.split("\n").filter((l) => /^note: /.test(l))).toEqual([`note: ${users.note}`]);
     expect(renderDriftMarkdown(told)).toContain(`Note: ${users.note}.`);
     expect(JSON.parse(renderDriftJson(told)).historyNote).toBe(users.note);
+  });
+
+  describe("a run's lookups (xads drift --all-stacks: one UsersLookups for every stack)", () => {
+    const credentials = { consumerKey: "ck", consumerSecret: "cs", accessToken: "at", accessTokenSecret: "ats" };
+    const caller = (client: AdsClient, baseUrl = "https://api.x.com", creds = credentials) => ({ client, baseUrl, credentials: creds });
+
+    test("a stack naming users an earlier stack's lookup asked asks only for the others", async () => {
+      const { asked, client } = platform(found);
+      const lookups = new UsersLookups();
+      expect(await lookups.usernamesOf(["2244994945", "555"], caller(client))).toEqual({ usernames: new Map([["2244994945", "u2244994945"]]) });
+      expect(await lookups.usernamesOf(["2244994945", "555"], caller(client))).toEqual({ usernames: new Map([["2244994945", "u2244994945"]]) });
+      expect(await lookups.usernamesOf(["555", "7"], caller(client))).toEqual({ usernames: new Map([["7", "u7"]]) });
+      expect(asked).toEqual([["2244994945", "555"], ["7"]]);
+    });
+
+    test("another platform address or other credentials is asked anew: what a lookup may read depends on both", async () => {
+      const { asked, client } = platform(found);
+      const lookups = new UsersLookups();
+      await lookups.usernamesOf(["2244994945"], caller(client));
+      await lookups.usernamesOf(["2244994945"], caller(client, "http://127.0.0.1:9"));
+      await lookups.usernamesOf(["2244994945"], caller(client, "https://api.x.com", { ...credentials, accessToken: "other" }));
+      expect(asked).toEqual([["2244994945"], ["2244994945"], ["2244994945"]]);
+    });
+
+    test("a refused lookup is not asked again: every later stack gets its note", async () => {
+      const { asked, client } = platform(() => ({
+        status: 403, body: { title: "Client Forbidden", detail: "not enrolled", type: "https://api.x.com/2/problems/client-forbidden" },
+      }));
+      const lookups = new UsersLookups();
+      const first = await lookups.usernamesOf(["2244994945"], caller(client));
+      expect(await lookups.usernamesOf(["7"], caller(client))).toEqual(first);
+      expect(first.note).toMatch(/^user handles not shown: these credentials may not use the X API users lookup/);
+      expect(asked).toHaveLength(1);
+    });
   });
 
   test("any other failure: the same, with the platform's problem in the note", async () => {
