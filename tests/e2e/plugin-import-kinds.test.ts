@@ -9,19 +9,18 @@
  * walk declares (a draft's text among them), and with all of the code in
  * the program the next preview shows no changes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Entity } from "../../provider/client";
 import { definitionOf, pluginTypeToken } from "../../provider/resources";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
-import { ACCOUNT_ID, output, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, output, Stack, useStackEmulator } from "./harness";
 import { isSkip, ROWS, WalkContext } from "./walk-table";
 
 jest.setTimeout(600_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
-const header = `name: plugin-import-kinds\nruntime: yaml\nplugins:\n  providers:\n    - name: xads\n      path: ${PLUGIN_DIR}\n`;
 const KINDS = ["TargetingCriterion", "CustomAudiencePermission", "TailoredAudiencePermission", "DoNotReachList", "DraftTweet", "ScheduledTweet", "SandboxAccount"];
 /** The support entities the walk's rows refer to (walk-table.ts support), by name. */
 const ids: Record<string, string> = {};
@@ -57,7 +56,7 @@ beforeAll(async () => {
     made.set(kind, seeded);
   }
   stack = e2e.stack("plugin-import-kinds");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `${header}resources: {}\n`);
+  stack.writeYamlProgram("resources: {}\n");
   await stack.init();
 });
 
@@ -67,7 +66,7 @@ test("a targeting criterion's own id alone is refused naming the id form, and no
   expect(refused.code).not.toBe(0);
   expect(output(refused)).toContain("the import id of a targeting criterion must be <lineItemId>:<id>");
   expect(e2e.writes()).toEqual([]);
-  expect(((await stack.deployment()).resources ?? []).filter((r) => r.type === pluginTypeToken("TargetingCriterion"))).toEqual([]);
+  expect(await stack.exportedOf("TargetingCriterion")).toEqual([]);
 });
 
 test.each(KINDS)("pulumi import of a %s takes it with no write, under its own id, and the code holds the values the walk declares", async (kind) => {
@@ -78,8 +77,7 @@ test.each(KINDS)("pulumi import of a %s takes it with no write, under its own id
   expect({ kind, code: imported.code, output: output(imported) }).toMatchObject({ kind, code: 0 });
   expect(e2e.writes()).toEqual([]);
 
-  const exported = JSON.parse((await stack.must(["stack", "export"])).stdout) as { deployment: { resources: { type: string; id?: string; inputs?: Record<string, unknown> }[] } };
-  const state = exported.deployment.resources.find((r) => r.type === pluginTypeToken(kind));
+  const [state] = await stack.exportedOf(kind);
   // The id a create records: the entity's own, whatever the import id carried.
   expect(state?.id).toBe(entity.id);
   const { accountId: _, ...declared } = resolved(entity.args);
@@ -97,7 +95,7 @@ test("with the code of every import in the program, the preview shows no changes
   expect(codes.every((c) => c !== undefined)).toBe(true);
   // Each file is a `resources:` section: one section of all of them.
   const resources = codes.map((c) => c!.replace(/^resources:\n/m, "")).join("");
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `${header}resources:\n${resources}`);
+  stack.writeYamlProgram(`resources:\n${resources}`);
   e2e.emu.control.clearRequests();
   const preview = await stack.preview("--expect-no-changes");
   expect({ code: preview.code, output: output(preview) }).toMatchObject({ code: 0 });
