@@ -90,7 +90,7 @@ test.each(KINDS)("pulumi import of a %s takes it with no write, under its own id
   entity.code = readFileSync(join(stack.dir, file), "utf8");
 });
 
-test("with the code of every import in the program, the preview shows no changes", async () => {
+test("with the code of every import in the program, the preview shows no changes, and a refresh reads each entity under its own id as it is", async () => {
   const codes = KINDS.map((k) => made.get(k)!.code);
   expect(codes.every((c) => c !== undefined)).toBe(true);
   // Each file is a `resources:` section: one section of all of them.
@@ -99,5 +99,8 @@ test("with the code of every import in the program, the preview shows no changes
   e2e.emu.control.clearRequests();
   const preview = await stack.preview("--expect-no-changes");
   expect({ code: preview.code, output: output(preview) }).toMatchObject({ code: 0 });
+  // The state's ids and inputs read as a created resource's do: the parents are inputs, the id the entity's own.
+  const refreshed = await stack.run(["refresh", "--yes", "--expect-no-changes"]);
+  expect({ code: refreshed.code, output: output(refreshed) }).toMatchObject({ code: 0 });
   expect(e2e.writes()).toEqual([]);
 });
