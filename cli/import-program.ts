@@ -213,9 +213,10 @@ export interface WrittenImportFile {
  * The import file of the same entities, names and order as the program
  * (`plan`), for `pulumi import --file` through the provider plugin: each
  * resource by the plugin's type token (`xads:index:Campaign`), its name and
- * the id pulumi import takes (with its line item for a targeting criterion). The plugin's read of each takes the stack's account and the live
- * values (definition importRead), so the code the CLI writes from it
- * declares what this program would.
+ * the id pulumi import takes (a targeting criterion's with its line item's).
+ * The plugin's read of each takes the stack's account and the live values
+ * (definition importRead), so the code the CLI writes from it declares what
+ * this program would.
  */
 export function writeImportFile(listed: ListedKind[], accountId: string): WrittenImportFile {
   const { order, counts, skipped } = plan(listed, accountId);
