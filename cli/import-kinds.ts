@@ -6,7 +6,7 @@
  * kind's entity (`lineItemId`: a LineItem) are references; entities are
  * declared after the entities they refer to. SPECIFICS adds what a
  * declaration does not say: a list query, a filter of a shared collection,
- * a readable name.
+ * a list the platform answers only per parent, a readable name.
  */
 import { Entity, Query } from "../provider/client/client";
 import { ENUMS, LIMITS } from "../provider/limits";
@@ -20,6 +20,12 @@ export interface ImportKind {
   query?: Query;
   /** Only the listed entities this accepts (kinds that share a collection: custom and flexible audiences). */
   where?: (e: Entity) => boolean;
+  /**
+   * A list the platform answers only for some parents, a required filter
+   * (targeting criteria by line_item_ids): the ids of the parent kind's
+   * listed entities, up to 200 a call, so the calls stay one per 200 parents.
+   */
+  by?: { param: string; parent: ResourceKind };
   /** Input field -> the kind whose entity it names (written as `<variable>.id`). */
   refs?: Record<string, ResourceKind>;
   /**
@@ -42,13 +48,20 @@ const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : unde
 const lower = (v: unknown) => String(v ?? "").toLowerCase();
 
 /** Per kind, what its declaration does not say. */
-const SPECIFICS: Partial<Record<ResourceKind, Partial<Pick<ImportKind, "query" | "where" | "name">>>> = {
+const SPECIFICS: Partial<Record<ResourceKind, Partial<Pick<ImportKind, "query" | "where" | "by" | "name">>>> = {
   FundingInstrument: { name: (e) => str(e.name) ?? `${lower(e.currency)} ${lower(e.type)}` },
   // Drafts are entities of the account too (with_draft), as reads ask.
   Campaign: { query: { with_draft: true } },
   LineItem: { query: { with_draft: true }, name: (e, parent) => str(e.name) ?? `${parent("campaignId")} ${lower(e.objective)}` },
   TrackingTag: { name: (e, parent) => `${parent("lineItemId")} ${lower(e.tracking_tag_type)}` },
   PromotedTweet: { name: (e, parent) => `${parent("lineItemId")} tweet ${e.tweet_id}` },
+  // GET targeting_criteria requires line_item_ids, up to 200 (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, GET targeting_criteria).
+  TargetingCriterion: {
+    by: { param: "line_item_ids", parent: "LineItem" },
+    name: (e, parent) => `${parent("lineItemId")} ${lower(e.targeting_type)} ${String(e.targeting_value ?? e.id)}`,
+  },
+  // The list takes no count (tests/conformance corpus, GET do_not_reach_lists: with_deleted only).
+  DoNotReachList: { query: { count: null } },
   // Card lists take count 1 to 200 (xdevplatform/docs x-ads-api/creatives/reference.mdx, GET cards), not the usual 1000.
   Card: { query: { count: LIMITS.cardCount.max } },
   CustomAudience: { where: (e) => !isFlexible(e) },
@@ -93,3 +106,16 @@ function importKinds(): ImportKind[] {
 }
 
 export const IMPORT_KINDS: readonly ImportKind[] = importKinds();
+
+/**
+ * The queries that list a kind's entities: its query, or, for a kind the
+ * platform lists only per parent (`by`), one per up to 200 of the parents'
+ * ids (`parents`: the ids listed of a kind), none when there are none.
+ */
+export function listQueries(spec: ImportKind, parents: (kind: ResourceKind) => readonly string[]): Query[] {
+  if (!spec.by) return [spec.query ?? {}];
+  const ids = parents(spec.by.parent);
+  const queries: Query[] = [];
+  for (let i = 0; i < ids.length; i += LIMITS.idsPerFilter) queries.push({ ...spec.query, [spec.by.param]: ids.slice(i, i + LIMITS.idsPerFilter) });
+  return queries;
+}

@@ -85,6 +85,8 @@ export function packageSpecFor(spec: string, specDir: string, outDir: string): s
 interface Declared {
   kind: string;
   id: string;
+  /** The id pulumi import takes (`<lineItemId>:<id>` for a targeting criterion: ResourceDefinition.importIdOf). */
+  importId: string;
   name: string;
   variable: string;
   /** Input -> its value as TypeScript: a literal, or `<variable>.id` for a reference. */
@@ -138,7 +140,7 @@ function plan(listed: ListedKind[], accountId: string): Planned {
         checked[f] = v;
       }
       const failures = (def.check({}, checked).failures ?? []).map((f) => f.reason);
-      const d: Declared = { kind: spec.kind, id: e.id, name, variable, inputs, failures };
+      const d: Declared = { kind: spec.kind, id: e.id, importId: def.importIdOf(e), name, variable, inputs, failures };
       mine.set(e.id, d);
       order.push(d);
       counts[spec.kind] = (counts[spec.kind] ?? 0) + 1;
@@ -211,12 +213,13 @@ export interface WrittenImportFile {
  * The import file of the same entities, names and order as the program
  * (`plan`), for `pulumi import --file` through the provider plugin: each
  * resource by the plugin's type token (`xads:index:Campaign`), its name and
- * its id. The plugin's read of each takes the stack's account and the live
- * values (definition importRead), so the code the CLI writes from it
- * declares what this program would.
+ * the id pulumi import takes (a targeting criterion's with its line item's).
+ * The plugin's read of each takes the stack's account and the live values
+ * (definition importRead), so the code the CLI writes from it declares what
+ * this program would.
  */
 export function writeImportFile(listed: ListedKind[], accountId: string): WrittenImportFile {
   const { order, counts, skipped } = plan(listed, accountId);
-  const resources = order.map((d) => ({ type: pluginTypeToken(d.kind), name: d.name, id: d.id }));
+  const resources = order.map((d) => ({ type: pluginTypeToken(d.kind), name: d.name, id: d.importId }));
   return { text: JSON.stringify({ resources }, null, 2) + "\n", resources, counts, skipped };
 }

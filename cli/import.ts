@@ -15,7 +15,7 @@ import { AdsClient, Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
 import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { IMPORT_KINDS } from "./import-kinds";
+import { IMPORT_KINDS, listQueries } from "./import-kinds";
 import { ListedKind, packageSpecFor, writeImportFile, writeProgram } from "./import-program";
 
 /** What `--format` takes: a TypeScript program that adopts (the default), or Pulumi's import file for the provider plugin. */
@@ -112,7 +112,10 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     const path = `/12/accounts/${opts.account}/${spec.collection}`;
     progress(`xads import: listing ${spec.collection} of account ${opts.account}...`);
     try {
-      const entities = (await client.list<Entity>(path, spec.query ?? {})).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
+      // A kind listed per parent (targeting criteria): one call per 200 of the parents listed before it.
+      const parents = (kind: string) => listed.find((l) => l.spec.kind === kind)?.entities.map((e) => e.id) ?? [];
+      const entities: Entity[] = [];
+      for (const query of listQueries(spec, parents)) entities.push(...(await client.list<Entity>(path, query)).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true)));
       progress(`xads import: ${entities.length} ${spec.collection}`);
       listed.push({ spec, entities });
     } catch (err) {

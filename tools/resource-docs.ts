@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { IMPORT_KINDS } from "../cli/import-kinds";
 import { RESOURCES, ResourceKind } from "../provider/resources";
+import { importIdForm } from "../provider/resources/import-id";
 import { fieldJsonSchema, packageSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import { Example, examples, supportResources } from "./resource-examples";
@@ -185,6 +186,10 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
     `| \`${name}\` | ${cell(`\`${typeOf(fieldJsonSchema(s))}\``)} | ${cell(s.description ?? "")}${def.fields.secret.includes(name) ? " (secret)" : ""} |`);
   const adoptable = "adoptId" in shapeOf(kind);
   const imported = IMPORT_KINDS.some((k) => k.kind === kind);
+  // The id pulumi import takes through the provider plugin: the parents the kind's import id carries, then its own.
+  const { importId } = RESOURCES[kind];
+  const pluginImport = `With the provider plugin (YAML, Python), \`pulumi import xads:index:${kind} <name> ${importIdForm(importId)}\` takes a live entity of the stack's account with no write and prints the code that manages it as it is ([\`pulumi import\`](../resources-guide.md#pulumi-import-the-provider-plugin))`
+    + (importId.length > 0 ? `: the id carries its ${importId.join(" and ")}, which the platform reads it under; the state keeps its own id.` : ".");
   const notes = platformNotes(realPlatform, kind);
   return [
     GENERATED("provider/resources, the walk rows of tests/e2e/walk-table.ts and docs/real-platform.md", command),
@@ -224,6 +229,8 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
         `Pulumi cannot import dynamic resources: declare the live entity with \`adoptId: "<id>"\` and the values it has. The create reads it and takes it over without a write, or the preview names each field that differs (see [adopting live entities](../resources-guide.md#adopting-live-entities)).`,
         ...(imported ? ["", `\`xads import --account <id>\` writes such declarations for the account's live ${kind} entities ([gitops.md](../gitops.md#xads-import---account-id)).`] : []),
         ...(RESOURCES[kind].notImported ? ["", `\`xads import\` does not write them: ${RESOURCES[kind].notImported}.`] : []),
+        "",
+        pluginImport,
       ]
       : ["No `adoptId`: " + (["AccountFeatures", "TaxSettings", "UserSettings"].includes(kind)
         ? "the record always exists, and create takes over what the account has."

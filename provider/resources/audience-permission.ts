@@ -92,6 +92,9 @@ export function audiencePermission<A extends string>(v: PermissionVariant<A>): R
     // with_deleted (tests/conformance corpus): a revoked permission is not listed, so it is read as gone.
     idsParam,
     readQuery: { with_deleted: undefined },
+    // Its path needs the audience (ref audiences/reference.mdx, GET custom_audiences/:custom_audience_id/permissions):
+    // pulumi import takes <audienceId>:<id>.
+    importId: [audienceInput as keyof I & string],
     // One permission per audience and account: a new level revokes the old one first.
     uniqueBy: [audienceInput as keyof I & string, "grantedAccountId", "accountId"],
     // One permission per audience and account: a POST without an answer is found by granted_account_ids.

@@ -98,6 +98,13 @@ export interface Declaration<I extends object, O extends object> {
    * imported otherwise.
    */
   readonly notImported?: string;
+  /**
+   * The inputs an import id carries before the entity's own id, where the
+   * platform reads the entity only under them (a targeting criterion under
+   * its line item): `pulumi import` takes `<lineItemId>:<id>` (import-id.ts),
+   * and the state keeps the entity's own id, as a create records it.
+   */
+  readonly importId?: readonly (keyof I & string)[];
   /** Only the sandbox has this kind: what the platform offers only there (for the refusal in production: check fails, and create, update and delete send nothing). */
   readonly sandboxOnly?: string;
   /** Checks of a change, old inputs against new (e.g. a status the platform takes only at creation). */

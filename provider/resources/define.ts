@@ -19,7 +19,8 @@ import { createInBatch, kindBatch, SentItem } from "./batch-create";
 import { Base, Declaration, InputsSchema, resolve, StateOf } from "./declaration";
 import { keysToCamel } from "../names";
 import { Fields, isEmpty } from "./fields";
-import { CheckFailure, Context, Lifecycle, ReadResult, ReferenceData, Rule, sandboxOnlyFailures } from "./framework";
+import { CheckFailure, Context, Lifecycle, ReadResult, ReferenceData, Rule, sandboxOnlyFailures, validate } from "./framework";
+import { joinImportId, splitImportId } from "./import-id";
 import { refreshedInputs, standardLifecycle } from "./lifecycle";
 import { lookUpsOf } from "./look-up";
 import { isPendingId, pendingLifecycle, pendingOf } from "./pending";
@@ -57,6 +58,10 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
   readonly collectionCalls?: { readonly create: boolean; readonly read: boolean; readonly update: boolean; readonly delete: boolean };
   /** Why `xads import` does not write this kind's entities (undefined: it does, where the kind has a collection). */
   readonly notImported?: string;
+  /** The inputs `pulumi import`'s id carries before the entity's own (import-id.ts): `["lineItemId"]` for `<lineItemId>:<id>`. */
+  readonly importId: readonly string[];
+  /** The id `pulumi import` takes for a live entity (`<lineItemId>:<id>` where the kind's import id carries its line item). */
+  importIdOf(entity: Entity): string;
   readonly rules: readonly Rule<I>[];
   /**
    * What creates sent earlier made (recovery after an interrupted update):
@@ -97,14 +102,17 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
    * the entity where it shows it anyway (a listed flexible audience's
    * segment tree), else left for the user to declare. Left out: values in
    * the path, and computed ones the platform fills in (a line item's
-   * pay_by), which the program leaves to the platform. `xads import` writes
+   * pay_by), which the program leaves to the platform, but those check asks
+   * the program to declare (a draft's text, required without media): a value
+   * the user set, managed once declared. `xads import` writes
    * these, and `pulumi import` takes them as the resource's inputs
    * (`importRead`), so both imports are lossless the same way.
    */
   importedInputs(entity: Entity): Record<string, unknown>;
   /**
-   * The read of `pulumi import` (the engine sends only the id; `declared`
-   * holds what the provider fills in, the stack's account): the live entity
+   * The read of `pulumi import` (the engine sends only the id, the kind's
+   * import id: `importId`; `declared` holds what the provider fills in, the
+   * stack's account): the live entity, under its own id,
    * as adopting it with `importedInputs` would record it, those inputs
    * beside it. A kind with a read of its own answers what that reads.
    * Undefined when the entity is gone.
@@ -137,11 +145,20 @@ export function defineResource<In extends object, O extends object>(kind: string
   const own = d.overrides?.(standard) ?? {};
   /** The inputs a program declares to manage an entity as it is (ResourceDefinition.importedInputs). */
   const managed = fields.inputs.filter((f) => !fields.local.includes(f) && !fields.inPath.includes(f) && !fields.computed.includes(f));
+  // Check of what an import writes: the resource's own inputs and the path's values are the program's to give.
+  const unwritten = (d.inputs as z.ZodObject).partial(Object.fromEntries([...fields.local, ...fields.inPath].map((f) => [f, true] as const)) as Record<string, true>) as unknown as z.ZodType<I>;
   const importedInputs = (e: Entity): Record<string, unknown> => {
     const adopted = adoptedOf({}, e);
     const live = (f: string) => (fields.writeOnly.includes(f) ? keysToCamel(e[fields.wire(f)]) : adopted[f]);
-    return Object.fromEntries(managed.map((f) => [f, live(f)] as const).filter(([, v]) => !isEmpty(v)));
+    const valuesOf = (of: readonly string[]) => Object.fromEntries(of.map((f) => [f, live(f)] as const).filter(([, v]) => !isEmpty(v)));
+    const declared = valuesOf(managed);
+    // A computed field check asks for (a draft's text, required without media) is a value the user set, which the
+    // program must declare to pass check: declared, it is managed, so the import writes it (docs/architecture.md rule 12).
+    const asked = new Set((validate(unwritten, declared, rules).failures ?? []).map((f) => f.property));
+    const needed = valuesOf(fields.computed.filter((f) => asked.has(f)));
+    return Object.fromEntries(fields.inputs.filter((f) => f in declared || f in needed).map((f) => [f, declared[f] ?? needed[f]]));
   };
+  const importId = (declaration.importId ?? []) as readonly string[];
   const read: Lifecycle<I, O>["read"] = async (ctx, id, props) => {
     if (isPendingId(id) && pendingOf(props as Record<string, unknown>)) return pending.read(ctx, props as Record<string, unknown>);
     const result = await (own.read ?? standard.read)(ctx, id, props);
@@ -167,6 +184,8 @@ export function defineResource<In extends object, O extends object>(kind: string
       },
     } : {}),
     notImported: declaration.notImported,
+    importId,
+    importIdOf: (e) => joinImportId(importId, Object.fromEntries(importId.map((f) => [f, e[fields.wire(f)]])), e.id),
     description: d.description,
     inputs: d.inputs as z.ZodType<I>,
     outputs: d.outputFields,
@@ -184,7 +203,10 @@ export function defineResource<In extends object, O extends object>(kind: string
     outputsOf: outputs,
     adoptedOf,
     importedInputs,
-    importRead: async (ctx, id, declared) => {
+    importRead: async (ctx, importedId, given) => {
+      // The parents the import id carries are inputs (a permission's audience, in its path); the state keeps the entity's own id.
+      const { id, values } = splitImportId(d.noun, importId, importedId);
+      const declared = { ...given, ...values };
       if (own.read) return read(ctx, id, declared as O);
       const live = await standard.find(ctx, declared as I, id);
       if (!live) return undefined;

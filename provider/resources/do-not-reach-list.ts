@@ -40,6 +40,8 @@ export async function readDoNotReachList(ctx: Context, accountId: string, id: st
 export const doNotReachList = defineResource("DoNotReachList", doNotReachListInputs, {
   immutable: true,
   noun: "do-not-reach list",
+  // The account's collection (xads import lists it); reads go through find, creates through the override.
+  collection: "do_not_reach_lists",
   path: (l) => path(l.accountId),
   find: (ctx, l, id) => readDoNotReachList(ctx, l.accountId, id),
   // One list per account: the old one must go before the new one can be made.

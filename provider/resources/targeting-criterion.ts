@@ -91,9 +91,10 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
   rules: targetingCriterionRules,
   // The real platform DELETE targeting_criteria/:id (404 once gone: done).
   collection: "targeting_criteria",
-  notImported: "its list answers only for line_item_ids, a required filter (xdevplatform/docs x-ads-api/campaign-management/reference.mdx, GET targeting_criteria), and xads import lists the account's collections",
   // GET targeting_criteria filters by line item only (ref campaign-management/reference.mdx, GET targeting_criteria): concurrent reads share list calls by their line items.
   readBy: (tc) => ({ param: "line_item_ids", value: tc.lineItemId }),
+  // So an id alone cannot name a criterion: pulumi import takes <lineItemId>:<id>.
+  importId: ["lineItemId"],
   describe: (tc) => `${tc.targetingType} ${tc.targetingValue} criterion on line item ${tc.lineItemId}`,
   // A lone criterion is a one-item call of the batch endpoint (there it is the
   // platform's own error that refuses it, naming the field).

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { IMPORT_KINDS } from "../../cli/import-kinds";
+import { IMPORT_KINDS, listQueries } from "../../cli/import-kinds";
 import type { Entity } from "../../provider/client";
 import { definitionOf, pluginTypeToken } from "../../provider/resources";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
@@ -35,10 +35,12 @@ function resolved(args: unknown): unknown {
   return args;
 }
 
-/** The live entity of a kind, as xads import lists it. */
+/** The live entity of a kind, as xads import lists it (a targeting criterion: by its line item). */
 async function liveOf(kind: string, id: string): Promise<Entity> {
   const spec = IMPORT_KINDS.find((k) => k.kind === kind)!;
-  const listed = await e2e.api().list<Entity>(`/12/accounts/${ACCOUNT_ID}/${spec.collection}`, spec.query ?? {});
+  const parentField = Object.entries(spec.refs ?? {}).find(([, k]) => k === spec.by?.parent)?.[0];
+  const [query] = listQueries(spec, () => (parentField ? [(resolved(made.get(kind)!.args) as Record<string, string>)[parentField]!] : []));
+  const listed = await e2e.api().list<Entity>(`/12/accounts/${ACCOUNT_ID}/${spec.collection}`, query!);
   return listed.find((e) => e.id === id)!;
 }
 
@@ -71,7 +73,8 @@ test("xads import --format pulumi-import writes the import file of the account: 
   const written = await stack.xads(["import", "--account", ACCOUNT_ID, "--format", "pulumi-import", "--out", importFile()], { env: e2e.env() });
   expect({ code: written.code, output: output(written) }).toMatchObject({ code: 0 });
   const { resources } = JSON.parse(readFileSync(importFile(), "utf8")) as { resources: { type: string; name: string; id: string }[] };
-  for (const [kind, { id }] of made) expect(resources).toContainEqual({ type: pluginTypeToken(kind), name: expect.any(String), id });
+  // By the id pulumi import takes: a targeting criterion's with its line item's.
+  for (const [kind, { id }] of made) expect(resources).toContainEqual({ type: pluginTypeToken(kind), name: expect.any(String), id: definitionOf(kind).importIdOf(await liveOf(kind, id)) });
   for (const support of Object.values(ids)) expect(resources.map((r) => r.id)).toContain(support);
 });
 

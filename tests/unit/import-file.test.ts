@@ -5,7 +5,7 @@
  * names and order) by the provider plugin's type tokens; a format it does not
  * know, or an option of the other format, is refused before any request.
  */
-import { IMPORT_KINDS } from "../../cli/import-kinds";
+import { IMPORT_KINDS, listQueries } from "../../cli/import-kinds";
 import { ListedKind, writeImportFile, writeProgram } from "../../cli/import-program";
 import { main } from "../../cli/index";
 import { Entity } from "../../provider/client/client";
@@ -35,8 +35,30 @@ test("the import file of a recorded account declares what the program declares, 
   expect(file.counts).toEqual(program.counts);
   expect(file.skipped).toEqual(program.skipped);
   // The recorded kinds whose entities have a live parent in the recording (its line items name campaigns it does not hold).
-  expect(file.counts).toEqual({ FundingInstrument: 1, Campaign: 1, Card: 1, ImageConversationCard: 1, VideoConversationCard: 1, CustomAudience: 1, AppList: 1 });
+  expect(file.counts).toEqual({ FundingInstrument: 1, Campaign: 1, Card: 1, ImageConversationCard: 1, VideoConversationCard: 1, CustomAudience: 1, DoNotReachList: 1, AppList: 1 });
   expect(file.resources[1]).toEqual({ type: "xads:index:Campaign", name: "test", id: "8wku2" });
+});
+
+test("a targeting criterion is listed per line item, 200 a call, and the import file names it by its line item and its own id", () => {
+  const spec = (kind: string) => IMPORT_KINDS.find((k) => k.kind === kind)!;
+  const lineItems = Array.from({ length: 450 }, (_, i) => `li${i}`);
+  const queries = listQueries(spec("TargetingCriterion"), (kind) => (kind === "LineItem" ? lineItems : []));
+  expect(queries.map((q) => (q.line_item_ids as string[]).length)).toEqual([200, 200, 50]);
+  expect(queries.flatMap((q) => q.line_item_ids as string[])).toEqual(lineItems);
+  // No line item: no call.
+  expect(listQueries(spec("TargetingCriterion"), () => [])).toEqual([]);
+
+  const criteria: ListedKind[] = [
+    { spec: spec("FundingInstrument"), entities: [{ id: "fi1", currency: "USD", type: "CREDIT_CARD" }] },
+    { spec: spec("Campaign"), entities: [{ id: "c1", name: "Spring", funding_instrument_id: "fi1" }] },
+    { spec: spec("LineItem"), entities: [{ id: "li1", name: "Tweets", campaign_id: "c1" }] },
+    { spec: spec("TargetingCriterion"), entities: [{ id: "tc1", line_item_id: "li1", targeting_type: "IAB_CATEGORY", targeting_value: "IAB19-6", operator_type: "EQ" }] },
+  ];
+  const file = writeImportFile(criteria, ACCOUNT);
+  expect(file.resources.at(-1)).toEqual({ type: "xads:index:TargetingCriterion", name: "tweets-iab-category-iab19-6", id: "li1:tc1" });
+  // The program adopts it by its own id, the id its state keeps.
+  const program = writeProgram(criteria, { accountId: ACCOUNT, project: "p", versions: { pulumiXads: "x", pulumi: "3", typescript: "5", tsNode: "10", typesNode: "20" } });
+  expect(program.files["index.ts"]).toContain('adoptId: "tc1",\n  lineItemId: tweets.id,');
 });
 
 describe("refusals, before any request", () => {
