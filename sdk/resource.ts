@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { protectedAsDeclared } from "./protection";
 import { z } from "zod";
 import { dynamicProvider } from "../provider/shim";
 import { definitionOf, InputsOf, OutputsOf, ResourceKind } from "../provider/resources";
@@ -89,26 +90,11 @@ export abstract class XadsResource extends pulumi.dynamic.Resource {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
-      super(dynamicProvider(kind), name, props, protectedAsDeclared(props, opts), "xads", kind);
+      super(dynamicProvider(kind), name, props, protectedAsDeclared(props.deletionProtection, opts), "xads", kind);
     } finally {
       Error.stackTraceLimit = limit;
     }
   }
-}
-
-/**
- * deletionProtection is also the engine's own `protect` (unless the program
- * sets that option itself): a delete the provider would refuse at `up` then
- * fails `pulumi preview` already, where the engine checks it without asking
- * the provider, so a reviewer never approves a change that cannot apply. An
- * output not known yet leaves the option unset (the provider still refuses
- * the delete). Turning it off, then removing the resource, is two updates,
- * as on the platform (docs/resources-guide.md, "Campaigns and irreversible deletion").
- */
-function protectedAsDeclared(props: Record<string, unknown>, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
-  const declared = props.deletionProtection;
-  if (opts?.protect !== undefined || typeof declared !== "boolean") return opts;
-  return { ...opts, protect: declared };
 }
 
 const defaults = new WeakMap<object, Map<string, unknown>>();

@@ -167,12 +167,20 @@ function nativeClass(kind: ResourceKind): string {
   const shape = shapeOf(kind);
   const outputs = RESOURCES[kind].outputs as Record<string, z.ZodType>;
   const secret = [...Object.entries(shape), ...Object.entries(outputs)].filter(([, s]) => metaOf(s).secret).map(([name]) => name);
+  // deletionProtection is the engine's protect too, its default included (what check fills in), as in the dynamic SDK.
+  const protection = shape.deletionProtection;
+  const optionsOf = (secrets: string[]) => {
+    const options = `secretOutputs(opts, ${list(secrets)})`;
+    if (!protection) return options;
+    const fallback = protection.safeParse(undefined).data;
+    return `protectedAsDeclared(args.deletionProtection${fallback === undefined ? "" : ` ?? ${JSON.stringify(fallback)}`}, ${options})`;
+  };
   return [
     `export type ${kind}Args = ${args.type};`,
     docComment(RESOURCES[kind].description),
     `export class ${kind} extends pulumi.CustomResource {`,
     `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
-    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), secretOutputs(opts, ${list(secret)}));`,
+    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), ${optionsOf(secret)});`,
     "  }",
     "}",
     `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
@@ -238,6 +246,7 @@ export function renderNativeSdk(version: string): string {
     ),
     'import * as pulumi from "@pulumi/pulumi";',
     'import type * as dynamic from "../index";',
+    'import { protectedAsDeclared } from "../protection";',
     `import type { ResourceArgs, ResourceOutputs${unscoped ? ", UnscopedArgs" : ""} } from "../resource";`,
     "",
     "/** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */",

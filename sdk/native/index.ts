@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "../index";
+import { protectedAsDeclared } from "../protection";
 import type { ResourceArgs, ResourceOutputs, UnscopedArgs } from "../resource";
 
 /** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */
@@ -94,7 +95,7 @@ export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "deletionPr
  */
 export class Campaign extends pulumi.CustomResource {
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
   }
 }
 export interface Campaign extends ResourceOutputs<"Campaign"> {}
@@ -326,7 +327,7 @@ export type CustomAudienceArgs = ResourceArgs<"CustomAudience", "deletionProtect
  */
 export class CustomAudience extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
   }
 }
 export interface CustomAudience extends ResourceOutputs<"CustomAudience"> {}
@@ -376,7 +377,7 @@ export type FlexibleAudienceArgs = ResourceArgs<"FlexibleAudience", "audienceTyp
  */
 export class FlexibleAudience extends pulumi.CustomResource {
   constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
   }
 }
 export interface FlexibleAudience extends ResourceOutputs<"FlexibleAudience"> {}

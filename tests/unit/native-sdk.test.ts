@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { pluginTypeToken, RESOURCES } from "../../provider/resources";
 import { packageSchema } from "../../provider/schema";
 import { NATIVE_SDK } from "../../tools/generated-files";
+import * as protection from "../../sdk/protection";
 
 const registered: { type: string; name: string; inputs: Record<string, unknown> }[] = [];
 const calls: { token: string; inputs: Record<string, unknown>; provider?: string }[] = [];
@@ -52,6 +53,21 @@ describe("a native resource as the engine and the program see it", () => {
     // An output the plugin fills in, and an input the program left unset: both are outputs of the resource.
     expect(await outputValue(campaign.servable)).toBe(true);
     expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
+  });
+
+  test("deletionProtection is the engine's protect, as in the dynamic SDK: on by default, off when the program says false, the program's own protect option first", () => {
+    const options = jest.spyOn(protection, "protectedAsDeclared");
+    try {
+      const campaign = (name: string, args: object, opts?: pulumi.CustomResourceOptions) =>
+        new xads.Campaign(name, { fundingInstrumentId: "fi1", name, ...args }, opts);
+      campaign("guarded", {});
+      campaign("unguarded", { deletionProtection: false });
+      campaign("kept", { deletionProtection: false }, { protect: true });
+      new xads.LineItem("no-protection-field", { campaignId: "c1", objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] });
+      expect(options.mock.results.map((r) => (r.value as pulumi.CustomResourceOptions | undefined)?.protect)).toEqual([true, false, true]);
+    } finally {
+      options.mockRestore();
+    }
   });
 
   test("a kind's arguments are the dynamic SDK's: a required field left out does not compile", () => {
