@@ -5,7 +5,7 @@
  * test fails when the committed file is stale.
  */
 import { z } from "zod";
-import { pluginTypeToken, RESOURCES, typeToken } from "./resources";
+import { pluginFunctionToken, pluginTypeToken, RESOURCES, typeToken } from "./resources";
 import { SETTINGS } from "./config";
 import { metaOf } from "./resources/fields";
 import { DATA_SOURCES, DataSourceDoc } from "./data-sources-table";
@@ -58,7 +58,7 @@ function property(schema: z.ZodType, replaceOnChanges: boolean): JsonSchema {
 
 /** The type of a data source's argument, from the TypeScript type its docs entry names (a type of the SDK's own is Any). */
 function argType(type: string): JsonSchema {
-  const scalar = (t: string): JsonSchema => (["string", "number", "boolean"].includes(t) ? { type: t } : /^"/.test(t) ? { type: "string" } : { $ref: "pulumi.json#/Any" });
+  const scalar = (t: string): JsonSchema => (["string", "number", "boolean"].includes(t) ? { type: t } : /^"/.test(t) ? { type: "string" } : ANY);
   return type.endsWith("[]") ? { type: "array", items: scalar(type.slice(0, -2)) } : scalar(type);
 }
 
@@ -78,9 +78,9 @@ export function functionSchemas(): Record<string, JsonSchema> {
       if (!arg.name.endsWith("?")) required.push(argName);
     }
     // An answer is an object (or a list of them) whose fields a program reads by name: a map of Any, as the SDK's types are not in the schema.
-    const object: JsonSchema = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+    const object: JsonSchema = { type: "object", additionalProperties: ANY };
     const result: JsonSchema = doc.returns.endsWith("[]") ? { type: "array", items: object } : object;
-    out[`xads:index:${name}`] = {
+    out[pluginFunctionToken(name)] = {
       description: `${doc.summary} (${doc.endpoint}.)`,
       inputs: { properties, ...(required.length ? { required } : {}) },
       outputs: { properties: { result: { ...result, description: `What ${name} answers: ${doc.returns}.` } }, required: ["result"] },

@@ -11,8 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources";
-import { metaOf } from "../provider/resources/fields";
+import { definitionOf, pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources";
 import { packageSchema, renderSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import * as overrides from "../sdk/overrides";
@@ -166,21 +165,21 @@ function nativeClass(kind: ResourceKind): string {
   const args = argsTypeOf(kind);
   const shape = shapeOf(kind);
   const outputs = RESOURCES[kind].outputs as Record<string, z.ZodType>;
-  const secret = [...Object.entries(shape), ...Object.entries(outputs)].filter(([, s]) => metaOf(s).secret).map(([name]) => name);
+  // The kind's secret fields (the registry's), secret in the state even when the program passes them plain.
+  const secret = definitionOf(kind).fields.secret;
+  const withSecrets = secret.length > 0 ? `secretOutputs(opts, ${list(secret)})` : "opts";
   // deletionProtection is the engine's protect too, its default included (what check fills in), as in the dynamic SDK.
   const protection = shape.deletionProtection;
-  const optionsOf = (secrets: string[]) => {
-    const options = `secretOutputs(opts, ${list(secrets)})`;
-    if (!protection) return options;
-    const fallback = protection.safeParse(undefined).data;
-    return `protectedAsDeclared(args.deletionProtection${fallback === undefined ? "" : ` ?? ${JSON.stringify(fallback)}`}, ${options})`;
-  };
+  const fallback = protection?.safeParse(undefined).data;
+  const options = protection
+    ? `protectedAsDeclared(args.deletionProtection${fallback === undefined ? "" : ` ?? ${JSON.stringify(fallback)}`}, ${withSecrets})`
+    : withSecrets;
   return [
     `export type ${kind}Args = ${args.type};`,
     docComment(RESOURCES[kind].description),
     `export class ${kind} extends pulumi.CustomResource {`,
     `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
-    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), ${optionsOf(secret)});`,
+    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), ${options});`,
     "  }",
     "}",
     `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
@@ -289,7 +288,7 @@ export function renderTable(version: string): string {
   // Create-only inputs as schema.json declares them (replaceOnChanges): one source for both.
   const resources = packageSchema(version).resources as Record<string, { inputProperties: Record<string, { replaceOnChanges?: boolean }> }>;
   const rows = KINDS.map((kind) => {
-    const inputs = resources[`xads:index:${kind}`]!.inputProperties;
+    const inputs = resources[pluginTypeToken(kind)]!.inputProperties;
     const createOnly = Object.keys(inputs).filter((name) => inputs[name]!.replaceOnChanges);
     return `| \`${kind}\` | ${cell(RESOURCES[kind].description)} | ${code(createOnly)} | ${code(Object.keys(RESOURCES[kind].outputs))} |`;
   });

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { IMPORT_KINDS } from "../cli/import-kinds";
-import { RESOURCES, ResourceKind } from "../provider/resources";
+import { pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources";
 import { importIdForm } from "../provider/resources/import-id";
 import { fieldJsonSchema, packageSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
@@ -172,7 +172,7 @@ export function platformNotes(realPlatform: string, name: string): string[] {
 
 /** docs/resources/<Kind>.md. */
 export function renderResourcePage(kind: ResourceKind, version: string, realPlatform: string, command: string): string {
-  const schema = (packageSchema(version).resources as Record<string, { inputProperties: Record<string, JsonSchema>; requiredInputs: string[]; properties: Record<string, JsonSchema> }>)[`xads:index:${kind}`]!;
+  const schema = (packageSchema(version).resources as Record<string, { inputProperties: Record<string, JsonSchema>; requiredInputs: string[]; properties: Record<string, JsonSchema> }>)[pluginTypeToken(kind)]!;
   const def = RESOURCES[kind];
   const { code, given } = exampleProgram(kind);
   // The field's own description: the column before says what it is (schema.json's adds that it is create-only).
@@ -188,7 +188,7 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
   const imported = IMPORT_KINDS.some((k) => k.kind === kind);
   // The id pulumi import takes through the provider plugin: the parents the kind's import id carries, then its own.
   const { importId } = RESOURCES[kind];
-  const pluginImport = `With the provider plugin (YAML, Python), \`pulumi import xads:index:${kind} <name> ${importIdForm(importId)}\` takes a live entity of the stack's account with no write and prints the code that manages it as it is ([\`pulumi import\`](../resources-guide.md#pulumi-import-the-provider-plugin))`
+  const pluginImport = `With the provider plugin (YAML, Python), \`pulumi import ${pluginTypeToken(kind)} <name> ${importIdForm(importId)}\` takes a live entity of the stack's account with no write and prints the code that manages it as it is ([\`pulumi import\`](../resources-guide.md#pulumi-import-the-provider-plugin))`
     + (importId.length > 0 ? `: the id carries its ${importId.join(" and ")}, which the platform reads it under; the state keeps its own id.` : ".");
   const notes = platformNotes(realPlatform, kind);
   return [

@@ -22,6 +22,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -29,10 +30,10 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as pulumi from "@pulumi/pulumi";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
-import { kindOfResource, nameOfUrn, pluginTypeToken, typeOfUrn } from "../resources";
+import { kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
 import { renderSchema } from "../schema";
 import { logsSent, sayAbout } from "./engine-log";
-import { configDiff, configFailures, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
+import { configDiff, configFailures, DetailedDiff, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -108,6 +109,27 @@ const DIFF_KINDS: Record<string, provproto.PropertyDiff.Kind> = {
   UPDATE_REPLACE: provproto.PropertyDiff.Kind.UPDATE_REPLACE,
 };
 
+/** The engine's answer to a Diff or DiffConfig: the detailed diff, every key an input's. */
+function diffResponse(d: DetailedDiff): provproto.DiffResponse {
+  const res = new provproto.DiffResponse()
+    .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+    .setReplacesList(d.replaces)
+    .setStablesList(d.stables)
+    .setDeletebeforereplace(d.deleteBeforeReplace)
+    .setDiffsList(d.diffs)
+    .setHasdetaileddiff(true);
+  const map = res.getDetaileddiffMap();
+  for (const [key, kindName] of Object.entries(d.detailed)) map.set(key, new provproto.PropertyDiff().setKind(DIFF_KINDS[kindName]!).setInputdiff(true));
+  return res;
+}
+
+/** The engine's answer to a Check or CheckConfig: the inputs and a failure for each property refused. */
+function checkResponse(inputs: Struct | undefined, failures: readonly { property: string; reason: string }[]): provproto.CheckResponse {
+  return new provproto.CheckResponse()
+    .setInputs(inputs)
+    .setFailuresList(failures.map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+}
+
 /** The data sources Invoke serves, by name (getAccounts...): each takes its arguments and answers a list or an object. */
 export type PluginFunctions = Record<string, (args: Props) => Promise<unknown>>;
 
@@ -137,22 +159,14 @@ export class XadsProvider {
   checkConfig(call: Call<provproto.CheckRequest>, callback: Callback<provproto.CheckResponse>): void {
     answer(callback, () => {
       const news = call.request.getNews();
-      const res = new provproto.CheckResponse().setInputs(news);
-      return res.setFailuresList(configFailures(fromStruct(news)).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+      return checkResponse(news, configFailures(fromStruct(news)));
     });
   }
 
   /** A changed setting updates the provider and replaces nothing (wire.ts configDiff says why). */
   diffConfig(call: Call<provproto.DiffRequest>, callback: Callback<provproto.DiffResponse>): void {
     answer(callback, () => {
-      const d = configDiff(fromStruct(call.request.getOlds()), fromStruct(call.request.getNews()));
-      const res = new provproto.DiffResponse()
-        .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
-        .setDiffsList(d.diffs)
-        .setHasdetaileddiff(true);
-      const map = res.getDetaileddiffMap();
-      for (const [key, kindName] of Object.entries(d.detailed)) map.set(key, new provproto.PropertyDiff().setKind(DIFF_KINDS[kindName]!).setInputdiff(true));
-      return res;
+      return diffResponse(configDiff(fromStruct(call.request.getOlds()), fromStruct(call.request.getNews())));
     });
   }
 
@@ -172,9 +186,7 @@ export class XadsProvider {
       const kind = kindOf(req);
       const news = dispatch.withStackAccount(kind, fromStruct(req.getNews()), this.holder);
       const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder);
-      const res = new provproto.CheckResponse().setInputs(toStruct((result.inputs as Props | undefined) ?? news));
-      res.setFailuresList((result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
-      return res;
+      return checkResponse(toStruct((result.inputs as Props | undefined) ?? news), result.failures ?? []);
     });
   }
 
@@ -186,16 +198,7 @@ export class XadsProvider {
       const news = fromStruct(req.getNews());
       const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news);
       for (const note of replacementNotes(nameOfUrn(req.getUrn()), kind, d)) sayAbout(req.getUrn(), note);
-      const res = new provproto.DiffResponse()
-        .setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
-        .setReplacesList(d.replaces)
-        .setStablesList(d.stables)
-        .setDeletebeforereplace(d.deleteBeforeReplace)
-        .setDiffsList(d.diffs)
-        .setHasdetaileddiff(true);
-      const map = res.getDetaileddiffMap();
-      for (const [key, kindName] of Object.entries(d.detailed)) map.set(key, new provproto.PropertyDiff().setKind(DIFF_KINDS[kindName]!).setInputdiff(true));
-      return res;
+      return diffResponse(d);
     });
   }
 
@@ -264,7 +267,7 @@ export class XadsProvider {
     answer(callback, async () => {
       const name = functionOfToken(tok);
       const fn = name && Object.hasOwn(this.functions, name) ? this.functions[name] : undefined;
-      if (!fn) throw new Error(`unknown function ${tok}: pulumi-resource-xads serves ${Object.keys(this.functions).map((n) => `xads:index:${n}`).join(", ") || "none"}`);
+      if (!fn) throw new Error(`unknown function ${tok}: pulumi-resource-xads serves ${Object.keys(this.functions).map(pluginFunctionToken).join(", ") || "none"}`);
       const result = await fn(fromStruct(call.request.getArgs()));
       return new provproto.InvokeResponse().setReturn(toStruct({ result }));
     });

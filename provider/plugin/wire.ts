@@ -10,13 +10,12 @@
  * secret an object `{ [specialSigKey]: specialSecretSig, value }`.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { specialSecretSig as SECRET_SIG, specialSigKey as SIG_KEY } from "@pulumi/pulumi/runtime/rpc";
 import { SETTINGS, Setting, settingProblems } from "../config";
-import type { DiffResult } from "../resources/framework";
+import { UNKNOWN, type DiffResult } from "../resources/framework";
 import { PENDING_KEY } from "../resources/pending";
 
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-export const SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+export { SECRET_SIG, SIG_KEY, UNKNOWN };
 
 export type Props = Record<string, unknown>;
 

@@ -88,6 +88,9 @@ export function pluginTypeToken(kind: string): string {
   return `xads:index:${kind}`;
 }
 
+/** The token of a data source as the provider plugin serves it (Invoke), e.g. xads:index:getAccounts: the same module as its types. */
+export const pluginFunctionToken = (name: string): string => pluginTypeToken(name);
+
 /** The type token of a URN `urn:pulumi:<stack>::<project>::<parent$...$type>::<name>`. */
 export function typeOfUrn(urn: string): string {
   const qualified = urn.split("::")[2] ?? "";

@@ -83,7 +83,7 @@ export type FundingInstrumentArgs = ResourceArgs<"FundingInstrument", "type">;
  */
 export class FundingInstrument extends pulumi.CustomResource {
   constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:FundingInstrument", name, properties(["accountId", "currency", "startTime", "type", "adoptId"], ["entityStatus", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:FundingInstrument", name, properties(["accountId", "currency", "startTime", "type", "adoptId"], ["entityStatus", "createdAt"], args), opts);
   }
 }
 export interface FundingInstrument extends ResourceOutputs<"FundingInstrument"> {}
@@ -95,7 +95,7 @@ export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "deletionPr
  */
 export class Campaign extends pulumi.CustomResource {
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
+    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
   }
 }
 export interface Campaign extends ResourceOutputs<"Campaign"> {}
@@ -106,7 +106,7 @@ export type LineItemArgs = ResourceArgs<"LineItem", "entityStatus">;
  */
 export class LineItem extends pulumi.CustomResource {
   constructor(name: string, args: LineItemArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:LineItem", name, properties(["accountId", "campaignId", "name", "objective", "productType", "placements", "entityStatus", "bidStrategy", "bidAmountLocalMicro", "goal", "payBy", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "standardDelivery", "startTime", "endTime", "advertiserDomain", "androidAppStoreIdentifier", "iosAppStoreIdentifier", "primaryWebEventTag", "categories", "adoptId"], ["currency", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:LineItem", name, properties(["accountId", "campaignId", "name", "objective", "productType", "placements", "entityStatus", "bidStrategy", "bidAmountLocalMicro", "goal", "payBy", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "standardDelivery", "startTime", "endTime", "advertiserDomain", "androidAppStoreIdentifier", "iosAppStoreIdentifier", "primaryWebEventTag", "categories", "adoptId"], ["currency", "createdAt"], args), opts);
   }
 }
 export interface LineItem extends ResourceOutputs<"LineItem"> {}
@@ -118,7 +118,7 @@ export type TrackingTagArgs = ResourceArgs<"TrackingTag">;
  */
 export class TrackingTag extends pulumi.CustomResource {
   constructor(name: string, args: TrackingTagArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TrackingTag", name, properties(["accountId", "lineItemId", "trackingTagType", "trackingTagUrl", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:TrackingTag", name, properties(["accountId", "lineItemId", "trackingTagType", "trackingTagUrl", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface TrackingTag extends ResourceOutputs<"TrackingTag"> {}
@@ -130,7 +130,7 @@ export type PromotedTweetArgs = ResourceArgs<"PromotedTweet">;
  */
 export class PromotedTweet extends pulumi.CustomResource {
   constructor(name: string, args: PromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:PromotedTweet", name, properties(["accountId", "lineItemId", "tweetId", "adoptId"], ["servedTweetId", "entityStatus", "approvalStatus", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:PromotedTweet", name, properties(["accountId", "lineItemId", "tweetId", "adoptId"], ["servedTweetId", "entityStatus", "approvalStatus", "createdAt"], args), opts);
   }
 }
 export interface PromotedTweet extends ResourceOutputs<"PromotedTweet"> {}
@@ -142,7 +142,7 @@ export type CardArgs = ResourceArgs<"Card">;
  */
 export class Card extends pulumi.CustomResource {
   constructor(name: string, args: CardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Card", name, properties(["accountId", "name", "components", "slides", "adoptId"], ["cardUri", "cardType", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:Card", name, properties(["accountId", "name", "components", "slides", "adoptId"], ["cardUri", "cardType", "createdAt"], args), opts);
   }
 }
 export interface Card extends ResourceOutputs<"Card"> {}
@@ -154,7 +154,7 @@ export type ImageConversationCardArgs = ResourceArgs<"ImageConversationCard">;
  */
 export class ImageConversationCard extends pulumi.CustomResource {
   constructor(name: string, args: ImageConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ImageConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "unlockedImageMediaKey"], ["cardUri", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:ImageConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "unlockedImageMediaKey"], ["cardUri", "createdAt"], args), opts);
   }
 }
 export interface ImageConversationCard extends ResourceOutputs<"ImageConversationCard"> {}
@@ -166,7 +166,7 @@ export type VideoConversationCardArgs = ResourceArgs<"VideoConversationCard">;
  */
 export class VideoConversationCard extends pulumi.CustomResource {
   constructor(name: string, args: VideoConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:VideoConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "posterMediaKey", "unlockedImageMediaKey", "unlockedVideoMediaKey"], ["cardUri", "posterMediaUrl", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:VideoConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "posterMediaKey", "unlockedImageMediaKey", "unlockedVideoMediaKey"], ["cardUri", "posterMediaUrl", "createdAt"], args), opts);
   }
 }
 export interface VideoConversationCard extends ResourceOutputs<"VideoConversationCard"> {}
@@ -179,7 +179,7 @@ export type PromotedAccountArgs = ResourceArgs<"PromotedAccount">;
  */
 export class PromotedAccount extends pulumi.CustomResource {
   constructor(name: string, args: PromotedAccountArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:PromotedAccount", name, properties(["accountId", "lineItemId", "userId", "adoptId"], ["entityStatus", "approvalStatus", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:PromotedAccount", name, properties(["accountId", "lineItemId", "userId", "adoptId"], ["entityStatus", "approvalStatus", "createdAt"], args), opts);
   }
 }
 export interface PromotedAccount extends ResourceOutputs<"PromotedAccount"> {}
@@ -190,7 +190,7 @@ export type LineItemCuratedCategoryArgs = ResourceArgs<"LineItemCuratedCategory"
  */
 export class LineItemCuratedCategory extends pulumi.CustomResource {
   constructor(name: string, args: LineItemCuratedCategoryArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:LineItemCuratedCategory", name, properties(["accountId", "lineItemId", "curatedCategoryId", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:LineItemCuratedCategory", name, properties(["accountId", "lineItemId", "curatedCategoryId", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface LineItemCuratedCategory extends ResourceOutputs<"LineItemCuratedCategory"> {}
@@ -202,7 +202,7 @@ export type TargetingCriterionArgs = ResourceArgs<"TargetingCriterion", "operato
  */
 export class TargetingCriterion extends pulumi.CustomResource {
   constructor(name: string, args: TargetingCriterionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TargetingCriterion", name, properties(["accountId", "lineItemId", "targetingType", "targetingValue", "operatorType", "adoptId"], ["name", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:TargetingCriterion", name, properties(["accountId", "lineItemId", "targetingType", "targetingValue", "operatorType", "adoptId"], ["name", "createdAt"], args), opts);
   }
 }
 export interface TargetingCriterion extends ResourceOutputs<"TargetingCriterion"> {}
@@ -213,7 +213,7 @@ export type DraftTweetArgs = ResourceArgs<"DraftTweet", "nullcast">;
  */
 export class DraftTweet extends pulumi.CustomResource {
   constructor(name: string, args: DraftTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DraftTweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:DraftTweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface DraftTweet extends ResourceOutputs<"DraftTweet"> {}
@@ -225,7 +225,7 @@ export type ScheduledTweetArgs = ResourceArgs<"ScheduledTweet", "nullcast">;
  */
 export class ScheduledTweet extends pulumi.CustomResource {
   constructor(name: string, args: ScheduledTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ScheduledTweet", name, properties(["accountId", "asUserId", "scheduledAt", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["scheduledStatus", "tweetId", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:ScheduledTweet", name, properties(["accountId", "asUserId", "scheduledAt", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["scheduledStatus", "tweetId", "createdAt"], args), opts);
   }
 }
 export interface ScheduledTweet extends ResourceOutputs<"ScheduledTweet"> {}
@@ -238,7 +238,7 @@ export type TweetArgs = ResourceArgs<"Tweet", "nullcast">;
  */
 export class Tweet extends pulumi.CustomResource {
   constructor(name: string, args: TweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Tweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "conversationSettings", "videoCta", "videoCtaValue", "videoDescription", "videoTitle", "name", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:Tweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "conversationSettings", "videoCta", "videoCtaValue", "videoDescription", "videoTitle", "name", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface Tweet extends ResourceOutputs<"Tweet"> {}
@@ -251,7 +251,7 @@ export type ScheduledPromotedTweetArgs = ResourceArgs<"ScheduledPromotedTweet">;
  */
 export class ScheduledPromotedTweet extends pulumi.CustomResource {
   constructor(name: string, args: ScheduledPromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ScheduledPromotedTweet", name, properties(["accountId", "lineItemId", "scheduledTweetId", "adoptId"], ["tweetId", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:ScheduledPromotedTweet", name, properties(["accountId", "lineItemId", "scheduledTweetId", "adoptId"], ["tweetId", "createdAt"], args), opts);
   }
 }
 export interface ScheduledPromotedTweet extends ResourceOutputs<"ScheduledPromotedTweet"> {}
@@ -263,7 +263,7 @@ export type MediaCreativeArgs = ResourceArgs<"MediaCreative">;
  */
 export class MediaCreative extends pulumi.CustomResource {
   constructor(name: string, args: MediaCreativeArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:MediaCreative", name, properties(["accountId", "accountMediaId", "lineItemId", "landingUrl", "adoptId"], ["approvalStatus", "entityStatus", "creativeType", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:MediaCreative", name, properties(["accountId", "accountMediaId", "lineItemId", "landingUrl", "adoptId"], ["approvalStatus", "entityStatus", "creativeType", "createdAt"], args), opts);
   }
 }
 export interface MediaCreative extends ResourceOutputs<"MediaCreative"> {}
@@ -276,7 +276,7 @@ export type SandboxAccountArgs = UnscopedArgs<"SandboxAccount">;
  */
 export class SandboxAccount extends pulumi.CustomResource {
   constructor(name: string, args: SandboxAccountArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:SandboxAccount", name, properties(["name", "industryType", "adoptId"], ["businessId", "businessName", "timezone", "approvalStatus", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:SandboxAccount", name, properties(["name", "industryType", "adoptId"], ["businessId", "businessName", "timezone", "approvalStatus", "createdAt"], args), opts);
   }
 }
 export interface SandboxAccount extends ResourceOutputs<"SandboxAccount"> {}
@@ -289,7 +289,7 @@ export type AccountFeaturesArgs = ResourceArgs<"AccountFeatures">;
  */
 export class AccountFeatures extends pulumi.CustomResource {
   constructor(name: string, args: AccountFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:AccountFeatures", name, properties(["accountId", "featureKeys"], ["addedFeatureKeys", "featureKeySet"], args), secretOutputs(opts, []));
+    super("xads:index:AccountFeatures", name, properties(["accountId", "featureKeys"], ["addedFeatureKeys", "featureKeySet"], args), opts);
   }
 }
 export interface AccountFeatures extends ResourceOutputs<"AccountFeatures"> {}
@@ -302,7 +302,7 @@ export type TaxSettingsArgs = ResourceArgs<"TaxSettings">;
  */
 export class TaxSettings extends pulumi.CustomResource {
   constructor(name: string, args: TaxSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TaxSettings", name, properties(["accountId", "addressName", "clientAddressStreet1", "clientAddressStreet2", "invoiceJurisdiction", "taxCategory", "taxExemptionId", "taxId"], [], args), secretOutputs(opts, []));
+    super("xads:index:TaxSettings", name, properties(["accountId", "addressName", "clientAddressStreet1", "clientAddressStreet2", "invoiceJurisdiction", "taxCategory", "taxExemptionId", "taxId"], [], args), opts);
   }
 }
 export interface TaxSettings extends ResourceOutputs<"TaxSettings"> {}
@@ -315,7 +315,7 @@ export type UserSettingsArgs = ResourceArgs<"UserSettings">;
  */
 export class UserSettings extends pulumi.CustomResource {
   constructor(name: string, args: UserSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:UserSettings", name, properties(["accountId", "userId", "notificationEmail", "contactPhone", "contactPhoneExtension", "subscribeEmailTypes"], [], args), secretOutputs(opts, []));
+    super("xads:index:UserSettings", name, properties(["accountId", "userId", "notificationEmail", "contactPhone", "contactPhoneExtension", "subscribeEmailTypes"], [], args), opts);
   }
 }
 export interface UserSettings extends ResourceOutputs<"UserSettings"> {}
@@ -327,7 +327,7 @@ export type CustomAudienceArgs = ResourceArgs<"CustomAudience", "deletionProtect
  */
 export class CustomAudience extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
+    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
   }
 }
 export interface CustomAudience extends ResourceOutputs<"CustomAudience"> {}
@@ -351,7 +351,7 @@ export type DoNotReachListArgs = ResourceArgs<"DoNotReachList">;
  */
 export class DoNotReachList extends pulumi.CustomResource {
   constructor(name: string, args: DoNotReachListArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DoNotReachList", name, properties(["accountId", "description", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:DoNotReachList", name, properties(["accountId", "description", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface DoNotReachList extends ResourceOutputs<"DoNotReachList"> {}
@@ -377,7 +377,7 @@ export type FlexibleAudienceArgs = ResourceArgs<"FlexibleAudience", "audienceTyp
  */
 export class FlexibleAudience extends pulumi.CustomResource {
   constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, secretOutputs(opts, [])));
+    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
   }
 }
 export interface FlexibleAudience extends ResourceOutputs<"FlexibleAudience"> {}
@@ -391,7 +391,7 @@ export type CustomAudiencePermissionArgs = ResourceArgs<"CustomAudiencePermissio
  */
 export class CustomAudiencePermission extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudiencePermission", name, properties(["accountId", "customAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:CustomAudiencePermission", name, properties(["accountId", "customAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface CustomAudiencePermission extends ResourceOutputs<"CustomAudiencePermission"> {}
@@ -405,7 +405,7 @@ export type TailoredAudiencePermissionArgs = ResourceArgs<"TailoredAudiencePermi
  */
 export class TailoredAudiencePermission extends pulumi.CustomResource {
   constructor(name: string, args: TailoredAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TailoredAudiencePermission", name, properties(["accountId", "tailoredAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:TailoredAudiencePermission", name, properties(["accountId", "tailoredAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), opts);
   }
 }
 export interface TailoredAudiencePermission extends ResourceOutputs<"TailoredAudiencePermission"> {}
@@ -417,7 +417,7 @@ export type AppListArgs = ResourceArgs<"AppList">;
  */
 export class AppList extends pulumi.CustomResource {
   constructor(name: string, args: AppListArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:AppList", name, properties(["accountId", "name", "appStoreIdentifiers", "adoptId"], ["apps", "createdAt"], args), secretOutputs(opts, []));
+    super("xads:index:AppList", name, properties(["accountId", "name", "appStoreIdentifiers", "adoptId"], ["apps", "createdAt"], args), opts);
   }
 }
 export interface AppList extends ResourceOutputs<"AppList"> {}
