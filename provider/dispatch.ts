@@ -308,12 +308,20 @@ export function read(holder: Holder, kind: string, id: string, props: Record<str
  * The read of `pulumi import` through the provider plugin: the entity `id`
  * names, with the inputs of a program that manages it as it is
  * (definition importRead); `props` holds only what the provider fills in
- * (the stack's account). An empty id when there is no such live entity.
+ * (the stack's account). The inputs become the program pulumi import
+ * writes, so they are what check makes of that program (its defaults,
+ * deletionProtection's among them), and the outputs hold them as a
+ * create's do; otherwise the next preview plans them as an update. An
+ * empty id when there is no such live entity.
  */
 export function importRead(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {
   return guarded(holder, `importing ${kind} ${id}`, async () => {
     const result = await definitionOf(kind).importRead(contextOf(holder), id, props);
-    return result ?? { id: "", props: {} };
+    if (!result) return { id: "", props: {}, inputs: {} };
+    const read = (result.inputs ?? {}) as Record<string, unknown>;
+    const checked = await check(kind, {}, read, holder);
+    const inputs = !checked.failures?.length && checked.inputs ? (checked.inputs as Record<string, unknown>) : read;
+    return { id: result.id, props: { ...inputs, ...(result.props as Record<string, unknown>) }, inputs };
   }, configurationHint(holder, false));
 }
 

@@ -222,19 +222,10 @@ export class XadsProvider {
       const res = new provproto.ReadResponse().setId(result.id);
       // An empty id: the entity is gone, and the engine drops the resource (an import fails: "does not exist").
       if (!result.id) return res;
-      // The inputs a refresh writes (lifecycle.ts refreshedInputs); a read that says none keeps the state's.
-      let inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
-      let outputs = result.props as Props;
-      // An import: the inputs become the program pulumi import writes, so they are what check makes of
-      // that program (its defaults, deletionProtection's among them), and the outputs hold them as a
-      // create's do; otherwise the next preview plans them as an update.
-      if (importing) {
-        const checked = await dispatch.check(kind, {}, inputs, this.holder);
-        if (!checked.failures?.length && checked.inputs) inputs = checked.inputs as Props;
-        outputs = { ...inputs, ...outputs };
-      }
-      res.setProperties(toStruct(outputs, dispatch.secretFields(kind)));
-      return res.setInputs(toStruct(inputs, dispatch.secretFields(kind)));
+      // The inputs a refresh writes (lifecycle.ts refreshedInputs), or an import's (dispatch.importRead); a read that says none keeps the state's.
+      const inputs = (result as { inputs?: Props }).inputs ?? fromStruct(req.getInputs());
+      const secrets = dispatch.secretFields(kind);
+      return res.setProperties(toStruct(result.props as Props, secrets)).setInputs(toStruct(inputs, secrets));
     });
   }
 
