@@ -4,7 +4,7 @@
  * that adopts them (import-program.ts). Pulumi's own `import` cannot import
  * dynamic resources (docs/architecture.md rule 6), hence adoption; with
  * `--format pulumi-import` it writes instead the file `pulumi import --file`
- * reads, for programs that use the provider plugin (YAML, Python).
+ * reads, for programs that use the provider plugin (YAML, Python, pulumi-xads/native).
  */
 import { openStackConfig } from "./auth/stack-config";
 import { packageInfo } from "./package-info";
@@ -104,7 +104,8 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   const written = format === "pulumi-import" ? out : join(out, "index.ts");
   if (existsSync(written) && !opts.force) throw new CliError(`${written} exists: choose another --out, or pass --force to overwrite it`);
   // The program's package.json installs pulumi-xads from where the user did; the import file installs nothing.
-  const source = format === "typescript" ? packageSource(opts) : undefined;
+  const target: { format: "pulumi-import" } | { format: "typescript"; source: { spec: string; dir: string } } =
+    format === "typescript" ? { format, source: packageSource(opts) } : { format };
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
   const listed: ListedKind[] = [];
@@ -124,8 +125,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   }
   const countsOf = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
 
-  if (source === undefined) {
-    // --format pulumi-import
+  if (target.format === "pulumi-import") {
     const file = writeImportFile(listed, opts.account);
     for (const s of file.skipped) progress(`xads import: skipped ${s}`);
     mkdirSync(dirname(out), { recursive: true });
@@ -139,7 +139,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     accountId: opts.account,
     project: opts.project ?? `xads-${opts.account}`,
     versions: {
-      pulumiXads: packageSpecFor(source.spec, source.dir, out), pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
+      pulumiXads: packageSpecFor(target.source.spec, target.source.dir, out), pulumi: PACKAGE.dependencies["@pulumi/pulumi"]!, typescript: PACKAGE.devDependencies.typescript!,
       tsNode: PACKAGE.devDependencies["ts-node"]!, typesNode: PACKAGE.devDependencies["@types/node"]!,
     },
   });
@@ -165,7 +165,7 @@ export function registerImport(program: Command): void {
         "or --base-url. Deleted " +
         "entities are left out. Progress goes to stderr.\n\n" +
         "--format pulumi-import writes instead the import file of the same resources (names and order) for " +
-        "`pulumi import --file <file> --out <code file>` in a program that uses the provider plugin (YAML, Python: " +
+        "`pulumi import --file <file> --out <code file>` in a program that uses the provider plugin (YAML, Python, TypeScript on pulumi-xads/native: " +
         "pulumi-resource-xads, type tokens xads:index:<Kind>) with xads:accountId set to the account: Pulumi reads each entity " +
         "with no write and writes its code, every value the resource manages included, which previews no changes once in the program.",
     )
