@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
-import { kindOfResource } from "../../provider/resources";
+import { kindOfResource, nameOfUrn } from "../../provider/resources";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
 
 export type { Credentials } from "../../provider/client";
@@ -125,7 +125,7 @@ export function postgres(...args: string[]): string {
 }
 
 /** The resource name of a URN (`...::name`). */
-export const urnName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
+export const urnName = nameOfUrn;
 
 /**
  * Runs a command to its end; never throws on a non-zero exit. `input` goes
@@ -232,6 +232,46 @@ export async function expectNoCredentialsIn(stack: Stack, also: Partial<Credenti
     }
   }
   expect(leaks).toEqual([]);
+}
+
+/** The four credentials, by their names as settings (xads:<name>) and as a provider's properties. */
+export const CREDENTIAL_KEYS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
+
+/** A TypeScript program's compiler settings for pulumi-xads/native (Stack.writeNativeProgram). */
+const NATIVE_TSCONFIG = {
+  compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", skipLibCheck: true, types: ["node"] },
+  files: ["index.ts"],
+};
+
+/**
+ * The state holds no account's credentials in plain text (expectNoCredentialsIn,
+ * `also` the other accounts'), and each explicit provider (`pulumi:providers:xads`,
+ * one per name of `accounts`, its account as the value) holds its four as
+ * secret ciphertext and its own account. Answers the stack's resources.
+ */
+export async function expectProvidersHoldCredentialsAsCiphertext(stack: Stack, accounts: Record<string, string>, also: Partial<Credentials>[]): Promise<ExportedResource[]> {
+  await expectNoCredentialsIn(stack, also);
+  const { resources } = await stack.deployment();
+  const providers = resources.filter((r) => r.type === "pulumi:providers:xads");
+  expect(providers.map((p) => urnName(p.urn)).sort()).toEqual(Object.keys(accounts).sort());
+  for (const p of providers) {
+    for (const k of CREDENTIAL_KEYS) {
+      expect(p.inputs?.[k]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
+      if (p.outputs?.[k] !== undefined) expect(p.outputs[k]).toEqual(p.inputs![k]);
+    }
+    expect(p.inputs?.accountId).toBe(accounts[urnName(p.urn)]);
+  }
+  return resources;
+}
+
+/** A funding instrument and a paused campaign made through the API (as in the ads UI), for an import to take. */
+export async function campaignMadeByHand(api: AdsClient): Promise<{ fundingInstrumentId: string; campaignId: string }> {
+  const base = `/12/accounts/${ACCOUNT_ID}`;
+  const fi = await api.post<{ id: string }>(`${base}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" });
+  const campaign = await api.post<{ id: string }>(`${base}/campaigns`, {
+    funding_instrument_id: fi.id, name: "Made by hand", entity_status: "PAUSED", daily_budget_amount_local_micro: 30_000_000,
+  });
+  return { fundingInstrumentId: String(fi.id), campaignId: String(campaign.id) };
 }
 
 /** One Pulumi stack: a program folder, its own backend (a file backend's folder, or a PostgreSQL database), and the CLI. */
@@ -384,8 +424,29 @@ export class Stack {
    * outputs) as YAML text.
    */
   writeYamlProgram(body: string): void {
+    this.writePluginProject("yaml", body);
+  }
+
+  /**
+   * Writes a TypeScript program on pulumi-xads/native: the project (runtime
+   * nodejs, the plugin named as a YAML program names it), a strict
+   * tsconfig.json, and `indexTs` as index.ts.
+   */
+  writeNativeProgram(indexTs: string): void {
+    this.writePluginProject("nodejs", "");
+    writeFileSync(join(this.dir, "tsconfig.json"), JSON.stringify(NATIVE_TSCONFIG, null, 2));
+    writeFileSync(join(this.dir, "index.ts"), indexTs);
+  }
+
+  /** Type-checks the program's TypeScript against the installed package (tsc --noEmit); throws with tsc's errors. */
+  typeCheck(): void {
+    execFileSync(join(CONSUMER, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", this.dir], { encoding: "utf8", stdio: "pipe" });
+  }
+
+  /** Pulumi.yaml of a project whose xads resources the installed package's plugin serves, then `body`. */
+  private writePluginProject(runtime: "yaml" | "nodejs", body: string): void {
     writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}
-runtime: yaml
+runtime: ${runtime}
 plugins:
   providers:
     - name: xads

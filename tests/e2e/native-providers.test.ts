@@ -7,10 +7,7 @@
  * program passed as plain strings included; the program type-checks
  * against the installed package; and a second preview shows no changes.
  */
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { ACCOUNT_ID, CONSUMER, Credentials, expectNoCredentialsIn, ExportedResource, loginAnotherToken, output, PLUGIN_DIR, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, CREDENTIAL_KEYS, Credentials, expectProvidersHoldCredentialsAsCiphertext, ExportedResource, loginAnotherToken, output, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -18,10 +15,8 @@ const e2e = useStackEmulator();
 let stack: Stack;
 let second: { accountId: string; creds: Credentials };
 
-const CREDENTIALS = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
-
 /** The second account's credentials reach the program as plain strings (environment variables), not as secret config. */
-const SECOND_ENV = (creds: Credentials) => Object.fromEntries(CREDENTIALS.map((k) => [`E2E_SECOND_${k}`, creds[k]]));
+const SECOND_ENV = (creds: Credentials) => Object.fromEntries(CREDENTIAL_KEYS.map((k) => [`E2E_SECOND_${k}`, creds[k]]));
 
 /**
  * The program: a provider per account, each with a funding instrument and a
@@ -63,11 +58,6 @@ for (const a of accounts) {
 `;
 }
 
-const TSCONFIG = {
-  compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", skipLibCheck: true, types: ["node"] },
-  files: ["index.ts"],
-};
-
 const campaignsOf = (account: string) => e2e.live("campaigns", { account });
 const env = () => SECOND_ENV(second.creds);
 
@@ -75,16 +65,13 @@ beforeAll(async () => {
   second = { accountId: e2e.emu.control.createAccount("sandbox").id, creds: { ...e2e.creds, ...(await loginAnotherToken(e2e.emu, e2e.creds)) } };
   stack = e2e.stack("native-providers");
   // The plugin is named in Pulumi.yaml, as a YAML program names it: the engine starts it for the xads:index:* resources.
-  writeFileSync(join(stack.dir, "Pulumi.yaml"), `name: native-providers\nruntime: nodejs\nplugins:\n  providers:\n    - name: xads\n      path: ${PLUGIN_DIR}\n`);
-  writeFileSync(join(stack.dir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
-  writeFileSync(join(stack.dir, "index.ts"), program(e2e.emu.sandboxUrl, second.accountId));
+  stack.writeNativeProgram(program(e2e.emu.sandboxUrl, second.accountId));
   await stack.must(["stack", "init", "dev"]);
-  for (const k of CREDENTIALS) await stack.must(["config", "set", "--secret", `first_${k}`], e2e.creds[k]);
+  for (const k of CREDENTIAL_KEYS) await stack.must(["config", "set", "--secret", `first_${k}`], e2e.creds[k]);
 });
 
 test("the program type-checks against the installed package: pulumi-xads/native resolves to its classes and xads.Provider", () => {
-  const tsc = join(CONSUMER, "node_modules", ".bin", "tsc");
-  expect(() => execFileSync(tsc, ["--noEmit", "-p", stack.dir], { encoding: "utf8", stdio: "pipe" })).not.toThrow();
+  expect(() => stack.typeCheck()).not.toThrow();
 });
 
 test("two providers for two accounts with different credentials create a campaign in each; a data source through each reads its account", async () => {
@@ -101,17 +88,7 @@ test("two providers for two accounts with different credentials create a campaig
 });
 
 test("the state holds neither account's credentials in plain text: each provider's are secret ciphertext", async () => {
-  await expectNoCredentialsIn(stack, [second.creds]);
-  const { resources } = (await stack.deployment()) as unknown as { resources: ExportedResource[] };
-  const providers = resources.filter((r) => r.type === "pulumi:providers:xads");
-  expect(providers.map((p) => p.urn.split("::").pop()).sort()).toEqual(["first", "second"]);
-  for (const p of providers) {
-    for (const k of CREDENTIALS) {
-      expect(p.inputs?.[k]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
-      if (p.outputs?.[k] !== undefined) expect(p.outputs[k]).toEqual(p.inputs![k]);
-    }
-    expect(p.inputs?.accountId).toBe(p.urn.endsWith("::first") ? ACCOUNT_ID : second.accountId);
-  }
+  const resources = await expectProvidersHoldCredentialsAsCiphertext(stack, { first: ACCOUNT_ID, second: second.accountId }, [second.creds]);
   // Each campaign is the plugin's resource, through its account's provider.
   const campaigns = resources.filter((r) => r.type === "xads:index:Campaign") as (ExportedResource & { provider?: string })[];
   expect(campaigns).toHaveLength(2);

@@ -13,27 +13,21 @@ import { join } from "node:path";
 import { IMPORT_KINDS, listQueries } from "../../cli/import-kinds";
 import type { Entity } from "../../provider/client";
 import { definitionOf, pluginTypeToken } from "../../provider/resources";
-import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
 import { ACCOUNT_ID, output, Stack, useStackEmulator } from "./harness";
-import { isSkip, ROWS, WalkContext } from "./walk-table";
+import { isSkip, resolvedRefs, ROWS, seedSupport, WalkContext } from "./walk-table";
 
 jest.setTimeout(600_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
-/** The support entities the walk's rows refer to (walk-table.ts support), by name. */
-const ids: Record<string, string> = {};
+/** The support entities the walk's rows refer to (walk-table.ts seedSupport), by name. */
+let ids: Record<string, string> = {};
 /** Per kind xads import imports: the entity made as the walk adopts one, and the arguments that declare it. */
 const made = new Map<string, { id: string; args: Record<string, unknown> }>();
 const importFile = () => join(stack.dir, "account.import.json");
 
 /** The walk's arguments with its references (`${usd.id}`) as the ids they name. */
-function resolved(args: unknown): unknown {
-  if (typeof args === "string") return args.replace(/^\$\{(\w+)\.id\}$/, (_, name: string) => ids[name] ?? `unknown ${name}`);
-  if (Array.isArray(args)) return args.map(resolved);
-  if (args !== null && typeof args === "object") return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolved(v)]));
-  return args;
-}
+const resolved = <T>(args: T): T => resolvedRefs(args, ids);
 
 /** The live entity of a kind, as xads import lists it (a targeting criterion: by its line item). */
 async function liveOf(kind: string, id: string): Promise<Entity> {
@@ -46,14 +40,7 @@ async function liveOf(kind: string, id: string): Promise<Entity> {
 
 beforeAll(async () => {
   const api = e2e.api();
-  const audience = async (name: string) => (await api.post<Entity>(`/12/accounts/${ACCOUNT_ID}/custom_audiences`, { name })).id;
-  ids.usd = await seedFundingInstrument(api);
-  ids.base = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk base" })).id;
-  ids.tweets = await seedLineItem(api, { campaign_id: ids.base });
-  ids.reach = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk reach" })).id;
-  ids.followers = await seedLineItem(api, { campaign_id: ids.reach, objective: "FOLLOWERS", product_type: "PROMOTED_ACCOUNT" });
-  ids.installers = await audience("Walk installers");
-  ids.buyers = await audience("Walk buyers");
+  ids = await seedSupport(api);
   const ctx: WalkContext = { ids, api, emu: e2e.emu, accounts: { sibling: ACCOUNT_ID, other: ACCOUNT_ID } };
   for (const { kind } of IMPORT_KINDS) {
     const row = ROWS.find((r) => r.kind === kind);

@@ -13,24 +13,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Entity } from "../../provider/client";
 import { definitionOf, pluginTypeToken } from "../../provider/resources";
-import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
 import { ACCOUNT_ID, output, Stack, useStackEmulator } from "./harness";
-import { isSkip, ROWS, WalkContext } from "./walk-table";
+import { isSkip, resolvedRefs, ROWS, seedSupport, WalkContext } from "./walk-table";
 
 jest.setTimeout(600_000);
 
 const e2e = useStackEmulator();
 let stack: Stack;
 const KINDS = ["TargetingCriterion", "CustomAudiencePermission", "TailoredAudiencePermission", "DoNotReachList", "DraftTweet", "ScheduledTweet", "SandboxAccount"];
-/** The support entities the walk's rows refer to (walk-table.ts support), by name. */
-const ids: Record<string, string> = {};
+/** The support entities the walk's rows refer to (walk-table.ts seedSupport), by name. */
+let ids: Record<string, string> = {};
 /** Per kind: the entity made by API, the arguments the walk declares it with, and the code pulumi import wrote. */
 const made = new Map<string, { id: string; args: Record<string, unknown>; code?: string }>();
 
 /** The walk's arguments with its references (`${buyers.id}`) as the ids they name. */
-function resolved(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? v.replace(/^\$\{(\w+)\.id\}$/, (_, name: string) => ids[name]!) : v]));
-}
+const resolved = (args: Record<string, unknown>) => resolvedRefs(args, ids);
 
 /** The id pulumi import takes: the parents the kind's import id carries (read from the walk's arguments), then the entity's own. */
 const importIdOf = (kind: string, { id, args }: { id: string; args: Record<string, unknown> }) =>
@@ -38,12 +35,7 @@ const importIdOf = (kind: string, { id, args }: { id: string; args: Record<strin
 
 beforeAll(async () => {
   const api = e2e.api();
-  const audience = async (name: string) => (await api.post<Entity>(`/12/accounts/${ACCOUNT_ID}/custom_audiences`, { name })).id;
-  ids.usd = await seedFundingInstrument(api);
-  ids.base = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Import base" })).id;
-  ids.tweets = await seedLineItem(api, { campaign_id: ids.base });
-  ids.installers = await audience("Import installers");
-  ids.buyers = await audience("Import buyers");
+  ids = await seedSupport(api);
   // Permissions are granted to another account of the business; the do-not-reach list is the stack's account's (one per account).
   const other = e2e.emu.control.createAccount("sandbox", { name: "Import other" }).id;
   const ctx: WalkContext = { ids, api, emu: e2e.emu, accounts: { sibling: other, other } };

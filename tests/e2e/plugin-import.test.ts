@@ -7,8 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Entity } from "../../provider/client";
-import { ACCOUNT_ID, Stack, useStackEmulator } from "./harness";
+import { campaignMadeByHand, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -22,19 +21,14 @@ beforeAll(async () => {
 });
 
 test("a campaign made in the ads UI is imported with no write, and the code pulumi import writes previews no changes", async () => {
-  const api = e2e.api();
-  const base = `/12/accounts/${ACCOUNT_ID}`;
-  const fi = await api.post<Entity>(`${base}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" });
-  const campaign = await api.post<Entity>(`${base}/campaigns`, {
-    funding_instrument_id: fi.id, name: "Made by hand", entity_status: "PAUSED", daily_budget_amount_local_micro: 30_000_000,
-  });
+  const { fundingInstrumentId, campaignId } = await campaignMadeByHand(e2e.api());
   e2e.emu.control.clearRequests();
 
-  const imported = await stack.run(["import", "xads:index:Campaign", "hand-made", String(campaign.id), "--yes", "--out", "imported.yaml"]);
+  const imported = await stack.run(["import", "xads:index:Campaign", "hand-made", campaignId, "--yes", "--out", "imported.yaml"]);
   expect(imported).toMatchObject({ code: 0 });
   expect(e2e.writes()).toEqual([]);
   const code = readFileSync(join(stack.dir, "imported.yaml"), "utf8");
-  expect(code).toContain(`fundingInstrumentId: ${fi.id}`);
+  expect(code).toContain(`fundingInstrumentId: ${fundingInstrumentId}`);
   expect(code).toContain("name: Made by hand");
   expect(code).toContain("deletionProtection: true");
 

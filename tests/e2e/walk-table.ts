@@ -154,6 +154,35 @@ export function support(a: Accounts): ProgramResource[] {
   ];
 }
 
+/**
+ * The support entities the rows' adoption seeds refer to (`${usd.id}`, the
+ * two audiences...), made through the API as in the ads UI, named as in
+ * `support`: for a test that seeds rows without the walk's program. Their ids by name.
+ */
+export async function seedSupport(api: AdsClient): Promise<Record<string, string>> {
+  const audience = async (name: string) => (await api.post<Entity>(accountPath("custom_audiences"), { name })).id;
+  const ids: Record<string, string> = {};
+  ids.usd = await seedFundingInstrument(api);
+  ids.base = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk base" })).id;
+  ids.tweets = await seedLineItem(api, { campaign_id: ids.base });
+  ids.reach = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk reach" })).id;
+  ids.followers = await seedLineItem(api, { campaign_id: ids.reach, objective: "FOLLOWERS", product_type: "PROMOTED_ACCOUNT" });
+  ids.installers = await audience("Walk installers");
+  ids.buyers = await audience("Walk buyers");
+  return ids;
+}
+
+/** Arguments with their references (`${usd.id}`) as the ids `ids` names, at any depth. */
+export function resolvedRefs<T>(args: T, ids: Record<string, string>): T {
+  const resolve = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replace(/^\$\{(\w+)\.id\}$/, (_, name: string) => ids[name] ?? `unknown ${name}`);
+    if (Array.isArray(v)) return v.map(resolve);
+    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+    return v;
+  };
+  return resolve(args) as T;
+}
+
 export const ROWS: WalkRow[] = [
   {
     kind: "FundingInstrument", name: "fi", collection: "funding_instruments",
