@@ -236,13 +236,15 @@ export interface HistoryTarget {
 
 /**
  * The history of each drifted resource, by URN: one call per resource of a
- * kind the platform keeps the history of (its pages followed), none once an
- * account has answered that it is not allow-listed. `now` is the clock.
+ * kind the platform keeps the history of (its pages followed), with the
+ * client of the resource's own provider (`contextOf`: cli/stack-providers.ts),
+ * none once an account has answered that it is not allow-listed. `now` is
+ * the clock.
  */
 export async function historyOf(
   targets: readonly HistoryTarget[],
   deployment: Deployment,
-  ctx: { client: AdsClient; config: ProviderConfig },
+  contextOf: (resource: StateResource) => { client: AdsClient; config: ProviderConfig },
   now: number = Date.now(),
 ): Promise<Map<string, DriftHistory>> {
   const states = new Map<string, StateResource>((deployment.resources ?? []).filter((r) => !r.delete).map((r) => [r.urn, r]));
@@ -252,13 +254,20 @@ export async function historyOf(
   for (const t of targets) {
     const entityType = historyEntityType(t.kind);
     const state = states.get(t.urn);
-    const accountId = [state?.outputs?.accountId, state?.inputs?.accountId, ctx.config.accountId].find((a): a is string => typeof a === "string" && a !== "");
     if (!entityType) {
       out.set(t.urn, { status: "not-kept" });
       continue;
     }
-    if (!t.id || !accountId) {
-      out.set(t.urn, { status: "failed", message: `no ${!t.id ? "id" : "account id"} in the state` });
+    let ctx: { client: AdsClient; config: ProviderConfig } | undefined;
+    try {
+      ctx = state && contextOf(state);
+    } catch (err) {
+      out.set(t.urn, { status: "failed", message: err instanceof Error ? err.message : String(err) });
+      continue;
+    }
+    const accountId = [state?.outputs?.accountId, state?.inputs?.accountId, ctx?.config.accountId].find((a): a is string => typeof a === "string" && a !== "");
+    if (!t.id || !accountId || !ctx) {
+      out.set(t.urn, { status: "failed", message: `no ${!t.id ? "id" : !ctx ? "resource" : "account id"} in the state` });
       continue;
     }
     if (refused.has(accountId)) {

@@ -16,39 +16,46 @@ import { buildDriftReport, DriftReport, renderDriftJson, renderDriftMarkdown, re
 import { ALL_STACKS_RENDER, allStacksExitCode, driftOfAllStacks, projectStackNames } from "./drift-all";
 import { historyOf, historyUserIds, UsersLookupCaller, UsersLookups, withUsernames } from "./drift-history";
 import { Deployment } from "./recover-plan";
-import { findUntracked, markHeldByOtherStacks, platformBaseOf, platformClient, stackClient, UntrackedEntity } from "./untracked";
+import { findUntracked, markHeldByOtherStacks, platformBaseOf, platformClient, UntrackedEntity } from "./untracked";
+import { contextsOf, StackProviders } from "./stack-providers";
+import { redact } from "../provider/client/errors";
 
 /**
  * The live entities like the stack's resources that its state does not hold
- * (cli/untracked.ts), those held by another stack of the project marked so.
+ * (cli/untracked.ts), each kind looked up through the providers its
+ * resources were managed through, those held by another stack of the
+ * project marked so.
  */
-async function untrackedOf(values: Record<string, string | undefined>, deployment: Deployment, cwd: string, stack: string, states: ProjectStates): Promise<UntrackedEntity[]> {
-  const ctx = stackClient(values, (line) => process.stderr.write(`${line}\n`));
+async function untrackedOf(providers: StackProviders, deployment: Deployment, cwd: string, stack: string, states: ProjectStates): Promise<UntrackedEntity[]> {
   let untracked: UntrackedEntity[];
   try {
-    untracked = await findUntracked(deployment, ctx);
+    untracked = await findUntracked(deployment, contextsOf(providers));
   } catch (err) {
-    throw new CliError(`looking for live entities that no state holds failed: ${err instanceof Error ? err.message : String(err)} (--no-untracked skips this)`);
+    if (err instanceof CliError) throw new CliError(`looking for live entities that no state holds: ${err.message} (--no-untracked skips this)`);
+    throw new CliError(`looking for live entities that no state holds failed: ${redact(err instanceof Error ? err.message : String(err), providers.secrets())} (--no-untracked skips this)`);
   }
   return untracked.length === 0 ? untracked : markHeldByOtherStacks(untracked, otherStacks(await states(cwd), stack));
 }
 
 /**
  * The report with who changed each drifted resource outside Pulumi and when,
- * from the platform's account history (cli/drift-history.ts), the users by
- * handle where the users lookup answers (`users`: the run's lookups, so
- * far): its calls never fail the report, each resource says what the
- * history gave.
+ * from the platform's account history (cli/drift-history.ts), asked through
+ * each resource's own provider, the users by handle where the users lookup
+ * answers (`users`: the run's lookups, so far): its calls never fail the
+ * report, each resource says what the history gave.
  */
-async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, deployment: Deployment, users: UsersLookups): Promise<DriftReport> {
+async function withDriftHistory(report: DriftReport, values: Record<string, string | undefined>, providers: StackProviders, deployment: Deployment, users: UsersLookups): Promise<DriftReport> {
   const drifted = [...report.changed, ...report.deleted];
   if (drifted.length === 0) return report;
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const ctx = stackClient(values, log);
-  const histories = await historyOf(drifted, deployment, ctx);
+  const histories = await historyOf(drifted, deployment, contextsOf(providers));
+  // The users lookup: with the credentials of the stack's config, else of the first drifted resource's provider that has them.
+  const states = new Map((deployment.resources ?? []).map((r) => [r.urn, r]));
+  const ctx = [providers.forAccount(undefined), ...drifted.flatMap((d) => (states.has(d.urn) ? [providers.of(states.get(d.urn)!)] : []))].find((p) => p.ctx)?.ctx;
   let caller: UsersLookupCaller | undefined;
   let why: string | undefined;
   try {
+    if (!ctx) throw new Error("no provider of the stack has credentials here");
     caller = { client: platformClient(values, ctx.config, log), baseUrl: platformBaseOf(values), credentials: ctx.config.credentials };
   } catch (err) {
     why = err instanceof Error ? err.message : String(err);
@@ -127,7 +134,7 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
     // without it the engine configures it from the state (the last up's
     // addresses and credentials: provider/dispatch.ts STATE_CONFIGURATION_HINT).
     await stack.previewRefresh({ runProgram: true, onEvent: (e) => events.push(e as Record<string, any>) });
-    // Secrets stay ciphertext: only the natural keys (names, parent ids) are read.
+    // Secrets revealed (LocalWorkspace.exportStack passes --show-secrets), in memory only: the providers' settings are read of it.
     const deployment = (await stack.exportStack()).deployment as Deployment;
     const config = withConfig ? Object.fromEntries(Object.entries(await stack.getAllConfig()).map(([k, v]) => [k, v.value])) : {};
     return { stack: name!, events, deployment, config };
@@ -148,9 +155,11 @@ async function refreshEvents(cwd: string, stackName: string | undefined, withCon
  */
 export async function driftOfStack(cwd: string, stackName: string | undefined, options: { untracked: boolean; history: boolean; states?: ProjectStates; users?: UsersLookups }): Promise<DriftReport> {
   const { stack, events, deployment, config } = await refreshEvents(cwd, stackName, options.untracked || options.history);
-  const untracked = options.untracked ? await untrackedOf(config, deployment, cwd, stack, options.states ?? projectStates) : [];
+  // The export's secrets are revealed (the Automation API's exportStack): each provider's settings, in memory only.
+  const providers = new StackProviders(deployment, config, (line) => process.stderr.write(`${line}\n`));
+  const untracked = options.untracked ? await untrackedOf(providers, deployment, cwd, stack, options.states ?? projectStates) : [];
   const found = { ...buildDriftReport(events, untracked), stack };
-  return options.history ? withDriftHistory(found, config, deployment, options.users ?? new UsersLookups()) : found;
+  return options.history ? withDriftHistory(found, config, providers, deployment, options.users ?? new UsersLookups()) : found;
 }
 
 export function registerDrift(program: Command): void {
@@ -172,7 +181,9 @@ export function registerDrift(program: Command): void {
         "be checked is named with the reason and the others are still checked.\n\n" +
         "Exit codes: 0 no drift, 1 drift found, 2 error (with --all-stacks: 0 no drift in any stack, 1 drift in one or more, " +
         "2 when any stack could not be checked). Needs the `pulumi` CLI on PATH, the program's dependencies " +
-        "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables).",
+        "installed, and the stack's backend and credentials (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, the xads:* stack config or XADS_* variables). " +
+        "Each resource is read through its own provider: an explicit provider's (xads.Provider, a YAML pulumi:providers:xads) account, " +
+        "address and credentials come from the state, revealed in memory only; a setting it lacks from XADS_*, as it read them.",
     )
     .option("-s, --stack <name>", "the stack to check (default: the selected stack of --cwd)")
     .addOption(new Option("--all-stacks", "check every stack of the project (e.g. one per ads account) in turn: one report, a summary table first; " +

@@ -6,7 +6,8 @@
  * `--format pulumi-import` it writes instead the file `pulumi import --file`
  * reads, for programs that use the provider plugin (YAML, Python, pulumi-xads/native).
  */
-import { openStackConfig } from "./auth/stack-config";
+import { exportedState, openStackConfig } from "./auth/stack-config";
+import { StackProviders } from "./stack-providers";
 import { packageInfo } from "./package-info";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -89,13 +90,16 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
   const format = formatOf(opts);
   // With --stack or --cwd, a stack's config first (as the provider reads it), then the environment.
-  const stackValues = opts.stack !== undefined || opts.cwd !== undefined ? (await openStackConfig(opts.cwd ?? ".", opts.stack)).values : {};
+  const stack = opts.stack !== undefined || opts.cwd !== undefined ? await openStackConfig(opts.cwd ?? ".", opts.stack) : undefined;
+  const stackValues = stack?.values ?? {};
+  // A stack whose state manages --account through a provider of its own (xads.Provider, a YAML pulumi:providers:xads) reads it with that provider's settings.
+  const provider = stack && !opts.sandbox ? new StackProviders(await exportedState(stack.workDir, stack.stackName), stackValues, () => {}).forAccount(opts.account) : undefined;
   let config;
   try {
     // As the provider does (provider/config.ts); the options win.
-    config = resolveConfig((key) => (key === SETTINGS.sandbox.key && opts.sandbox ? "true" : stackValues[key]));
+    config = provider?.ctx?.config ?? resolveConfig((key) => (key === SETTINGS.sandbox.key && opts.sandbox ? "true" : stackValues[key]));
   } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message.replace(/ \(pulumi config set --secret [^)]*\) or/g, ":"));
+    if (err instanceof ConfigError) throw new CliError([provider?.problem, err.message.replace(/ \(pulumi config set --secret [^)]*\) or/g, ":")].filter(Boolean).join("; "));
     throw err;
   }
   const baseUrl = (opts.baseUrl ?? config.baseUrl).replace(/\/$/, "");
@@ -120,7 +124,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
       progress(`xads import: ${entities.length} ${spec.collection}`);
       listed.push({ spec, entities });
     } catch (err) {
-      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, secretsOf(stackValues))}`);
+      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, [...secretsOf(stackValues), ...Object.values(config.credentials)])}`);
     }
   }
   const countsOf = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";

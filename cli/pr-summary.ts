@@ -11,9 +11,9 @@ import { CliError } from "./errors";
 import { parsePreview, PreviewModel } from "./preview-input";
 import { renderPrSummary } from "./pr-summary-render";
 import { writePreviews } from "./previews";
-import { ReachReport, reachPlan } from "./reach";
+import { ReachReport, reachPlan, ReachRow } from "./reach";
 import { estimateReach } from "./reach-estimates";
-import { previewClient } from "./preview-client";
+import { previewClients } from "./preview-client";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -40,15 +40,32 @@ const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SET
 async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
   const plan = reachPlan(model);
   if (plan.length === 0) return undefined;
-  const { ctx, noCredentials, secrets } = await previewClient(model);
+  const clients = await previewClients(model);
+  // Each account's line items through that account's provider (an explicit provider per account has its own credentials).
+  const accounts = [...new Set(plan.map((li) => li.accountId))];
+  const rows: ReachRow[] = [];
+  let noCredentials: string | undefined;
+  let asked = 0;
+  for (const accountId of accounts) {
+    const { ctx, secrets, noCredentials: why } = clients(accountId);
+    const lineItems = plan.filter((li) => li.accountId === accountId);
+    if (ctx) {
+      asked++;
+      rows.push(...(await estimateReach(lineItems, ctx, secrets)));
+    } else {
+      noCredentials ??= why;
+      rows.push(...lineItems.map((lineItem): ReachRow => ({ lineItem, beforeEstimate: { unavailable: why! }, afterEstimate: { unavailable: why! } })));
+    }
+  }
   // Reach is a help to the review, never a reason for no summary.
-  if (!ctx) {
+  if (asked === 0) {
     const note = /missing Ads API credentials/.test(noCredentials ?? "")
       ? `set ${CREDENTIAL_VARIABLES.join(", ")} (or run it in the stack's project folder, whose xads:* config it reads) to see estimates`
       : `estimates unavailable: ${noCredentials}`;
     return { note, lineItems: plan.length };
   }
-  return { rows: await estimateReach(plan, ctx, secrets) };
+  const order = new Map(plan.map((li, i) => [li, i]));
+  return { rows: rows.sort((a, b) => order.get(a.lineItem)! - order.get(b.lineItem)!) };
 }
 
 export function registerPrSummary(program: Command): void {

@@ -26,10 +26,9 @@ import { definitionOf, RESOURCES } from "../provider/resources";
 import { TweetType, tweetTypeOf } from "../provider/resources/posts";
 import { listTweetPreviews } from "../provider/tweet-previews";
 import { CliError } from "./errors";
-import { previewClient } from "./preview-client";
+import { previewClients } from "./preview-client";
 import { PreviewModel } from "./preview-input";
 import { blind, Props, UNKNOWN } from "./properties";
-import { stackClient } from "./untracked";
 
 /** The content fields of a post shown beside its rendering, in this order. */
 const CONTENT = ["text", "mediaKeys", "cardUri", "scheduledAt", "nullcast", "name"] as const;
@@ -255,12 +254,21 @@ export function previewsMarkdown(link: string, posts: PostPreview[], noCredentia
  */
 export async function writePreviews(model: PreviewModel, htmlFile: string, markdownFile?: string): Promise<string> {
   const posts = postsOfPreview(model);
-  const source: RenderingSource = posts.some((p) => p.id) ? await previewClient(model) : {};
-  const withRenderings = await fetchRenderings(posts, source);
+  const clients = posts.some((p) => p.id) ? await previewClients(model) : undefined;
+  // Each account's posts through that account's provider (cli/preview-client.ts).
+  const withRenderings: PostPreview[] = [];
+  let noCredentials: string | undefined;
+  for (const accountId of new Set(posts.map((p) => p.accountId))) {
+    const source: RenderingSource = clients ? clients(accountId) : {};
+    noCredentials ??= source.noCredentials;
+    withRenderings.push(...(await fetchRenderings(posts.filter((p) => p.accountId === accountId), source)));
+  }
+  // In postsOfPreview's order.
+  withRenderings.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
   try {
     writeFileSync(htmlFile, renderPreviewsHtml(withRenderings, model));
   } catch (err) {
     throw new CliError(`cannot write the previews to ${htmlFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  return previewsMarkdown(previewsLink(htmlFile, markdownFile), withRenderings, source.noCredentials);
+  return previewsMarkdown(previewsLink(htmlFile, markdownFile), withRenderings, noCredentials);
 }

@@ -17,6 +17,8 @@ export interface StateResource {
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
   delete?: boolean;
+  /** The provider it is managed through: `<the provider's urn>::<its id>` (cli/stack-providers.ts). */
+  provider?: string;
   [key: string]: unknown;
 }
 

@@ -18,16 +18,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, wri
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
-import { AdsClient, Entity } from "../provider/client/client";
+import { Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
 import { DEFAULT_TIMEOUT_MS, writeSettledAtMs } from "../provider/client/retry";
-import { ProviderConfig, SETTINGS } from "../provider/config";
+import { SETTINGS } from "../provider/config";
 import { definitionOf } from "../provider/resources";
 import { openStackConfig, pulumiErrorLine } from "./auth/stack-config";
 import { CliError } from "./errors";
 import { nameOf } from "./properties";
 import { Deployment, Found, heldIds, interruptedLine, nextStep, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
-import { stackClient } from "./untracked";
+import { ClientContext, StackProviders } from "./stack-providers";
 
 interface RecoverOptions {
   stack?: string;
@@ -99,10 +99,10 @@ export function repairTornAttributes(backendDir: string): string[] {
 /** A pending create's outcome: its entity, none made, or why it cannot be told. */
 type Outcome = { entity: Entity } | { none: string } | { unknown: string };
 
-async function lookUp(client: AdsClient, config: ProviderConfig, create: PendingCreate, sinceMs: number, held: ReadonlySet<string>): Promise<Outcome> {
+async function lookUp(ctx: ClientContext, create: PendingCreate, sinceMs: number, held: ReadonlySet<string>): Promise<Outcome> {
   const def = definitionOf(create.kind);
   if (!def.findCreated) return { none: `a ${create.kind} cannot be looked up: the next pulumi up sends its create again (settings and member lists repeat harmlessly)` };
-  const [found] = await def.findCreated({ client, config }, [{ item: create.inputs, sentAtMs: sinceMs }], held);
+  const [found] = await def.findCreated(ctx, [{ item: create.inputs, sentAtMs: sinceMs }], held);
   if (found instanceof Error) return { unknown: found.message };
   return found ? { entity: found } : { none: "none was created: the next pulumi up creates it" };
 }
@@ -127,10 +127,20 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
       "only their provider can tell whether they were made; resolve them with pulumi refresh, then run xads recover again. Nothing was changed.");
   }
 
-  const { client, config } = stackClient(values, say);
+  // Each pending create is looked up through the provider it was sent by (its account, address and credentials):
+  // the providers' settings come from the state with its secrets revealed, in memory only (cli/stack-providers.ts).
+  const revealedState = JSON.parse(await pulumi(workDir, ["stack", "export", "--show-secrets", "--stack", stackName], secrets)) as { deployment: Deployment };
+  const providers = new StackProviders(revealedState.deployment, values, say);
+  secrets.push(...providers.secrets());
+  const unreadable = [...new Set(creates.map((c) => providers.of(c.resource)).filter((p) => !p.ctx).map((p) => p.problem!))];
+  if (unreadable.length > 0) {
+    throw new CliError(`the pending creates of stack ${stackName} cannot be looked up, so nothing was changed (the lock of the interrupted update is kept):\n  ${unreadable.map((p) => redact(p, secrets)).join("\n  ")}`);
+  }
+  const contexts = new Map(creates.map((c) => [c, providers.of(c.resource).ctx!]));
   const lastCheckpointMs = Date.parse(deployment.manifest?.time ?? "") || Date.now();
   // A create the killed update sent may still be on its way: the provider holds a resend for as long (docs/architecture.md rule 7).
-  const waitMs = writeSettledAtMs(lastCheckpointMs, config.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS) - Date.now();
+  const timeoutMs = Math.max(0, ...[...contexts.values()].map((ctx) => ctx.config.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS));
+  const waitMs = writeSettledAtMs(lastCheckpointMs, timeoutMs) - Date.now();
   if (opts.wait && waitMs > 0 && creates.length > 0) {
     say(`xads recover: waiting ${Math.ceil(waitMs / 1000)} s: a create the interrupted update sent may still be on its way`);
     await new Promise((r) => setTimeout(r, waitMs));
@@ -139,7 +149,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   if (Number.isNaN(sinceMs)) throw new CliError(`--since must be an ISO 8601 time, e.g. 2026-05-01T12:00:00Z, got "${opts.since}"`);
 
   const held = heldIds(deployment);
-  const outcomes = await Promise.all(creates.map((c) => lookUp(client, config, c, sinceMs, held)));
+  const outcomes = await Promise.all(creates.map((c) => lookUp(contexts.get(c)!, c, sinceMs, held)));
 
   const found: Found[] = [];
   const undecided: string[] = [];
@@ -190,7 +200,11 @@ export function registerRecover(program: Command): void {
         "Run it once the interrupted update is gone (its CI job ended); --cancel releases that update's lock (pulumi cancel). " +
         "With the file backend it first removes the empty metadata files a kill can leave, which keep every command from " +
         "loading the stack (\"failed to load checkpoint: EOF\"). Nothing is written unless every pending create was decided. " +
-        "Needs the pulumi CLI on PATH, the stack's backend and its xads:* config (or XADS_* variables), as the provider reads them.",
+        "Each pending create is looked up through its own provider, as the update sent it: an explicit provider (xads.Provider, a " +
+        "YAML pulumi:providers:xads) with the account, address and credentials the state holds for it, revealed in memory " +
+        "only; the stack's xads:* config for the others. A setting a provider's state lacks is read from XADS_* as the provider " +
+        "read it; a provider whose credentials are missing here is named with the variables to set, and nothing is looked up " +
+        "with another provider's credentials. Needs the pulumi CLI on PATH and the stack's backend (and passphrase).",
     )
     .option("-s, --stack <name>", "the stack (default: the selected stack of --cwd)")
     .option("-C, --cwd <dir>", "the Pulumi project folder", ".")

@@ -15,7 +15,8 @@ import { definitionOf } from "../provider/resources";
 import { isPendingId } from "../provider/resources/pending";
 import { CliError } from "./errors";
 import { nameOf } from "./properties";
-import { Deployment, heldIds, kindOfState } from "./recover-plan";
+import { Deployment, heldIds, kindOfState, StateResource } from "./recover-plan";
+import { ClientContext, ContextOf } from "./stack-providers";
 
 export interface UntrackedEntity {
   kind: string;
@@ -28,14 +29,21 @@ export interface UntrackedEntity {
   heldBy?: string;
 }
 
-/** The resources of a state that a kind's look-up can match, by kind: their names and declared inputs. */
-export function lookableResources(d: Deployment): Map<string, { resource: string; inputs: Record<string, unknown> }[]> {
-  const out = new Map<string, { resource: string; inputs: Record<string, unknown> }[]>();
+/** A resource of a state a kind's look-up can match: its name, its declared inputs, and the resource as the state holds it. */
+export interface LookableResource {
+  resource: string;
+  inputs: Record<string, unknown>;
+  state: StateResource;
+}
+
+/** The resources of a state that a kind's look-up can match, by kind. */
+export function lookableResources(d: Deployment): Map<string, LookableResource[]> {
+  const out = new Map<string, LookableResource[]>();
   for (const r of d.resources ?? []) {
     const kind = kindOfState(r);
     if (!kind || r.delete || !r.id || isPendingId(r.id) || !definitionOf(kind).findUntracked) continue;
     const { __provider: _, ...inputs } = r.inputs ?? {};
-    out.set(kind, [...(out.get(kind) ?? []), { resource: nameOf(r.urn), inputs }]);
+    out.set(kind, [...(out.get(kind) ?? []), { resource: nameOf(r.urn), inputs, state: r }]);
   }
   return out;
 }
@@ -68,16 +76,32 @@ export function platformBaseOf(values: Record<string, string | undefined>): stri
   return platformBaseUrl((s) => values[SETTINGS[s].key] ?? process.env[SETTINGS[s].env]);
 }
 
-/** The live entities like the state's resources that the state does not hold, by kind and name. */
-export async function findUntracked(d: Deployment, ctx: { client: AdsClient; config: ProviderConfig }): Promise<UntrackedEntity[]> {
+/**
+ * The live entities like the state's resources that the state does not
+ * hold, by kind and name: each kind's look-up once per provider its
+ * resources were managed through (`contextOf`, cli/stack-providers.ts), with
+ * that provider's client.
+ */
+export async function findUntracked(d: Deployment, contextOf: ContextOf): Promise<UntrackedEntity[]> {
   const held = heldIds(d);
-  const found = await Promise.all([...lookableResources(d)].map(async ([kind, resources]) => {
-    const matches = await definitionOf(kind).findUntracked!(ctx, resources.map((r) => r.inputs), held);
+  const lookUps = [...lookableResources(d)].flatMap(([kind, resources]) => byContext(resources, (r) => contextOf(r.state)).map((group) => ({ kind, ...group })));
+  const found = await Promise.all(lookUps.map(async ({ kind, ctx, items }) => {
+    const matches = await definitionOf(kind).findUntracked!(ctx, items.map((r) => r.inputs), held);
     return matches.map(({ entity, item }: { entity: Entity; item: number }) => ({
-      kind, id: String(entity.id), ...(typeof entity.name === "string" ? { name: entity.name } : {}), like: resources[item]!.resource,
+      kind, id: String(entity.id), ...(typeof entity.name === "string" ? { name: entity.name } : {}), like: items[item]!.resource,
     }));
   }));
   return found.flat().sort((a, b) => a.like.localeCompare(b.like) || a.id.localeCompare(b.id));
+}
+
+/** Items grouped by the client context of each, in the order first seen. */
+function byContext<T>(items: readonly T[], ctxOf: (item: T) => ClientContext): { ctx: ClientContext; items: T[] }[] {
+  const groups = new Map<ClientContext, T[]>();
+  for (const item of items) {
+    const ctx = ctxOf(item);
+    groups.set(ctx, [...(groups.get(ctx) ?? []), item]);
+  }
+  return [...groups].map(([ctx, grouped]) => ({ ctx, items: grouped }));
 }
 
 /**

@@ -39,6 +39,23 @@ export const SETTINGS = {
 } as const;
 
 /**
+ * The `xads:*` settings of a provider's properties, as a
+ * `pulumi:providers:xads` resource holds them (keys without the package,
+ * the engine's Configure arguments and the state's inputs alike), as
+ * resolveConfig reads them: strings, as stack config holds them. Values are
+ * plain (secrets already revealed); unset ones are left out.
+ */
+export function settingsOfProperties(props: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, s] of Object.entries(SETTINGS)) {
+    const v = props[name];
+    if (v === undefined || v === null) continue;
+    out[s.key] = typeof v === "string" ? v : JSON.stringify(v);
+  }
+  return out;
+}
+
+/**
  * The ceiling of every amount in micros (budgets and bids) when the stack
  * sets none: 100,000,000 in the funding instrument's currency. It is there
  * to catch a typo (units given as micros twice over, 2^53-1), not to cap

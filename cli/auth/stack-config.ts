@@ -47,14 +47,16 @@ export async function openStackConfig(cwd: string, stackName: string | undefined
 }
 
 /**
- * The stack's state as `pulumi stack export` gives it (secrets stay
- * ciphertext): what `xads draft-preview` and `xads recommendations` map
- * names and ids onto.
+ * The stack's state as `pulumi stack export --show-secrets` gives it (the
+ * Automation API's exportStack passes that flag): secrets revealed, so it is
+ * kept in memory only and never printed. What `xads draft-preview` and `xads
+ * recommendations` map names and ids onto, and where the commands read each
+ * provider's settings (cli/stack-providers.ts). An empty stack has none.
  */
 export async function exportedState<D>(workDir: string, stackName: string): Promise<D> {
   const { LocalWorkspace } = require("@pulumi/pulumi/automation") as typeof automation;
   const ws = await pulumiStep(`open the Pulumi program in ${workDir}`, [], () => LocalWorkspace.create({ workDir }));
-  return (await pulumiStep(`read the state of stack ${stackName}`, [], () => ws.exportStack(stackName))).deployment as D;
+  return ((await pulumiStep(`read the state of stack ${stackName}`, [], () => ws.exportStack(stackName))).deployment ?? {}) as D;
 }
 
 /** Runs one Automation API call; a failure is one line: what we tried and pulumi's own error line. */

@@ -11,7 +11,7 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { specialSecretSig as SECRET_SIG, specialSigKey as SIG_KEY } from "@pulumi/pulumi/runtime/rpc";
-import { SETTINGS, Setting, settingProblems } from "../config";
+import { SETTINGS, Setting, settingProblems, settingsOfProperties } from "../config";
 import { UNKNOWN, type DiffResult } from "../resources/framework";
 import { PENDING_KEY } from "../resources/pending";
 
@@ -68,19 +68,13 @@ export function functionOfToken(tok: string): string | undefined {
 }
 
 /**
- * The `xads:*` settings of Configure's arguments (keys without the package,
- * as the engine sends a provider's inputs), as dispatch.configure reads
- * them: strings, as stack config holds them; a value not known yet (in a
- * preview) is left unset.
+ * The `xads:*` settings of Configure's arguments (config.ts
+ * settingsOfProperties, as `xads` commands read a provider of the state); a
+ * value not known yet (in a preview) is left unset.
  */
 export function settingsOf(args: Props): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [name, s] of Object.entries(SETTINGS)) {
-    const v = unwrapSecrets(args[name]);
-    if (v === undefined || v === null || v === UNKNOWN) continue;
-    out[s.key] = typeof v === "string" ? v : JSON.stringify(v);
-  }
-  return out;
+  const known = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, unwrapSecrets(v)]).filter(([, v]) => v !== UNKNOWN));
+  return settingsOfProperties(known);
 }
 
 /** A failure of CheckConfig: the provider's property and why (the setting's key and its limit). */

@@ -75,7 +75,7 @@ beforeAll(async () => {
     const transport = new CorpusTransport();
     const urn = "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/xads:Campaign::spring";
     const deployment = { resources: [{ urn, type: "pulumi-nodejs:dynamic/xads:Campaign", id: "fc3h5", outputs: { accountId: ACCOUNT }, modified: "2021-04-02T18:30:00Z" }] };
-    const history = await historyOf([{ urn, id: "fc3h5", kind: "Campaign" }], deployment, replayContext(transport), Date.parse("2021-04-02T21:10:00Z"));
+    const history = await historyOf([{ urn, id: "fc3h5", kind: "Campaign" }], deployment, () => replayContext(transport), Date.parse("2021-04-02T21:10:00Z"));
     // The recorded page has a next_cursor: the replay answers its record again on the next page.
     expect(history.get(urn)).toMatchObject({ status: "found", changes: expect.arrayContaining([{ userId: "982978172", platform: "API_OTHER", changeType: "CREATE", time: "2021-04-02T20:55:42Z" }]) });
     made.push(...transport.sent.map((r) => ({ ...r, by: "xads drift (account history)" })));

@@ -366,11 +366,12 @@ export class Stack {
   }
 
   /**
-   * Starts the real CLI (its output dropped) and SIGKILLs it once `when()`
-   * holds, as a cancelled CI job would; false when it ended first.
+   * Starts the real CLI (its output dropped; `extraEnv` beside the stack's
+   * environment) and SIGKILLs it once `when()` holds, as a cancelled CI job
+   * would; false when it ended first.
    */
-  async killWhen(args: string[], when: () => boolean): Promise<boolean> {
-    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: this.env(), stdio: "ignore" });
+  async killWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
     while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));

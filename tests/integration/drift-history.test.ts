@@ -34,7 +34,7 @@ test("names the user who edited a campaign in the ads UI after the stack's last 
   const edited = fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { daily_budget_amount_local_micro: 9_000_000, entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
   fixture.emu.control.clearRequests();
 
-  const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, fixture.ctx());
+  const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx());
   expect(history.get(urn("Campaign", "spring"))).toMatchObject({
     status: "found", changes: [{ userId: "2244994945", platform: "ADS_UI", changeType: "UPDATE", time: edited.updated_at }],
   });
@@ -48,7 +48,7 @@ test("an account that is not allow-listed: the resource says so, after one call"
   fixture.emu.control.setHistoryAccess("sandbox", ACCOUNT, false);
   fixture.emu.control.clearRequests();
   const targets = [{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }, { urn: urn("Campaign", "again"), id, kind: "Campaign" }];
-  const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, fixture.ctx());
+  const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, () => fixture.ctx());
   expect([...history.values()]).toEqual([{ status: "not-allow-listed" }, { status: "not-allow-listed" }]);
   expect(fixture.emu.control.requests().map((r) => r.status)).toEqual([403]);
 });
@@ -58,7 +58,7 @@ describe("the user's handle, from the users lookup on the platform API base (xad
     const { id, deployment } = await campaignInState();
     await new Promise((r) => setTimeout(r, 2100));
     fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
-    const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, fixture.ctx());
+    const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx());
     const config = { credentials: fixture.emu.credentials } as ProviderConfig;
     const users = await usernamesOf(historyUserIds(history.values()), platformClient({ [SETTINGS.platformBaseUrl.key]: fixture.emu.url }, config, () => {}));
     return { users, history: withUsernames(history, users.usernames).get(urn("Campaign", "spring")) };

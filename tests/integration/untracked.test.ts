@@ -32,7 +32,8 @@ test("a campaign and a promoted Tweet made twice are found with the resource the
       resource("PromotedTweet", "launch", promoted.id, { lineItemId, tweetId: "1700000000000000001" }),
     ],
   };
-  expect(await findUntracked(deployment, fixture.ctx(client))).toEqual([
+  const ctx = fixture.ctx(client);
+  expect(await findUntracked(deployment, () => ctx)).toEqual([
     { kind: "PromotedTweet", id: promotedAgain.id, like: "launch" },
     { kind: "Campaign", id: springAgain.id, name: "Spring", like: "spring" },
   ]);
@@ -44,6 +45,7 @@ test("campaigns of one funding instrument are looked up in one call per 200", as
   const resources = [];
   for (let i = 0; i < 250; i++) resources.push(resource("Campaign", `c${i}`, `held${i}`, { name: `Campaign ${i}`, fundingInstrumentId }));
   fixture.emu.control.clearRequests();
-  expect(await findUntracked({ resources }, fixture.ctx(client))).toEqual([]);
+  const ctx = fixture.ctx(client);
+  expect(await findUntracked({ resources }, () => ctx)).toEqual([]);
   expect(fixture.emu.control.requests().filter((r) => r.path.endsWith("/campaigns")).length).toBe(2);
 });

@@ -133,7 +133,7 @@ describe("the calls", () => {
 
   test("one call per resource of a kind with history: its account, entity type and id, and the window", async () => {
     const { calls, client: c } = client(() => []);
-    const out = await historyOf(targets, deployment, { client: c, config }, at("2026-11-26T11:05:00Z"));
+    const out = await historyOf(targets, deployment, () => ({ client: c, config }), at("2026-11-26T11:05:00Z"));
     expect(calls).toEqual([
       { path: "/12/accounts/acc1/account_history", query: { entity_type: "CAMPAIGN", entity_id: "c1", start_time: "2026-11-26T09:00:00Z", end_time: "2026-11-26T12:00:00Z" } },
       { path: "/12/accounts/acc1/account_history", query: { entity_type: "LINE_ITEM", entity_id: "l1", start_time: "2026-11-26T09:00:00Z", end_time: "2026-11-26T12:00:00Z" } },
@@ -148,7 +148,7 @@ describe("the calls", () => {
       if (path.includes("acc1")) throw new AuthError({ status: 403, code: "UNAUTHORIZED_CLIENT_APPLICATION", message: "The client application making this request does not have access to this API", method: "GET", path });
       throw new ValidationError({ status: 400, code: "INVALID_PARAMETER", message: "bad", method: "GET", path });
     });
-    const out = await historyOf(targets, deployment, { client: c, config }, at("2026-11-26T11:05:00Z"));
+    const out = await historyOf(targets, deployment, () => ({ client: c, config }), at("2026-11-26T11:05:00Z"));
     expect(calls.map((x) => x.path)).toEqual(["/12/accounts/acc1/account_history", "/12/accounts/acc2/account_history"]);
     expect([0, 1, 2].map((i) => out.get(targets[i]!.urn)!.status)).toEqual(["not-allow-listed", "not-allow-listed", "failed"]);
   });
