@@ -317,6 +317,17 @@ export const ENUMS = {
   categoriesObjective: "PREROLL_VIEWS",
   /** ref campaign-management/reference.mdx, POST funding_instruments `type`. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
+  /**
+   * ref fundamentals/currency.mdx: the currencies the Ads API recognizes
+   * (ISO-4217), which the page lists by precision: two decimals, none (VND,
+   * KRW, CLP, JPY) and three (KWD, IQD, BHD, TND). POST funding_instruments
+   * takes `currency` (ref campaign-management/reference.mdx): another code
+   * is refused as an invalid parameter.
+   */
+  currency: [
+    "AED", "ARS", "AUD", "BHD", "BRL", "CAD", "CLP", "COP", "DZD", "EGP", "EUR", "GBP", "HKD", "IDR", "INR", "IQD", "JPY", "KRW",
+    "KWD", "LBP", "MAD", "MXN", "MYR", "NZD", "PHP", "PKR", "QAR", "SAR", "SGD", "THB", "TND", "TRY", "USD", "VEF", "VND",
+  ] as const,
   /** ref campaign-management/reference.mdx, POST tracking_tags. */
   trackingTagType: ["IMPRESSION_TAG", "CLICK_TRACKER"] as const,
   /** ref campaign-management/reference.mdx, PUT accounts `industry_type`. */

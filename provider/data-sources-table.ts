@@ -27,6 +27,8 @@ export interface DataSourceDoc {
 }
 
 const account: DataSourceArg = { name: "accountId?", type: "string", description: "The ads account (default: `xads:accountId`)." };
+/** A currency argument's limit (common.ts currencyCode: the list of ref fundamentals/currency.mdx). */
+const CURRENCIES = `one the Ads API recognizes: ${ENUMS.currency.join(", ")}`;
 const keptADay = "A global read the platform allows few times per 15 minutes: the answer is kept a day in `~/.cache/pulumi-xads/reference` (`XDG_CACHE_HOME`), so previews do not spend the limit.";
 
 export const DATA_SOURCES = {
@@ -46,13 +48,13 @@ export const DATA_SOURCES = {
     summary: "The live funding instruments of an account, optionally of one currency.",
     endpoint: "GET accounts/:account_id/funding_instruments",
     returns: "FundingInstrumentInfo[]",
-    args: [account, { name: "currency?", type: "string", description: "ISO-4217 code: only the instruments of this currency." }],
+    args: [account, { name: "currency?", type: "string", description: "ISO-4217 code: only the instruments of this currency.", limits: CURRENCIES }],
   },
   getFundingInstrument: {
     summary: "Exactly one funding instrument: by id, or the only active one (of a currency); fails naming the candidates when there are several.",
     endpoint: "GET accounts/:account_id/funding_instruments",
     returns: "FundingInstrumentInfo",
-    args: [account, { name: "id?", type: "string", description: "The instrument's id." }, { name: "currency?", type: "string", description: "ISO-4217 code." }],
+    args: [account, { name: "id?", type: "string", description: "The instrument's id." }, { name: "currency?", type: "string", description: "ISO-4217 code.", limits: CURRENCIES }],
     example: [
       'const usd = pulumi.output(xads.getFundingInstrument({ currency: "USD" }));   // the one active USD instrument',
       'new xads.Campaign("c", { fundingInstrumentId: usd.id, name: "C", dailyBudgetAmountLocalMicro: 1_000_000 });',
@@ -83,7 +85,7 @@ export const DATA_SOURCES = {
     summary: `Minimum and maximum CPE bids (\`minimumCpeBidLocalMicro\`, \`maximumCpeBidLocalMicro\`), of one currency or all. ${keptADay}`,
     endpoint: "GET bidding_rules",
     returns: "BiddingRuleInfo[]",
-    args: [{ name: "currency?", type: "string", description: "ISO-4217 code, e.g. USD.", limits: `${LIMITS.currencyCodeLength} capital letters` }],
+    args: [{ name: "currency?", type: "string", description: "ISO-4217 code, e.g. USD.", limits: CURRENCIES }],
   },
   getPlacements: {
     summary: `Valid placement sets by product type, or of one. ${keptADay}`,

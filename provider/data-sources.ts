@@ -9,7 +9,7 @@ import { AppCredentials, bearerToken, checkResponse, platformRequest, removeCach
 import { Context } from "./resources/framework";
 import { z } from "zod";
 import { ENUMS, LIMITS } from "./limits";
-import { entityId } from "./resources/common";
+import { currencyCode, entityId } from "./resources/common";
 import { validate } from "./resources/framework";
 import { cachedReference, ReferenceCacheOptions } from "./reference-cache";
 import { isOwner } from "./resources/custom-audience";
@@ -108,13 +108,16 @@ export interface AuthenticatedUserAccessInfo {
  */
 export const dataSourceArgs = {
   account: z.strictObject({ accountId: entityId }),
+  /** getFundingInstruments and getFundingInstrument: a currency no instrument can have (common.ts currencyCode) is refused, not answered with none. */
+  fundingInstruments: z.strictObject({ accountId: entityId, id: entityId.optional(), currency: currencyCode.optional() }),
   curatedCategories: z.strictObject({
     accountId: entityId,
     countryCodes: z.array(z.string().regex(new RegExp(`^[A-Za-z]{${LIMITS.countryCodeLength}}$`), { error: "must be a two-letter ISO country code, e.g. US" }))
       .min(1).max(LIMITS.countryCodesPerCuratedCategoriesQuery),
   }),
   biddingRules: z.strictObject({
-    currency: z.string().regex(new RegExp(`^[A-Z]{${LIMITS.currencyCodeLength}}$`), { error: `must be an ISO-4217 currency code of ${LIMITS.currencyCodeLength} capital letters, e.g. USD` }).optional(),
+    // The currencies a funding instrument takes (common.ts currencyCode): the platform has bidding rules of no other.
+    currency: currencyCode.optional(),
   }),
   placements: z.strictObject({ productType: z.enum(ENUMS.productType).optional() }),
 };

@@ -375,6 +375,21 @@ export const ENUMS = {
   publisherNetworkPlacement: "PUBLISHER_NETWORK",
   /** ref campaign-management/reference.mdx, GET advertiser_business_categories (and the overview's preroll guide): PREROLL_VIEWS line items carry `categories`. */
   categoriesObjective: "PREROLL_VIEWS",
+  /**
+   * The currencies the Ads API recognizes, ISO-4217 codes: ref
+   * fundamentals/currency.mdx names them by precision: two decimals ("AED,
+   * VEF, PKR, ... CAD, BRL, GBP"), none ("VND, KRW, CLP, JPY") and three
+   * ("KWD, IQD, BHD, TND"). It says the API "recognizes official currencies
+   * of all countries where the X SMB Ads product is available" and links
+   * that list of countries outside the reference: these lists are the
+   * reference's, so a currency not in them is refused in check (a typo
+   * such as XYZ would otherwise reach the platform). A currency the
+   * platform takes beyond them belongs here and in emulator/platform.ts.
+   */
+  currency: [
+    "AED", "ARS", "AUD", "BHD", "BRL", "CAD", "CLP", "COP", "DZD", "EGP", "EUR", "GBP", "HKD", "IDR", "INR", "IQD", "JPY", "KRW",
+    "KWD", "LBP", "MAD", "MXN", "MYR", "NZD", "PHP", "PKR", "QAR", "SAR", "SGD", "THB", "TND", "TRY", "USD", "VEF", "VND",
+  ] as const,
   /** Funding instrument types: ref campaign-management/reference.mdx, POST funding_instruments `type`. */
   fundingInstrumentType: ["AGENCY_CREDIT_LINE", "CREDIT_CARD", "CREDIT_LINE", "INSERTION_ORDER", "PARTNER_MANAGED"] as const,
   /** Tracking tag types (ref campaign-management/reference.mdx, POST tracking_tags). */

@@ -33,14 +33,18 @@ export function accountOf(source: string, accountId?: string): string {
 
 /** The live funding instruments of an account, optionally of one currency. */
 export async function getFundingInstruments(args: { accountId?: string; currency?: string } = {}): Promise<FundingInstrumentInfo[]> {
-  const accountId = accountOf("getFundingInstruments", args.accountId);
+  return fundingInstrumentsOf("getFundingInstruments", args);
+}
+
+async function fundingInstrumentsOf(source: string, args: { accountId?: string; id?: string; currency?: string }): Promise<FundingInstrumentInfo[]> {
+  const { accountId, currency } = checkArgs(source, dataSourceArgs.fundingInstruments, { ...args, accountId: accountOf(source, args.accountId) });
   const all = await listFundingInstruments(programContext(), accountId);
-  return all.filter((f) => !args.currency || f.currency === args.currency);
+  return all.filter((f) => !currency || f.currency === currency);
 }
 
 /** Exactly one funding instrument: by id, or the only active one of a currency. */
 export async function getFundingInstrument(args: { accountId?: string; id?: string; currency?: string }): Promise<FundingInstrumentInfo> {
-  const all = await getFundingInstruments({ accountId: args.accountId, currency: args.currency });
+  const all = await fundingInstrumentsOf("getFundingInstrument", args);
   const matches = args.id ? all.filter((f) => f.id === args.id) : all.filter((f) => f.entityStatus === "ACTIVE");
   if (matches.length !== 1) {
     const what = args.id ? `id ${args.id}` : `active instrument${args.currency ? ` in ${args.currency}` : ""}`;

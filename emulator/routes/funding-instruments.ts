@@ -34,7 +34,8 @@ export interface FundingInstrument extends StoredEntity {
 }
 
 const createParams = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO-4217 code of three capital letters, e.g. USD"),
+  // ref fundamentals/currency.mdx: the currencies the Ads API recognizes; another is an INVALID_PARAMETER naming `currency`.
+  currency: param.oneOf(ENUMS.currency),
   start_time: param.time(),
   type: param.oneOf(FUNDING_INSTRUMENT_TYPES).default("CREDIT_CARD"),
 });

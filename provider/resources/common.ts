@@ -1,7 +1,7 @@
 /** Input schemas shared by several resources. */
 import { z } from "zod";
 import type { Entity } from "../client/client";
-import { LIMITS, weightedLength } from "../limits";
+import { ENUMS, LIMITS, weightedLength } from "../limits";
 import { amount, field, type FieldMeta } from "./fields";
 import { characters, type Context, IN_THE_CURRENCY, unitsOf } from "./framework";
 
@@ -20,6 +20,17 @@ export const adoptIdInput = field(entityId
   .optional()
   .describe("Adopt this live entity instead of creating one: create reads it, checks it matches the inputs, and takes it over. Pulumi cannot import dynamic resources."),
 { local: true, computed: true });
+
+/**
+ * A currency: one the Ads API recognizes (limits.ts ENUMS.currency, ref
+ * fundamentals/currency.mdx), wherever a currency is an input (a funding
+ * instrument's, the bidding rules' filter). A string held to the list
+ * rather than an enum, so a program may pass any string it holds and check
+ * says what is wrong with it.
+ */
+export const currencyCode = z.string().regex(new RegExp(`^(?:${ENUMS.currency.join("|")})$`), {
+  error: `must be one of the currencies the Ads API recognizes (ISO-4217): ${ENUMS.currency.join(", ")}`,
+});
 
 /**
  * Amounts in millionths of the funding instrument's currency (ref

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { Entity } from "../client/client";
 import { ENUMS } from "../limits";
-import { accountIdInput, adoptIdInput, isoTime } from "./common";
+import { accountIdInput, adoptIdInput, currencyCode, isoTime } from "./common";
 import { defineResource } from "./define";
 import { field } from "./fields";
 
@@ -15,7 +15,9 @@ import { field } from "./fields";
 
 export const fundingInstrumentInputs = z.strictObject({
   accountId: accountIdInput,
-  currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be an ISO-4217 code of three capital letters, e.g. USD" }).describe("ISO-4217 currency code."),
+  // POST funding_instruments takes `currency` "expressed in ISO-4217" (ref campaign-management/reference.mdx); which codes the
+  // platform recognizes is ref fundamentals/currency.mdx's list (ENUMS.currency): another is refused in check.
+  currency: currencyCode.describe("ISO-4217 currency code, one the Ads API recognizes (e.g. USD, EUR, JPY: the list is in the X Ads API reference's Currency page)."),
   // The platform answers times in its own format: the declared text is kept while both are the same instant.
   startTime: field(isoTime.describe("ISO 8601 date the instrument becomes active."), { instant: true }),
   type: z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default."),

@@ -47,7 +47,7 @@ export const lineItemInputs = z.strictObject({
   bidAmountLocalMicro: clearable(bidAmount.optional().describe("Bid in micros, above zero; required with MAX and TARGET bid strategies, ignored by the platform with AUTO (so refused)."), { limits: "the cost per result" }),
   goal: computed(z.enum(ENUMS.goal).optional().describe("Optimization goal. The platform picks one by objective when not given; APP_PURCHASES only for APP_INSTALLS, APP_CLICKS and APP_INSTALLS for the app objectives, SITE_VISITS for WEBSITE_CLICKS.")),
   payBy: computed(z.enum(ENUMS.payBy).optional().describe("Billing event, only for APP_INSTALLS (APP_CLICK or IMPRESSION) and WEBSITE_CLICKS (LINK_CLICK or IMPRESSION). The platform picks it when not given, and may answer other values (ENGAGEMENT).")),
-  dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros; at most the total budget."), { limits: "daily spend" }),
+  dailyBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Daily budget in micros; at most the total budget. It may be above the campaign's daily budget: the platform takes it, and the campaign's budget caps what its line items spend."), { limits: "daily spend" }),
   totalBudgetAmountLocalMicro: clearable(localMicro.optional().describe("Total budget in micros."), { limits: "total spend" }),
   standardDelivery: field(z.boolean().optional().describe("Standard (true) or accelerated (false) delivery of the daily budget; the platform's choice when not given."), { createOnly: true, computed: true }),
   startTime: field(isoTime.optional().describe("ISO 8601 start; the platform starts now when not given."), { computed: true, instant: true }),
@@ -159,6 +159,10 @@ export const lineItemRules = [
       ? fails("endTime", `endTime must be after startTime (${li.endTime} <= ${li.startTime})`)
       : []),
   dailyWithinTotal<LineItemInputs>(),
+  // No rule holds a line item's daily budget to its campaign's: the reference names no refusal of it. "Line items
+  // spend the budget defined by a campaign" (ref campaign-management.mdx, Campaigns and Ad Groups), and "the total
+  // campaign budget can be less than the sum of the budgets of its child line items" (the same file, Ad groups FAQ):
+  // the platform takes the line item, and its campaign's budget caps what the campaign's line items spend together.
 ];
 
 /**

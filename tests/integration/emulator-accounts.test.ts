@@ -83,10 +83,23 @@ describe("funding instruments", () => {
     expect(one.body.data).toEqual(res.body.data);
   });
 
-  test("a currency that is not three capitals is refused, naming currency", async () => {
-    const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "usd", start_time: "2026-01-01T00:00:00Z" });
+  // ref fundamentals/currency.mdx: the currencies the Ads API recognizes; any other is an invalid parameter.
+  test.each(["XYZ", "usd"])("a currency the Ads API does not recognize (%s) is refused, naming currency and the accepted ones", async (currency) => {
+    const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency, start_time: "2026-01-01T00:00:00Z" });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ code: "INVALID_PARAMETER", parameter: "currency", message: expect.stringMatching(/^currency must be an ISO-4217 code/), value: "usd", details: expect.stringMatching(/^must be an ISO-4217 code/) }]);
+    expect(res.body.errors).toEqual([{
+      code: "INVALID_PARAMETER", parameter: "currency", message: expect.stringMatching(new RegExp(`^currency must be one of AED, ARS, .*, USD, VEF, VND, got "${currency}"$`)),
+      value: currency, details: expect.stringMatching(/^must be one of AED, /),
+    }]);
+    expect(api.control.entities("sandbox", ACCOUNT, "funding_instruments").filter((fi) => fi.currency === currency)).toEqual([]);
+  });
+
+  test("a currency of three decimals, or none, is taken", async () => {
+    for (const currency of ["KWD", "JPY"]) {
+      const res = await api.post(`/sandbox/12/accounts/${ACCOUNT}/funding_instruments`, { currency, start_time: "2026-01-01T00:00:00Z" });
+      expect(res.status).toBe(201);
+      expect(res.body.data.currency).toBe(currency);
+    }
   });
 
   test("a missing start_time is MISSING_PARAMETER", async () => {

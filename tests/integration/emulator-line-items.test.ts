@@ -165,6 +165,9 @@ describe("line items", () => {
   });
 
   test.each<[string, Params]>([
+    // ref campaign-management.mdx, Ad groups FAQ: "the total campaign budget can be less than the sum of the budgets of
+    // its child line items"; no refusal of a line item's daily budget above its campaign's is named (api.campaign: 1_000_000).
+    ["a daily budget above its campaign's", { daily_budget_amount_local_micro: 5_000_000 }],
     ["an App Store identifier for APP_ENGAGEMENTS", { objective: "APP_ENGAGEMENTS", ios_app_store_identifier: "333903271" }],
     ["pay_by APP_CLICK for APP_INSTALLS", { ...app, objective: "APP_INSTALLS", pay_by: "APP_CLICK" }],
     ["TARGET for FOLLOWERS", { objective: "FOLLOWERS", bid_strategy: "TARGET", bid_amount_local_micro: 1 }],

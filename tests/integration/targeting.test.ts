@@ -253,12 +253,13 @@ describe("reference-data sources", () => {
     expect(await client().get(`${base}/curated_categories/1jq5`)).toMatchObject({ name: "Cooking" });
   });
 
-  test("getBiddingRules: minimum and maximum CPE bids, of one currency; a currency not of 3 letters is refused before any request", async () => {
+  test("getBiddingRules: minimum and maximum CPE bids, of one currency; a currency the Ads API does not recognize is refused before any request", async () => {
     expect(await listBiddingRules(ctx(), { currency: "USD" }, cache.options())).toEqual([
       { currency: "USD", minimumCpeBidLocalMicro: 10_000, maximumCpeBidLocalMicro: 100_000_000, minimumDenomination: 10_000 },
     ]);
     expect((await listBiddingRules(ctx(), {}, cache.options())).length).toBeGreaterThan(1);
-    await expect(listBiddingRules(ctx(), { currency: "usd" })).rejects.toThrow(/^getBiddingRules: currency must be an ISO-4217 currency code of 3 capital letters/);
+    await expect(listBiddingRules(ctx(), { currency: "usd" })).rejects.toThrow(/^getBiddingRules: currency must be one of the currencies the Ads API recognizes/);
+    await expect(listBiddingRules(ctx(), { currency: "XYZ" })).rejects.toThrow(/^getBiddingRules: currency must be one of the currencies the Ads API recognizes \(ISO-4217\): AED, .* \(got "XYZ"\)$/);
     expect(emu().control.requests()).toHaveLength(2);
     await expect(client().get("/12/bidding_rules", { currency: "DOLLAR" })).rejects.toMatchObject({ status: 400, parameter: "currency" });
   });

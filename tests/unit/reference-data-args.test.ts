@@ -12,11 +12,19 @@ describe("reference-data source arguments are checked before any request", () =>
     expect(check(undefined)).toThrow("getCuratedCategories: countryCodes is required");
   });
 
-  test("getBiddingRules: an optional ISO-4217 currency of 3 letters", () => {
+  test("getBiddingRules: an optional currency, one the Ads API recognizes (ref fundamentals/currency.mdx)", () => {
     const check = (currency: unknown) => () => checkArgs("getBiddingRules", dataSourceArgs.biddingRules, { currency });
     expect(check("EUR")()).toEqual({ currency: "EUR" });
     expect(check(undefined)()).toEqual({});
-    expect(check("EURO")).toThrow('getBiddingRules: currency must be an ISO-4217 currency code of 3 capital letters, e.g. USD (got "EURO")');
+    expect(check("EURO")).toThrow(/^getBiddingRules: currency must be one of the currencies the Ads API recognizes \(ISO-4217\): AED, .*, VND \(got "EURO"\)$/);
+    expect(check("XYZ")).toThrow(/^getBiddingRules: currency must be one of the currencies the Ads API recognizes \(ISO-4217\): AED, .*, USD, .* \(got "XYZ"\)$/);
+  });
+
+  test("getFundingInstruments and getFundingInstrument: a currency filter no instrument can have is refused", () => {
+    const check = (currency: unknown) => () => checkArgs("getFundingInstrument", dataSourceArgs.fundingInstruments, { accountId: "a1", currency });
+    expect(check("JPY")()).toEqual({ accountId: "a1", currency: "JPY" });
+    expect(check(undefined)()).toEqual({ accountId: "a1" });
+    expect(check("XYZ")).toThrow(/^getFundingInstrument: currency must be one of the currencies the Ads API recognizes \(ISO-4217\): AED, .* \(got "XYZ"\)$/);
   });
 
   test("getPlacements: an optional product type of the platform's three", () => {
