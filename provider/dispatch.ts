@@ -8,7 +8,7 @@
 import { accessFailures, currencyOf } from "./access";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
-import { AuthError, redact, UnreachableError } from "./client/errors";
+import { AuthError, NotFoundError, redact, UnreachableError } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
@@ -286,6 +286,16 @@ function configurationHint(holder: Holder, fromState: boolean) {
   };
 }
 
+/**
+ * The cure when an update finds its entity gone (404 on its own path):
+ * deleted outside the program (the ads UI, another tool), which the state
+ * does not know until a refresh reads it (docs/architecture.md rule 6).
+ */
+export function goneHint(kind: string, id: string, err: unknown): string | undefined {
+  if (!(err instanceof NotFoundError) || !err.path.endsWith(`/${id}`)) return undefined;
+  return `The ${kind} is gone from the platform (deleted outside this program, e.g. in the ads UI): run pulumi refresh, which drops it from the state, then pulumi up creates it again`;
+}
+
 /** The setting the requests' address comes from, to correct when nothing answers there. */
 function addressSource(holder: Holder): string {
   const s = isSandbox((key) => holder.xadsSettings?.[key]) ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl;
@@ -326,7 +336,9 @@ export function importRead(holder: Holder, kind: string, id: string, props: Reco
 }
 
 export function update(holder: Holder, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-  return guarded(holder, `updating ${kind} ${id}`, async () => ({ outs: await definitionOf(kind).update(contextOf(holder), id, olds, news) }), configurationHint(holder, false));
+  const configuration = configurationHint(holder, false);
+  return guarded(holder, `updating ${kind} ${id}`, async () => ({ outs: await definitionOf(kind).update(contextOf(holder), id, olds, news) }),
+    (err) => goneHint(kind, id, err) ?? configuration(err));
 }
 
 export function remove(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {

@@ -7,7 +7,7 @@
  * tests/e2e/stack-config.test.ts).
  */
 import { Entity } from "../../provider/client";
-import { check, create, read, remove, STATE_CONFIGURATION_HINT } from "../../provider/dispatch";
+import { check, create, read, remove, STATE_CONFIGURATION_HINT, update } from "../../provider/dispatch";
 import { ACCOUNT, deadAddress, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
@@ -139,4 +139,14 @@ describe("preview's check of the credentials and the account, before any write",
     expect(failures[0]!.reason).toContain("xads:accessTokenSecret (or XADS_ACCESS_TOKEN_SECRET)");
     expect(failures[0]!.reason).not.toContain("a-secret-that-is-not-valid");
   });
+});
+
+test("an update of an entity deleted outside the program names the cure: pulumi refresh, then pulumi up creates it again", async () => {
+  const campaignProps = (budget: number) => ({ accountId: ACCOUNT, fundingInstrumentId: "", name: "Gone", dailyBudgetAmountLocalMicro: budget, deletionProtection: false });
+  const fi = await fixture.client().post<Entity>(`/12/accounts/${ACCOUNT}/funding_instruments`, { currency: "USD", start_time: "2026-01-01T00:00:00Z" });
+  const made = await fixture.client().post<Entity>(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: fi.id, name: "Gone", daily_budget_amount_local_micro: 1_000_000 });
+  fixture.emu.control.remove("sandbox", ACCOUNT, "campaigns", String(made.id));
+  const olds = { ...campaignProps(1_000_000), fundingInstrumentId: String(fi.id) };
+  const failed = await update(holder(fixture.creds.accessTokenSecret), "Campaign", String(made.id), olds, { ...olds, dailyBudgetAmountLocalMicro: 2_000_000 }).then(() => "updated", (e: Error) => e.message);
+  expect(failed).toMatch(new RegExp(`^updating Campaign ${made.id}: .*404.*\\. The Campaign is gone from the platform \\(deleted outside this program, e\\.g\\. in the ads UI\\): run pulumi refresh, which drops it from the state, then pulumi up creates it again$`));
 });
