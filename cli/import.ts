@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { Command } from "commander";
 import { AdsClient, Entity } from "../provider/client/client";
 import { redact } from "../provider/client/errors";
-import { ConfigError, resolveConfig, SETTINGS } from "../provider/config";
+import { ConfigError, PRODUCTION_BASE_URL, resolveConfig, SANDBOX_BASE_URL, SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
 import { IMPORT_KINDS, listQueries } from "./import-kinds";
 import { ListedKind, packageSpecFor, writeImportFile, writeProgram } from "./import-program";
@@ -86,6 +86,15 @@ function packageSource(opts: ImportOptions): { spec: string; dir: string } {
   return source;
 }
 
+/** The stack settings a program needs to reach what was imported: the account, and the sandbox and the address where they are not the defaults. */
+export function stackSettings(accountId: string, sandbox: boolean, baseUrl: string): string[] {
+  const set = (key: string, value: string) => `pulumi config set ${key} ${value}`;
+  const lines = [set(SETTINGS.accountId.key, accountId)];
+  if (sandbox) lines.push(set(SETTINGS.sandbox.key, "true"));
+  if (baseUrl !== (sandbox ? SANDBOX_BASE_URL : PRODUCTION_BASE_URL)) lines.push(set((sandbox ? SETTINGS.sandboxBaseUrl : SETTINGS.baseUrl).key, baseUrl));
+  return lines;
+}
+
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
   const format = formatOf(opts);
@@ -135,7 +144,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, file.text);
     progress(`xads import: wrote ${out} (${countsOf(file.counts)}). Next, in a program that uses the provider plugin (pulumi-resource-xads) ` +
-      `with xads:accountId ${opts.account}: pulumi import --file ${out} --out <the code file>, then put that code in the program`);
+      `with ${stackSettings(opts.account, config.sandbox, baseUrl).join(" && ")} and its credentials: pulumi import --file ${out} --out <the code file>, then put that code in the program`);
     return;
   }
 
@@ -150,7 +159,8 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
   for (const s of program.skipped) progress(`xads import: skipped ${s}`);
   mkdirSync(out, { recursive: true });
   for (const [file, text] of Object.entries(program.files)) writeFileSync(join(out, file), text);
-  progress(`xads import: wrote ${out}/index.ts (${countsOf(program.counts)}). Next: cd ${out} && npm install && pulumi stack init && pulumi config set --secret xads:consumerKey ... && pulumi up`);
+  progress(`xads import: wrote ${out}/index.ts (${countsOf(program.counts)}). Next: cd ${out} && npm install && pulumi stack init && ` +
+    `${stackSettings(opts.account, config.sandbox, baseUrl).join(" && ")} && pulumi config set --secret xads:consumerKey ... (the four credentials) && pulumi up`);
 }
 
 export function registerImport(program: Command): void {

@@ -54,7 +54,7 @@ function campaignLimit(config: ActiveCampaignsConfig, accountId: string): { limi
 
 function describeLimit({ limit, key }: { limit: number; key: string }): string {
   if (key === "maxActiveCampaigns" && limit === LIMITS.activeCampaignsPerAccount) {
-    return `the platform allows ${limit} (raise maxActiveCampaigns up to ${LIMITS.activeCampaignsPerAccountRaised} if the account's limit was raised)`;
+    return `the platform allows ${limit} (if the account's limit was raised, raise it up to ${LIMITS.activeCampaignsPerAccountRaised}: "xads-active-campaigns-per-account": {"accountLimits": {"<account id>": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)`;
   }
   return `its limit is ${limit} (${key}; the platform allows at most ${LIMITS.activeCampaignsPerAccountRaised})`;
 }

@@ -20,7 +20,7 @@ describe("xads-active-campaigns-per-account", () => {
 
   test("the 201st active campaign fails, naming the account, the count and the limit", async () => {
     expect(await stackViolations(policy, active(201))).toEqual([
-      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
+      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (if the account's limit was raised, raise it up to 8000: \"xads-active-campaigns-per-account\": {\"accountLimits\": {\"<account id>\": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)",
     ]);
   });
 
@@ -86,7 +86,7 @@ describe("xads-active-campaigns-per-account with read credentials", () => {
     const policy = activeCampaignsPolicy(() => source(liveActive(60)));
     expect(await stackViolations(policy, active(140))).toEqual([]);
     expect(await stackViolations(policy, active(150))).toEqual([
-      "account 18ce54d4x5t would have 210 active campaigns (150 in this stack, 60 not managed by it); the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
+      "account 18ce54d4x5t would have 210 active campaigns (150 in this stack, 60 not managed by it); the platform allows 200 (if the account's limit was raised, raise it up to 8000: \"xads-active-campaigns-per-account\": {\"accountLimits\": {\"<account id>\": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)",
     ]);
   });
 
@@ -117,7 +117,7 @@ describe("xads-active-campaigns-per-account with read credentials", () => {
     const policy = activeCampaignsPolicy(() => failing);
     expect(await stackViolations(policy, active(201))).toEqual([
       couldNotList(201),
-      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)",
+      "account 18ce54d4x5t would have 201 active campaigns; the platform allows 200 (if the account's limit was raised, raise it up to 8000: \"xads-active-campaigns-per-account\": {\"accountLimits\": {\"<account id>\": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)",
     ]);
   });
 

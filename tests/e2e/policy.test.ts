@@ -13,7 +13,7 @@ jest.setTimeout(300_000);
 
 const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 const LIMIT_MESSAGE = (count: number, detail = "") =>
-  `account ${ACCOUNT_ID} would have ${count} active campaigns${detail}; the platform allows 200 (raise maxActiveCampaigns up to 8000 if the account's limit was raised)`;
+  `account ${ACCOUNT_ID} would have ${count} active campaigns${detail}; the platform allows 200 (if the account's limit was raised, raise it up to 8000: \"xads-active-campaigns-per-account\": {\"accountLimits\": {\"<account id>\": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)`;
 
 const e2e = useStackEmulator();
 const live = (collection: string) => e2e.live(collection, { withDeleted: true });

@@ -7,6 +7,7 @@
  */
 import { IMPORT_KINDS, listQueries } from "../../cli/import-kinds";
 import { ListedKind, writeImportFile, writeProgram } from "../../cli/import-program";
+import { stackSettings } from "../../cli/import";
 import { main } from "../../cli/index";
 import { Entity } from "../../provider/client/client";
 import { pluginTypeToken } from "../../provider/resources";
@@ -81,4 +82,13 @@ describe("refusals, before any request", () => {
       "xads: --project and --package apply to --format typescript (the program's Pulumi.yaml and package.json), not to --format pulumi-import, which writes one JSON file",
     ]);
   });
+});
+
+test("xads import's next step names every stack setting the program needs to reach what it imported: the account, and the sandbox and its address where they are not the defaults", () => {
+  expect(stackSettings("18ce54d4x5t", false, "https://ads-api.x.com")).toEqual(["pulumi config set xads:accountId 18ce54d4x5t"]);
+  expect(stackSettings("18ce54d4x5t", true, "https://ads-api-sandbox.x.com")).toEqual(["pulumi config set xads:accountId 18ce54d4x5t", "pulumi config set xads:sandbox true"]);
+  expect(stackSettings("18ce54d4x5t", true, "http://127.0.0.1:8787/sandbox")).toEqual([
+    "pulumi config set xads:accountId 18ce54d4x5t", "pulumi config set xads:sandbox true", "pulumi config set xads:sandboxBaseUrl http://127.0.0.1:8787/sandbox",
+  ]);
+  expect(stackSettings("18ce54d4x5t", false, "http://127.0.0.1:8787")).toEqual(["pulumi config set xads:accountId 18ce54d4x5t", "pulumi config set xads:baseUrl http://127.0.0.1:8787"]);
 });
