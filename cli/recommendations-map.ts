@@ -84,7 +84,8 @@ function numberText(value: number, old: string): string {
  */
 export function literalEdit(r: StateResource, field: string, value: unknown, options: Pick<MapOptions, "read" | "ts">): ProgramEdit | { reason: string } {
   const at = programPosition(r);
-  if (!at) return { reason: "the state records no position of it in the program" };
+  if (!at) return { reason: "the state records no position of it in the program (a YAML or Python program's: --patch edits TypeScript only)" };
+  if (!/\.[cm]?[jt]sx?$/.test(at.file)) return { reason: `--patch edits TypeScript programs only: change it in ${at.file}` };
   const ts = options.ts();
   const text = options.read(at.file);
   if (text === undefined) return { reason: `${at.file} is not in the project folder` };

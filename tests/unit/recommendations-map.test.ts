@@ -133,7 +133,9 @@ test("a change to the value the stack already has is no change", () => {
 test("the program's call is found from the stack trace's first frame outside node_modules; a program edited since is not guessed at", () => {
   expect(literalEdit(campaign, "dailyBudgetAmountLocalMicro", 1, options)).toMatchObject({ file: "index.ts", text: "1" });
   expect(literalEdit({ ...campaign, stackTrace: trace(40, 1) }, "dailyBudgetAmountLocalMicro", 1, options)).toEqual({ reason: "index.ts changed since the last pulumi up (no line 40)" });
-  expect(literalEdit({ ...campaign, stackTrace: [] }, "dailyBudgetAmountLocalMicro", 1, options)).toEqual({ reason: "the state records no position of it in the program" });
+  expect(literalEdit({ ...campaign, stackTrace: [] }, "dailyBudgetAmountLocalMicro", 1, options)).toEqual({ reason: "the state records no position of it in the program (a YAML or Python program's: --patch edits TypeScript only)" });
+  // A YAML program's resource: its position is in Pulumi.yaml, which the TypeScript parser must not be given.
+  expect(literalEdit({ ...campaign, stackTrace: [], sourcePosition: "project:///Pulumi.yaml#12,5" }, "dailyBudgetAmountLocalMicro", 1, options)).toEqual({ reason: "--patch edits TypeScript programs only: change it in Pulumi.yaml" });
 });
 
 test("the report names the stack, each recommendation with its funding instrument and currency, and what the patch makes", () => {
