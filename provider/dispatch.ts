@@ -15,6 +15,8 @@ import { definitionOf } from "./resources";
 import { isPendingId } from "./resources/pending";
 import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
+import { cliCommandLine, engineAddress } from "./engine";
+import { InterruptedCreateGuard, readInterruptedCreates, stackOf } from "./interrupted-creates";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -302,8 +304,32 @@ function addressSource(holder: Holder): string {
   return `The address is ${s.key} (or ${s.env})`;
 }
 
-export function create(holder: Holder, kind: string, inputs: Record<string, unknown>) {
-  return guarded(holder, `creating ${kind}`, () => definitionOf(kind).create(contextOf(holder), inputs), configurationHint(holder, false));
+/**
+ * The takeover of creates an interrupted update left (interrupted-creates.ts),
+ * in a provider the engine started: it reads the state with the CLI that
+ * started it. Elsewhere (tests, the xads command) none.
+ */
+let interruptedGuard: InterruptedCreateGuard | undefined | null = null;
+
+function guardOfProcess(): InterruptedCreateGuard | undefined {
+  if (interruptedGuard !== null) return interruptedGuard;
+  const cli = engineAddress() ? cliCommandLine() : undefined;
+  interruptedGuard = engineAddress()
+    ? new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`))
+    : undefined;
+  return interruptedGuard;
+}
+
+/** `urn`: the resource's, where the engine says it (the plugin; the dynamic provider is not told). */
+export function create(holder: Holder, kind: string, inputs: Record<string, unknown>, urn?: string) {
+  return guarded(holder, `creating ${kind}`, async () => {
+    const guard = guardOfProcess();
+    const taken = await guard?.takeOver(contextOf(holder), kind, inputs, urn);
+    if (taken) return taken;
+    const made = await definitionOf(kind).create(contextOf(holder), inputs);
+    guard?.made(made.id);
+    return made;
+  }, configurationHint(holder, false));
 }
 
 export function read(holder: Holder, kind: string, id: string, props: Record<string, unknown>) {

@@ -206,7 +206,7 @@ export class XadsProvider {
     const req = call.request;
     answer(callback, async () => {
       const kind = kindOf(req);
-      const result = await dispatch.create(this.holder, kind, fromStruct(req.getProperties()));
+      const result = await dispatch.create(this.holder, kind, fromStruct(req.getProperties()), req.getUrn());
       return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs as Props, dispatch.secretFields(kind)));
     }, () => kindOf(req));
   }
