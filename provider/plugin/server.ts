@@ -31,7 +31,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as pulumi from "@pulumi/pulumi";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
-import { kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
+import { definitionOf, kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
 import { renderSchema } from "../schema";
 import { logsSent, sayAbout } from "./engine-log";
 import { configDiff, configFailures, DetailedDiff, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
@@ -199,7 +199,7 @@ export class XadsProvider {
       const kind = kindOf(req);
       const olds = fromStruct(req.getOlds());
       const news = fromStruct(req.getNews());
-      const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news);
+      const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news, Object.keys(definitionOf(kind).outputs));
       for (const note of replacementNotes(nameOfUrn(req.getUrn()), kind, d)) sayAbout(req.getUrn(), note);
       return diffResponse(d);
     });
