@@ -13,13 +13,14 @@
  * `--debug`, both `preview --json` forms, refresh, destroy; then the state
  * with its backups and history, PULUMI_HOME (gzip logs unpacked), TMPDIR,
  * `pulumi stack export`, Pulumi.<stack>.yaml and everything printed are
- * searched.
+ * searched (the YAML stack on the PostgreSQL backend: its rows).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import {
-  ACCOUNT_ID, CREDENTIAL_KEYS, Credentials, Emulator, ExportedResource, filesBelow, output, RunResult, Stack, startStackEmulator, urnName, useStackEmulator, xadsEnv,
+  ACCOUNT_ID, CREDENTIAL_KEYS, Credentials, Emulator, ExportedResource, filesBelow, output, postgres, RunResult, Stack, startStackEmulator, urnName, useStackEmulator, xadsEnv,
 } from "./harness";
 
 jest.setTimeout(900_000);
@@ -124,6 +125,8 @@ interface Scenario {
   /** The streamed `preview --json` (the event stream a pull request keeps). */
   streamed: string;
   debug: string;
+  /** `preview --diff` of the first change of the members. */
+  diff: string;
   /** The hashes the platform held after the third version was applied. */
   held: string[];
 }
@@ -136,7 +139,9 @@ interface Scenario {
  * program or plugin reads them.
  */
 async function scenario(kind: "native" | "yaml"): Promise<Scenario> {
-  const stack = e2e.stack(`secrets-${kind}`);
+  // The YAML stack on the shared PostgreSQL backend a team's pipelines use (its rows searched below), the native one on a file backend.
+  if (kind === "yaml") postgres("start", "--owner", "harness");
+  const stack = kind === "yaml" ? new Stack(`secrets-${kind}`, e2e.emu, e2e.creds, "postgres") : e2e.stack(`secrets-${kind}`);
   const home = join(stack.dir, "pulumi-home");
   mkdirSync(join(stack.dir, "tmp"), { recursive: true });
   const acmeEnv = kind === "native"
@@ -166,7 +171,7 @@ async function scenario(kind: "native" | "yaml"): Promise<Scenario> {
   await must(["preview", "--diff", "--expect-no-changes"]);
 
   write([1, 5]);
-  await must(["preview", "--diff"]);
+  const diff = output(await must(["preview", "--diff"]));
   await must(["up", "--yes", "--diff"]);
   await exported();
 
@@ -185,13 +190,25 @@ async function scenario(kind: "native" | "yaml"): Promise<Scenario> {
   await exported();
   await must(["destroy", "--yes"]);
   await exported();
-  return { stack, source: [join(stack.dir, kind === "native" ? "index.ts" : "Pulumi.yaml")], exports, deployed, streamed, debug, held };
+  return { stack, source: [join(stack.dir, kind === "native" ? "index.ts" : "Pulumi.yaml")], exports, deployed, streamed, debug, held, diff };
+}
+
+/** Every row of a postgres backend's database (the stack, its backups, its history, locks), decoded: the backend stores each file base64-encoded. */
+function backendRows(stack: Stack): { place: string; text: string }[] {
+  if (stack.backendKind !== "postgres") return [];
+  const rows = postgres("psql", stack.database, "-At", "-F", "\t", "-c", "SELECT key, data->>'data' FROM pulumi_state").split("\n").filter(Boolean);
+  return rows.map((row) => {
+    const [key, data] = row.split("\t");
+    const bytes = Buffer.from(data ?? "", "base64");
+    return { place: `postgres row ${key}`, text: (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString("utf8") };
+  });
 }
 
 /** Where a secret is in plain text: each place named with what it holds (never the value). */
 function leaks(s: Scenario): string[] {
   const places: { place: string; text: string; source?: boolean }[] = [
     ...filesBelow(s.stack.dir).map((f) => ({ place: f.path.slice(s.stack.dir.length + 1), text: f.text, source: s.source.includes(f.path) })),
+    ...backendRows(s.stack),
     ...s.exports.map((text, i) => ({ place: `pulumi stack export ${i}`, text })),
     ...s.stack.transcript.map((text, i) => ({ place: `output of command ${i}`, text })),
   ];
@@ -236,13 +253,20 @@ describe.each(["native", "yaml"] as const)("a %s program with two providers, one
     if (kind === "native") for (const k of CREDENTIAL_KEYS) expect(run.deployed.find((r) => urnName(r.urn) === "acme")!.inputs?.[k]).toEqual(CIPHERTEXT);
   });
 
+  test("preview --diff shows a change of the members as counts, the users as [secret]", () => {
+    expect(run.diff).toMatch(/~ xads:index:CustomAudienceMembers: \(update\)[\s\S]*?~ memberChanges\s*: "\+4 -0 \(4 members\)" => "\+1 -1 \(4 members\)"/);
+    expect(run.diff).toMatch(/~ users\s*: \[secret\] => \[secret\]/);
+  });
+
   test("no credential, no member hash and no raw member in any file, state backup, log, export or output", () => {
     if (kind === "native") {
       // The forms that carried them: the SDK's debug lines, in the event stream and with --debug.
       expect(run.streamed).toContain('"prefix":"debug: "');
       expect(run.debug).toContain("RegisterResource RPC finished");
     }
-    expect(filesBelow(run.stack.dir).some((f) => f.path.includes(join(".pulumi", "history")))).toBe(true);
+    // The state's history is searched too: a file backend's folder, or the postgres backend's rows.
+    const history = [...filesBelow(run.stack.dir).map((f) => f.path), ...backendRows(run.stack).map((r) => r.place)].filter((p) => p.includes(".pulumi/history/"));
+    expect(history.length).toBeGreaterThan(0);
     expect(leaks(run)).toEqual([]);
   });
 });
