@@ -8,8 +8,10 @@
  * stream: `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json`
  * writes them to the preview.json a CI job keeps, and `--debug` prints them.
  * An audience's member hashes are secret inputs of CustomAudienceMembers and
- * DoNotReachListMembers, so they were in that answer. Here, before any
- * resource is registered, a debug message that holds a secret value (the
+ * DoNotReachListMembers, and an explicit provider's credentials secret
+ * inputs of `xads.Provider` (pulumi-xads/native), so they were in that
+ * answer. Here, before any resource is registered (./program-secrets.ts
+ * installs it for both SDKs), a debug message that holds a secret value (the
  * answer carries the SDK's secret signature around it) leaves the program
  * without the answer.
  */

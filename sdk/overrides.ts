@@ -7,26 +7,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { FlexibleAudienceSegmentArgs } from "../provider/resources/flexible-audience";
 import { customAudienceMembersInputs } from "../provider/resources/custom-audience-members";
 import { doNotReachListMembersInputs } from "../provider/resources/do-not-reach-list-members";
-import {
-  CUSTOM_AUDIENCE_USER_FIELDS, DO_NOT_REACH_USER_FIELDS, hashUsers, User, UserField,
-} from "../provider/resources/audience-users";
 import { LIMITS } from "../provider/limits";
 import { settingFromProgram } from "./config";
+import { secretOutputs, withHashedUsers } from "./program-secrets";
 import { ResourceArgs, ResourceOutputs, SchemaArgs, XadsResource } from "./resource";
-
-/**
- * The users of an audience or list, hashed here, in the program: the raw
- * identifiers never reach the Pulumi engine, the state or a log. The hashes
- * are secret too (a hashed e-mail can be guessed back from a list of
- * e-mails), so the state keeps them encrypted and the preview shows counts.
- */
-function hashedUsers(kind: string, name: string, fields: readonly UserField[], users: unknown): pulumi.Output<User[]> {
-  return pulumi.secret(pulumi.output(users as pulumi.Input<User[]>).apply((u) => hashUsers(u as User[], fields, `${kind} "${name}"`)));
-}
-
-function secretUsers(opts?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "users"] };
-}
 
 /**
  * The users of a custom audience, as raw identifiers (`email`, `deviceId`,
@@ -37,7 +21,8 @@ export type CustomAudienceMembersArgs = SchemaArgs<typeof customAudienceMembersI
 export interface CustomAudienceMembers extends ResourceOutputs<"CustomAudienceMembers"> {}
 export class CustomAudienceMembers extends XadsResource {
   constructor(name: string, args: CustomAudienceMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CustomAudienceMembers", name, { ...args, users: hashedUsers("CustomAudienceMembers", name, CUSTOM_AUDIENCE_USER_FIELDS, args.users) }, secretUsers(opts));
+    // Hashed in the program and secret (./program-secrets.ts), as pulumi-xads/native does.
+    super("CustomAudienceMembers", name, withHashedUsers("CustomAudienceMembers", name, args), secretOutputs(opts, ["users"]));
   }
 }
 
@@ -65,7 +50,7 @@ export type DoNotReachListMembersArgs = SchemaArgs<typeof doNotReachListMembersI
 export interface DoNotReachListMembers extends ResourceOutputs<"DoNotReachListMembers"> {}
 export class DoNotReachListMembers extends XadsResource {
   constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("DoNotReachListMembers", name, { ...args, users: hashedUsers("DoNotReachListMembers", name, DO_NOT_REACH_USER_FIELDS, args.users) }, secretUsers(opts));
+    super("DoNotReachListMembers", name, withHashedUsers("DoNotReachListMembers", name, args), secretOutputs(opts, ["users"]));
   }
 }
 

@@ -5,10 +5,8 @@ import { dynamicProvider } from "../provider/shim";
 import { definitionOf, InputsOf, OutputsOf, ResourceKind } from "../provider/resources";
 import { metaOf } from "../provider/resources/fields";
 import { settingFromProgram } from "./config";
-import { keepSecretsOutOfDebugLog } from "./debug-log";
-
-// Before the first registration: the SDK's debug log would print secret inputs (member hashes).
-keepSecretsOutOfDebugLog();
+// Loaded before the first registration: it keeps secret values out of the SDK's debug log (member hashes).
+import "./program-secrets";
 
 /** Every input may be a value or an output of another resource. */
 export type Args<T> = { [K in keyof T]: pulumi.Input<T[K]> };

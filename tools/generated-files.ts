@@ -15,6 +15,7 @@ import { definitionOf, pluginTypeToken, RESOURCES, ResourceKind } from "../provi
 import { packageSchema, renderSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
 import * as overrides from "../sdk/overrides";
+import { MEMBER_LIST_FIELDS } from "../sdk/program-secrets";
 import { DATA_SOURCE_NAMES, renderDataSourceIndex, renderDataSourcePage, renderResourceIndex, renderResourcePage } from "./resource-docs";
 
 export const GENERATE_COMMAND = "npm run generate (or make generate)";
@@ -163,6 +164,10 @@ const list = (names: readonly string[]) => `[${names.map((n) => JSON.stringify(n
 
 function nativeClass(kind: ResourceKind): string {
   const args = argsTypeOf(kind);
+  // A kind whose dynamic class is written by hand takes that class's arguments (raw identifiers of a member list).
+  const argsType = overriddenKinds().includes(kind) ? `dynamic.${kind}Args` : args.type;
+  // A member list's users are hashed in the program and secret, as the dynamic class does (sdk/program-secrets.ts).
+  const given = kind in MEMBER_LIST_FIELDS ? `withHashedUsers("${kind}", name, args)` : "args";
   const shape = shapeOf(kind);
   const outputs = RESOURCES[kind].outputs as Record<string, z.ZodType>;
   // The kind's secret fields (the registry's), secret in the state even when the program passes them plain.
@@ -175,11 +180,11 @@ function nativeClass(kind: ResourceKind): string {
     ? `protectedAsDeclared(args.deletionProtection${fallback === undefined ? "" : ` ?? ${JSON.stringify(fallback)}`}, ${withSecrets})`
     : withSecrets;
   return [
-    `export type ${kind}Args = ${args.type};`,
+    `export type ${kind}Args = ${argsType};`,
     docComment(RESOURCES[kind].description),
     `export class ${kind} extends pulumi.CustomResource {`,
     `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
-    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, args), ${options});`,
+    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, ${given}), ${options});`,
     "  }",
     "}",
     `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
@@ -206,10 +211,7 @@ function nativeProvider(version: string): string {
     "export class Provider extends pulumi.ProviderResource {",
     "  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {",
     `    const secret = ${list(secret)};`,
-    "    const props: pulumi.Inputs = {};",
-    "    for (const [key, value] of Object.entries(args)) if (value !== undefined) props[key] = secret.includes(key) ? pulumi.secret(value) : value;",
-    "    const options: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: secret };",
-    '    super("xads", name, props, options);',
+    '    super("xads", name, secretSettings(args, secret), secretOutputs(opts, secret));',
     "  }",
     "}",
   ].join("\n");
@@ -240,12 +242,16 @@ export function renderNativeSdk(version: string): string {
         "TypeScript classes, `Provider` for explicit providers, and the data sources as the plugin's functions. Generated from the registry " +
         `(provider/resources/index.ts) by tools/generate.ts: do not edit; run ${GENERATE_COMMAND}. ` +
         "The arguments and outputs are the types the dynamic SDK (../resources.ts) derives from the registry; " +
-        "the plugin does the work, so this module loads no provider code. docs/installation-and-configuration.md, " +
+        "the plugin does the work, so this module loads no provider code but the hashing of a member list's users " +
+        "(../program-secrets.ts, shared with the dynamic classes, which also keeps secrets out of the SDK's debug log). " +
+        "docs/plugin.md, " +
         "\"TypeScript through the plugin\", says how the engine finds the plugin.",
     ),
     'import * as pulumi from "@pulumi/pulumi";',
     'import type * as dynamic from "../index";',
     'import { protectedAsDeclared } from "../protection";',
+    "// Before any registration: secrets out of the SDK's debug log, and the helpers that keep them secret.",
+    'import { secretOutputs, secretSettings, withHashedUsers } from "../program-secrets";',
     `import type { ResourceArgs, ResourceOutputs${unscoped ? ", UnscopedArgs" : ""} } from "../resource";`,
     "",
     "/** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */",
@@ -254,12 +260,6 @@ export function renderNativeSdk(version: string): string {
     "  const props: pulumi.Inputs = {};",
     "  for (const key of [...inputs, ...outputs]) props[key] = given[key];",
     "  return props;",
-    "}",
-    "",
-    "/** The kind's secret fields are secret in the state even when the program passes them as plain values. */",
-    "function secretOutputs(opts: pulumi.CustomResourceOptions | undefined, secret: readonly string[]): pulumi.CustomResourceOptions | undefined {",
-    "  if (secret.length === 0) return opts;",
-    "  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };",
     "}",
     "",
     "/** The arguments of a dynamic data source (none: an empty object). */",

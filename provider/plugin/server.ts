@@ -15,7 +15,8 @@
  *   Update during `pulumi preview`. Without it, Configure's answer
  *   (supportsPreview false) keeps previews to Check and Diff.
  * - acceptSecrets false: the engine sends plain values and marks secret each
- *   output whose input was; fields declared secret are marked here too.
+ *   output whose input was; fields declared secret are marked here too, in
+ *   Check's inputs (what the state keeps as inputs) and in the outputs.
  * - Diff receives the state's outputs as `olds` (the old inputs apart, in
  *   `old_inputs`), as the dynamic provider's diff does.
  */
@@ -30,7 +31,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as pulumi from "@pulumi/pulumi";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
-import { kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
+import { definitionOf, kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
 import { renderSchema } from "../schema";
 import { logsSent, sayAbout } from "./engine-log";
 import { configDiff, configFailures, DetailedDiff, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
@@ -186,7 +187,9 @@ export class XadsProvider {
       const kind = kindOf(req);
       const news = dispatch.withStackAccount(kind, fromStruct(req.getNews()), this.holder);
       const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder);
-      return checkResponse(toStruct((result.inputs as Props | undefined) ?? news), result.failures ?? []);
+      // The checked inputs are what the state keeps: the kind's secret fields (a member list's users) are
+      // secret there whether or not the program marked them (a YAML or Python program passing plain hashes).
+      return checkResponse(toStruct((result.inputs as Props | undefined) ?? news, dispatch.secretFields(kind)), result.failures ?? []);
     });
   }
 
@@ -196,7 +199,7 @@ export class XadsProvider {
       const kind = kindOf(req);
       const olds = fromStruct(req.getOlds());
       const news = fromStruct(req.getNews());
-      const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news);
+      const d = detailedDiff(dispatch.diff(kind, req.getId(), olds, news), dispatch.differing(kind, olds, news), olds, news, Object.keys(definitionOf(kind).outputs));
       for (const note of replacementNotes(nameOfUrn(req.getUrn()), kind, d)) sayAbout(req.getUrn(), note);
       return diffResponse(d);
     });

@@ -137,11 +137,16 @@ export interface DetailedDiff {
  * inputs it found different (`differing`): each of those, and each key it
  * replaces on (a pending create's marker), as added, deleted or updated,
  * with _REPLACE where the kind replaces on it. `olds` are the state's
- * outputs, as the kind's diff compares them.
+ * outputs, as the kind's diff compares them. `shownWith`: outputs check
+ * writes into the inputs for the preview (a member list's `memberChanges`,
+ * the counts shown in place of its secret users), listed where the
+ * resource changes and they differ: the CLI prints only what a detailed
+ * diff names, and the users alone print as `[secret] => [secret]`.
  */
-export function detailedDiff(result: DiffResult, differing: readonly string[], olds: Props, news: Props): DetailedDiff {
+export function detailedDiff(result: DiffResult, differing: readonly string[], olds: Props, news: Props, shownWith: readonly string[] = []): DetailedDiff {
   const replaces = result.replaces ?? [];
-  const diffs = [...new Set([...differing, ...replaces])];
+  const shown = shownWith.filter((key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+  const diffs = [...new Set([...differing, ...replaces, ...(differing.length > 0 ? shown : [])])];
   const detailed: Record<string, PropertyDiffKind> = {};
   for (const key of diffs) {
     const base = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";

@@ -4,12 +4,16 @@
  * sources as the plugin's functions. Generated from the registry (provider/resources/index.ts) by
  * tools/generate.ts: do not edit; run npm run generate (or make generate). The arguments and
  * outputs are the types the dynamic SDK (../resources.ts) derives from the registry; the plugin
- * does the work, so this module loads no provider code. docs/installation-and-configuration.md,
- * "TypeScript through the plugin", says how the engine finds the plugin.
+ * does the work, so this module loads no provider code but the hashing of a member list's users
+ * (../program-secrets.ts, shared with the dynamic classes, which also keeps secrets out of the
+ * SDK's debug log). docs/plugin.md, "TypeScript through the plugin", says how the engine finds the
+ * plugin.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "../index";
 import { protectedAsDeclared } from "../protection";
+// Before any registration: secrets out of the SDK's debug log, and the helpers that keep them secret.
+import { secretOutputs, secretSettings, withHashedUsers } from "../program-secrets";
 import type { ResourceArgs, ResourceOutputs, UnscopedArgs } from "../resource";
 
 /** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */
@@ -18,12 +22,6 @@ function properties(inputs: readonly string[], outputs: readonly string[], args:
   const props: pulumi.Inputs = {};
   for (const key of [...inputs, ...outputs]) props[key] = given[key];
   return props;
-}
-
-/** The kind's secret fields are secret in the state even when the program passes them as plain values. */
-function secretOutputs(opts: pulumi.CustomResourceOptions | undefined, secret: readonly string[]): pulumi.CustomResourceOptions | undefined {
-  if (secret.length === 0) return opts;
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };
 }
 
 /** The arguments of a dynamic data source (none: an empty object). */
@@ -69,10 +67,7 @@ export interface ProviderArgs {
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const secret = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"];
-    const props: pulumi.Inputs = {};
-    for (const [key, value] of Object.entries(args)) if (value !== undefined) props[key] = secret.includes(key) ? pulumi.secret(value) : value;
-    const options: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: secret };
-    super("xads", name, props, options);
+    super("xads", name, secretSettings(args, secret), secretOutputs(opts, secret));
   }
 }
 
@@ -332,19 +327,19 @@ export class CustomAudience extends pulumi.CustomResource {
 }
 export interface CustomAudience extends ResourceOutputs<"CustomAudience"> {}
 
-export type CustomAudienceMembersArgs = ResourceArgs<"CustomAudienceMembers">;
+export type CustomAudienceMembersArgs = dynamic.CustomAudienceMembersArgs;
 /**
  * The users of a custom audience, declared as a list: added and removed users are uploaded (hashed,
  * in requests of at most 5,000,000 bytes) as the list changes. Destroy removes them.
  */
 export class CustomAudienceMembers extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudienceMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudienceMembers", name, properties(["accountId", "customAudienceId", "users", "effectiveAt", "expiresAt"], ["memberCount", "memberChanges"], args), secretOutputs(opts, ["users"]));
+    super("xads:index:CustomAudienceMembers", name, properties(["accountId", "customAudienceId", "users", "effectiveAt", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("CustomAudienceMembers", name, args)), secretOutputs(opts, ["users"]));
   }
 }
 export interface CustomAudienceMembers extends ResourceOutputs<"CustomAudienceMembers"> {}
 
-export type DoNotReachListArgs = ResourceArgs<"DoNotReachList">;
+export type DoNotReachListArgs = dynamic.DoNotReachListArgs;
 /**
  * The account's do-not-reach list (at most 1 per account): its users (DoNotReachListMembers) are
  * kept out of every campaign of the account. No update exists: a new description replaces it.
@@ -356,7 +351,7 @@ export class DoNotReachList extends pulumi.CustomResource {
 }
 export interface DoNotReachList extends ResourceOutputs<"DoNotReachList"> {}
 
-export type DoNotReachListMembersArgs = ResourceArgs<"DoNotReachListMembers">;
+export type DoNotReachListMembersArgs = dynamic.DoNotReachListMembersArgs;
 /**
  * The users of the account's do-not-reach list, declared as a list: added and removed users are
  * uploaded (hashed, in requests of at most 5,000,000 bytes) as the list changes. Destroy removes
@@ -364,12 +359,12 @@ export type DoNotReachListMembersArgs = ResourceArgs<"DoNotReachListMembers">;
  */
 export class DoNotReachListMembers extends pulumi.CustomResource {
   constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DoNotReachListMembers", name, properties(["accountId", "doNotReachListId", "users", "expiresAt"], ["memberCount", "memberChanges"], args), secretOutputs(opts, ["users"]));
+    super("xads:index:DoNotReachListMembers", name, properties(["accountId", "doNotReachListId", "users", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("DoNotReachListMembers", name, args)), secretOutputs(opts, ["users"]));
   }
 }
 export interface DoNotReachListMembers extends ResourceOutputs<"DoNotReachListMembers"> {}
 
-export type FlexibleAudienceArgs = ResourceArgs<"FlexibleAudience", "audienceType" | "deletionProtection">;
+export type FlexibleAudienceArgs = dynamic.FlexibleAudienceArgs;
 /**
  * A flexible audience: custom audiences combined by a tree of segments (at most 10 custom audience
  * leaves). Immutable after creation: any change replaces it. Deletion is irreversible: see

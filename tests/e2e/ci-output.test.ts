@@ -19,10 +19,9 @@
  *   in the stack config: tests/e2e/stack-config.test.ts).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
-import { ACCOUNT_ID, approveOnAuthorizePage, CONSUMER, ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ACCOUNT_ID, approveOnAuthorizePage, CONSUMER, filesBelow, ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -31,18 +30,6 @@ const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
 // Credentials made up for this run, so every file and every output can be searched for them.
 const e2e = useStackEmulator();
-
-/** Every file below `dir`, as text: gzip files (the CLI's automatic logs before a stack is known) unpacked. */
-function filesBelow(dir: string, skip: (path: string) => boolean = () => false): { path: string; text: string }[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (skip(path)) return [];
-    if (statSync(path).isDirectory()) return filesBelow(path, skip);
-    const bytes = readFileSync(path);
-    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    return [{ path, text: (gzip ? gunzipSync(bytes) : bytes).toString("utf8") }];
-  });
-}
 
 describe("the GitOps workflows with audience members and credentials from the environment", () => {
   let stack: Stack;

@@ -7,8 +7,9 @@
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
 import { ChildProcess, execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
@@ -232,6 +233,18 @@ export async function expectNoCredentialsIn(stack: Stack, also: Partial<Credenti
     }
   }
   expect(leaks).toEqual([]);
+}
+
+/** Every file below `dir`, as text: gzip files (the CLI's automatic logs before a stack is known) unpacked; `skip` leaves a path (and what is below it) out. */
+export function filesBelow(dir: string, skip: (path: string) => boolean = () => false): { path: string; text: string }[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (skip(path)) return [];
+    if (statSync(path).isDirectory()) return filesBelow(path, skip);
+    const bytes = readFileSync(path);
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    return [{ path, text: (gzip ? gunzipSync(bytes) : bytes).toString("utf8") }];
+  });
 }
 
 /** The four credentials, by their names as settings (xads:<name>) and as a provider's properties. */

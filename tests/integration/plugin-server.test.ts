@@ -72,6 +72,16 @@ test("CheckConfig keeps the provider's secrets secret and names a malformed sett
   expect(diff.getDetaileddiffMap().get("accessToken")!.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
 });
 
+test("Check answers a member list's users as a secret even when the program sent them plain (a YAML program's hashes): the state keeps its inputs as ciphertext", async () => {
+  const users = [{ email: ["7799473ff091b38137e0698047364e040446fe7cb3209e8321d5a865127853d0"] }];
+  const checked = await call<provproto.CheckResponse>("check", new provproto.CheckRequest().setUrn(urn("CustomAudienceMembers", "newsletter-users"))
+    .setType("xads:index:CustomAudienceMembers").setOlds(struct({})).setNews(struct({ customAudienceId: "ca1", users })));
+  expect(checked.getFailuresList()).toEqual([]);
+  const inputs = checked.getInputs()!.toJavaScript() as Record<string, unknown>;
+  expect(inputs.users).toEqual(secret(users));
+  expect(inputs.customAudienceId).toBe("ca1");
+});
+
 test("a campaign's walk: check takes the stack's account, create, read with its inputs, a detailed diff of a rename, delete, and a read after it says gone", async () => {
   const fi = await call<provproto.CreateResponse>("create", new provproto.CreateRequest().setUrn(urn("FundingInstrument", "usd")).setType("xads:index:FundingInstrument")
     .setProperties(struct({ accountId: ACCOUNT, currency: "USD", startTime: "2026-01-01T00:00:00Z" })));

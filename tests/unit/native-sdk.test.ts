@@ -6,6 +6,7 @@
  * how a program and Pulumi's codegen reach it (package.json, the schema's
  * language.nodejs).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -76,6 +77,28 @@ describe("a native resource as the engine and the program see it", () => {
     const same: import("../../sdk").CampaignArgs = { fundingInstrumentId: "fi1", name: "Same", dailyBudgetAmountLocalMicro: 1 };
     const native: import("../../sdk/native").CampaignArgs = same;
     expect([missing, native]).toHaveLength(2);
+  });
+});
+
+describe("member lists take raw identifiers, as the dynamic classes do", () => {
+  const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+  test("CustomAudienceMembers and DoNotReachListMembers register their users hashed in the program and secret, never the raw values", async () => {
+    const members = new xads.CustomAudienceMembers("native-users", { customAudienceId: "ca1", users: [{ email: [" Jane.Doe@Example.com "] }, { handle: ["@JaneDoe"] }] });
+    const optOuts = new xads.DoNotReachListMembers("native-opt-outs", { doNotReachListId: "dnr1", users: [{ phoneNumber: ["+44 20 7946 0958"] }] });
+    await outputValue(members.urn);
+    await outputValue(optOuts.urn);
+    expect(registration("native-users").inputs.users).toEqual({ ...SECRET, value: [{ email: [sha("jane.doe@example.com")] }, { handle: [sha("janedoe")] }] });
+    expect(registration("native-opt-outs").inputs.users).toEqual({ ...SECRET, value: [{ phoneNumber: [sha("442079460958")] }] });
+    expect(JSON.stringify(registered)).not.toMatch(/jane\.doe|JaneDoe|7946/i);
+  });
+
+  test("their arguments are the dynamic classes' (a kind written by hand there)", () => {
+    const same: import("../../sdk").CustomAudienceMembersArgs = { customAudienceId: "ca1", users: [{ email: ["a@example.com"] }] };
+    const native: import("../../sdk/native").CustomAudienceMembersArgs = same;
+    const optOuts: import("../../sdk/native").DoNotReachListMembersArgs = { doNotReachListId: "dnr1", users: [{ email: ["a@example.com"] }] };
+    const dynamicOptOuts: import("../../sdk").DoNotReachListMembersArgs = optOuts;
+    expect([native, dynamicOptOuts]).toHaveLength(2);
   });
 });
 

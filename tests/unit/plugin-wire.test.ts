@@ -112,6 +112,18 @@ describe("detailed diff", () => {
     expect(unknown).toMatchObject({ changes: true, diffs: ["fundingInstrumentId"] });
   });
 
+  test("a member list whose users change shows its counts (memberChanges) beside them; with the same users, counts that differ are no change", () => {
+    const user = (c: string) => ({ email: [c.repeat(64)] });
+    const olds = { accountId: "18ce54d4x5t", customAudienceId: "ca1", users: [user("a"), user("b")], memberChanges: "+2 -0 (2 members)" };
+    const shown = ["memberCount", "memberChanges"];
+    const changed = { ...olds, users: [user("a"), user("c")], memberChanges: "+1 -1 (2 members)" };
+    const d = detailedDiff(dispatch.diff("CustomAudienceMembers", "ca1", olds, changed), dispatch.differing("CustomAudienceMembers", olds, changed), olds, changed, shown);
+    expect(d).toMatchObject({ changes: true, diffs: ["users", "memberChanges"], detailed: { users: "UPDATE", memberChanges: "UPDATE" } });
+    const same = { ...olds, memberChanges: "+0 -0 (2 members)" };
+    expect(detailedDiff(dispatch.diff("CustomAudienceMembers", "ca1", olds, same), dispatch.differing("CustomAudienceMembers", olds, same), olds, same, shown))
+      .toMatchObject({ changes: false, diffs: [], detailed: {} });
+  });
+
   test("the same inputs are no change, with no key listed", () => {
     expect(of("Campaign", campaign, campaign)).toMatchObject({ changes: false, diffs: [], replaces: [], detailed: {} });
   });
