@@ -393,6 +393,33 @@ export class Stack {
     return true;
   }
 
+  /**
+   * Starts the real CLI (its output dropped; `extraEnv` beside the stack's
+   * environment) and, once `when()` holds, presses Ctrl-C twice as an
+   * impatient user does: SIGINT, then SIGINT again 300 ms later, which ends
+   * the CLI without waiting for what is in flight. Then reaps the language
+   * host the CLI leaves (as killCli does). False when it ended first.
+   */
+  async interruptTwiceWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
+    let ended = false;
+    const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
+    while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));
+    if (ended) return false;
+    const hosts = child.pid === undefined ? [] : languageHostsBelow(child.pid);
+    child.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    if (!ended) child.kill("SIGINT");
+    // A CLI that does not end on the second Ctrl-C within a minute is a finding of its own: the test fails on it.
+    let forced = false;
+    const deadline = setTimeout(() => { forced = true; child.kill("SIGKILL"); }, 60_000);
+    await exited;
+    clearTimeout(deadline);
+    for (const host of hosts) { try { process.kill(host, "SIGKILL"); } catch { /* already gone */ } }
+    if (forced) throw new Error(`pulumi ${args[0]} did not end within 60 s of the second Ctrl-C`);
+    return true;
+  }
+
   /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
   hostsLeft: number[] = [];
 
