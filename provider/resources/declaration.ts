@@ -133,6 +133,12 @@ export interface Standard<I extends object, O extends object> extends Lifecycle<
   adopt(ctx: Context, inputs: I): Promise<CreateResult<O>>;
   /** The platform fields of some inputs in wire names (all the platform fields by default). */
   wire(p: I, names?: readonly string[]): Query;
+  /**
+   * The update of an entity this process has just made or found (`olds`:
+   * what the platform answered of it), so not read again first, as `update`
+   * reads what it would overwrite (lifecycle.ts movedSincePlan).
+   */
+  updateFound(ctx: Context, id: string, olds: O, news: I): Promise<O>;
   /** The outputs of an update from the platform's answer (`answered`), with the edits made outside the program that it did not send kept out, and said (keptAsSeen). */
   updated(id: string, olds: O, news: I, answered: O, sent: readonly string[]): O;
 }

@@ -15,7 +15,7 @@ import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
 import type { Base, Resolved, Standard } from "./declaration";
 import {
   adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckResult, Context,
-  deleteIdempotent, differingInputs, DiffResult, protectReplacement, sandboxOnlyFailures, validate,
+  deleteIdempotent, differingInputs, DiffResult, IN_THE_CURRENCY, protectReplacement, sandboxOnlyFailures, unitsOf, validate,
 } from "./framework";
 
 /** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
@@ -78,6 +78,18 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
     },
 
     async update(ctx, id, olds, news) {
+      const changed = fieldsToSend(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
+      if (changed.length > 0) {
+        // What the PUT would overwrite is read first (coalesced with the other updates' reads): docs/architecture.md rule 12.
+        const live = await find(ctx, news, id);
+        const moved = live && live.deleted !== true ? movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, outputs(olds, live) as Record<string, unknown>, live) : undefined;
+        if (!moved) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI), so nothing was sent. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+        if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields));
+      }
+      return standard.updateFound(ctx, id, olds, news);
+    },
+
+    async updateFound(ctx, id, olds, news) {
       const changed = fieldsToSend(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
@@ -172,6 +184,41 @@ export function editedOutsideMessage(what: string, edited: readonly EditedField[
   return `${what} was changed outside the program since the last up or refresh (e.g. in the ads UI): ${list}. `
     + "This up left those values as they are on the platform. Run pulumi refresh (or pulumi preview --refresh): the preview then shows each as live -> declared, "
     + "and the next up changes them back unless the program declares the live values";
+}
+
+/** A field an update would write whose live value is no longer the one the plan was made from. */
+export interface MovedField {
+  field: string;
+  planned: unknown;
+  live: unknown;
+}
+
+/**
+ * The fields of `sent` whose live value (`seen`: the live entity as the
+ * state would hold it) differs from the plan's old value (`olds`: the state
+ * the preview and this up diffed) and from its new one (`news`): edited
+ * outside the program since the state last read them, and lost if sent. A field the platform does not answer (write-only,
+ * or left out of its read) cannot be compared and is not counted. Pure.
+ */
+export function movedSincePlan(fields: Fields, sent: readonly string[], olds: Record<string, unknown>, news: Record<string, unknown>, seen: Record<string, unknown>, live: Record<string, unknown>): MovedField[] {
+  // A live value the update would leave as it is (it already holds the new one) loses nothing.
+  return sent
+    .filter((f) => !fields.writeOnly.includes(f) && live[fields.wire(f)] !== undefined && !sameField(fields, f, olds[f], seen[f]) && !sameField(fields, f, news[f], seen[f]))
+    .map((f) => ({ field: f, planned: olds[f], live: seen[f] }));
+}
+
+/**
+ * Why an update sent nothing: the live values it would overwrite are not
+ * the ones the plan showed. A live value is never overwritten unless the
+ * preview showed it (docs/architecture.md rule 12).
+ */
+export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields): string {
+  const shown = (f: string, v: unknown) => (v === undefined || v === null || v === "" ? "not set"
+    : typeof v === "number" && fields.amounts.includes(f) ? `${unitsOf(v)} ${IN_THE_CURRENCY} (${v} micros)` : JSON.stringify(v));
+  const list = moved.map((m) => `${m.field} is ${shown(m.field, m.live)} on the platform, where the plan changes it from ${shown(m.field, m.planned)}`).join("; ");
+  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. Nothing was sent to it: `
+    + "pulumi up never overwrites a live value the preview did not show. Run pulumi refresh, then preview again: it shows each as live -> declared; "
+    + "then pulumi up (docs/operations.md, \"A live value changed after the preview\")";
 }
 
 /** The platform fields an update sends: changed updatable ones, not computed ones the program no longer sets. */

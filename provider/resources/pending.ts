@@ -131,7 +131,7 @@ export function pendingLifecycle<I extends Base, O extends object>(
     }
     if (fieldsToSend(fields, outs as Record<string, unknown>, p as Record<string, unknown>).length === 0) return { id, outs };
     try {
-      return { id, outs: await standard.update(ctx, id, outs, p) };
+      return { id, outs: await standard.updateFound(ctx, id, outs, p) };
     } catch (err) {
       // Found: the engine records it (id), and the next up sends the changes again.
       const message = `${describe(sent)} (id ${id}) was found and taken over, but updating it to the declaration failed (${err instanceof Error ? err.message : String(err)}); run pulumi up again`;

@@ -53,7 +53,7 @@ export const sandboxAccount = defineResource("SandboxAccount", sandboxAccountInp
       const outs = standard.outputs({}, created);
       try {
         // The declared name and industry type: a PUT of those the platform did not already give.
-        return { id: created.id, outs: await standard.update(ctx, created.id, outs, inputs) };
+        return { id: created.id, outs: await standard.updateFound(ctx, created.id, outs, inputs) };
       } catch (err) {
         // The account exists: the engine records it (id), and the next up sets the name.
         const message = `sandbox account ${created.id} was created, but setting its name and industry type failed (${err instanceof Error ? err.message : String(err)}); run pulumi up again`;

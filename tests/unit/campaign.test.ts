@@ -255,7 +255,9 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const put = jest.fn().mockResolvedValue(liveEntity({ purchase_order_number: "PO-2" }));
     const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
-      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never) as Record<string, unknown>;
+      // The live read before the PUT: the edited budget and status, the purchase order number as the plan has it.
+      const getById = jest.fn().mockResolvedValue(liveEntity());
+      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never) as Record<string, unknown>;
       expect(put).toHaveBeenCalledTimes(1);
       expect(put.mock.calls[0]![1]).toEqual({ purchase_order_number: "PO-2" });
       expect(outs).toMatchObject({ purchaseOrderNumber: "PO-2", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" });
@@ -277,7 +279,8 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const put = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 20_000_000, entity_status: "PAUSED", purchase_order_number: null }));
     const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
-      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never);
+      const getById = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 10_000_000, entity_status: "PAUSED" }));
+      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never);
       expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, purchaseOrderNumber: "PO-1" });
       expect(campaign.diff("c1", outs, news as never)).toMatchObject({ changes: false });
       expect(stderr).not.toHaveBeenCalled();
@@ -292,11 +295,22 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const put = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 20_000_000, entity_status: "PAUSED" }));
     const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
-      const outs = await campaign.update({ client: { put } } as never, "c1", state as never, news as never);
+      const getById = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 10_000_000, entity_status: "PAUSED" }));
+      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never);
       expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, entityStatus: "PAUSED" });
       expect(stderr).not.toHaveBeenCalled();
     } finally {
       stderr.mockRestore();
     }
+  });
+
+  test("an up that sends the budget after it was raised in the ads UI sends nothing and names the field, the plan's old value and the live one", async () => {
+    const state = stateOf(declared());
+    const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
+    const put = jest.fn();
+    const getById = jest.fn().mockResolvedValue(liveEntity());
+    await expect(campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never)).rejects.toThrow(
+      /^campaign "Spring sale" \(id c1\) was changed outside the program after the state last read it \(e\.g\. in the ads UI\): dailyBudgetAmountLocalMicro is 77\.00 .* on the platform, where the plan changes it from 10\.00 .*Nothing was sent to it/);
+    expect(put).not.toHaveBeenCalled();
   });
 });
