@@ -125,8 +125,10 @@ export function renderDriftMarkdown(r: DriftReport): string {
   ];
   if (inNoState.length > 0) {
     out.push("#### On the platform, in no state", "",
+      // Only kinds the Ads API can delete are looked for (ResourceDefinition.findUntracked: none for a kind destroy may leave in place).
       "Each looks like a resource of the stack (its kind's natural key) but no resource holds it: made by an interrupted update, " +
-        "or by hand. Pause or delete it in the ads UI, or declare it with `adoptId`.", "",
+        "or by hand. Delete it (the Ads API deletes every kind listed here), or declare it with `adoptId` to manage it. " +
+        "Kinds the Ads API cannot delete (published Tweets, funding instruments outside the sandbox) are not looked for.", "",
       "| like resource | kind | id | name |", "|---|---|---|---|");
     for (const u of inNoState) out.push(`| ${code(u.like)} | ${u.kind} | ${code(u.id)} | ${u.name === undefined ? "" : code(u.name)} |`);
     out.push("");

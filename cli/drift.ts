@@ -172,7 +172,9 @@ export function registerDrift(program: Command): void {
         "pulumi up saved) and reports, by resource name, every field whose live value differs from the state and every entity " +
         "deleted outside Pulumi, e.g. edited by hand in the ads UI. It then looks, kind by kind, for live entities that match " +
         "a resource of the stack by its natural key (a campaign's name and funding instrument, a promoted Tweet's line item and " +
-        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand. For each changed or " +
+        "Tweet...) but that no resource holds: the duplicate a killed pulumi up leaves, or one made by hand (kinds destroy may leave on " +
+        "the platform, published Tweets and funding instruments, are not looked for: the Ads API cannot remove them, or not " +
+        "outside the sandbox, and one may be an earlier destroy's or another project's). For each changed or " +
         "deleted campaign, line item, promoted Tweet or account and targeting criterion, the platform's account history (in " +
         "beta: allow-listed accounts) says who changed it and when; the users are named by handle where the credentials can " +
         "read it (one X API users lookup, GET /2/users on xads:platformBaseUrl), else by id with one note.\n\n" +

@@ -58,6 +58,8 @@ export interface ResourceSpec<T extends StoredEntity> {
   /** Validates an update of a live entity and returns the patch; throws ApiError. */
   update?: (ctx: ResourceContext, current: T, params: WireParams) => Partial<T>;
   deletable?: boolean;
+  /** DELETE only on the sandbox base (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY); needs `deletable`. */
+  sandboxOnlyDelete?: boolean;
   /**
    * A create the platform ignores because its entity already exists
    * (ref campaign-management/reference.mdx, POST promoted_accounts: "If the
@@ -199,6 +201,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
 
     if (spec.deletable) {
       app.delete<EntityRoute>(`${base}/:id`, async (req) => {
+        if (spec.sandboxOnlyDelete) sandboxOnly(env, req);
         const ctx = context(req);
         const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
         return one(req, spec.deleteAnswer ? only(shown, spec.deleteAnswer) : omitted(shown, spec.singleOmits));

@@ -14,8 +14,9 @@ export * from "./overrides";
 
 export type FundingInstrumentArgs = ResourceArgs<"FundingInstrument", "type">;
 /**
- * A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete
- * one: changes replace it, and destroy leaves it in place.
+ * A funding instrument, created in the sandbox only (no cost). The platform cannot update one:
+ * changes replace it. Destroy deletes it in the sandbox (the Ads API's DELETE of funding
+ * instruments is sandbox only); in production it leaves it in place, and says so.
  */
 export class FundingInstrument extends XadsResource {
   constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {

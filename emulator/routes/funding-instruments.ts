@@ -1,8 +1,7 @@
 import { ENUMS } from "../platform";
 /**
  * Funding instruments (ref campaign-management/reference.mdx, Funding Instruments): read
- * everywhere, created only in the sandbox, never updated; the reference's
- * sandbox-only DELETE is not emulated.
+ * everywhere, created and deleted only in the sandbox, never updated.
  */
 import { z } from "zod";
 import { resourceRoutes, ResourceSpec } from "../resource";
@@ -71,6 +70,14 @@ export const fundingInstruments: ResourceSpec<FundingInstrument> = {
   }),
   create: (ctx, params) => fundingInstrumentFields(ctx.account.id, parseParams(createParams, params)),
   sandboxOnlyCreate: true,
+  // ref campaign-management/reference.mdx, DELETE funding_instruments: "SANDBOX ONLY"; the production base has no such
+  // DELETE (404, as for the sandbox-only POST). A second DELETE is 404, as for every deletable entity.
+  deletable: true,
+  sandboxOnlyDelete: true,
+  // The reference's DELETE example answers the deleted instrument with able_to_fund false and reasons_not_able_to_fund
+  // ["DELETED"] (entity_status stays ACTIVE); a read with with_deleted shows it so too (the emulator's own choice: the
+  // reference shows no read of a deleted instrument).
+  show: (fi) => (fi.deleted ? { ...fi, able_to_fund: false, reasons_not_able_to_fund: [...fi.reasons_not_able_to_fund.filter((r) => r !== "DELETED"), "DELETED"] } : { ...fi }),
 };
 
 export const fundingInstrumentRoutes = resourceRoutes(fundingInstruments);

@@ -92,6 +92,13 @@ export interface Declaration<I extends object, O extends object> {
   /** The platform cannot delete these entities: what destroy says as it leaves one in place. */
   readonly leftInPlace?: (id: string, props: O) => string;
   /**
+   * The platform's DELETE of a `leftInPlace` kind exists in the sandbox only
+   * (funding instruments): where the provider is configured for the sandbox
+   * (`xads:sandbox`), destroy and removal send it (idempotent, as every
+   * kind's delete); elsewhere the entity is left in place, saying so.
+   */
+  readonly sandboxDelete?: true;
+  /**
    * Why `xads import` does not write programs for this kind's entities, where
    * it cannot adopt them losslessly (e.g. settings or member lists whose
    * values the platform never answers). Every kind with a `collection` is

@@ -1,8 +1,10 @@
 /**
  * Funding instrument (ref campaign-management/reference.mdx, Funding
  * Instruments). Created only in the sandbox; the platform has no update for
- * it and a DELETE in the sandbox only, which the provider does not use, so every change
- * replaces it and destroy leaves it on the platform (and says so).
+ * it, so every change replaces it, and a DELETE in the sandbox only
+ * (ref campaign-management/reference.mdx, DELETE funding_instruments:
+ * "SANDBOX ONLY"): destroy deletes a sandbox stack's instrument, and leaves a
+ * production one on the platform (and says so).
  */
 import { z } from "zod";
 import { Entity } from "../client/client";
@@ -22,7 +24,7 @@ export const fundingInstrumentInputs = z.strictObject({
   startTime: field(isoTime.describe("ISO 8601 date the instrument becomes active."), { instant: true }),
   type: z.enum(ENUMS.fundingInstrumentType).default("CREDIT_CARD").describe("Instrument type (sandbox; real platform values). CREDIT_CARD by default."),
   adoptId: adoptIdInput,
-}).describe("A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete one: changes replace it, and destroy leaves it in place.");
+}).describe("A funding instrument, created in the sandbox only (no cost). The platform cannot update one: changes replace it. Destroy deletes it in the sandbox (the Ads API's DELETE of funding instruments is sandbox only); in production it leaves it in place, and says so.");
 
 export type FundingInstrumentInputs = z.infer<typeof fundingInstrumentInputs>;
 export type FundingInstrumentOutputs = FundingInstrumentInputs & { entityStatus?: string; createdAt?: string };
@@ -41,8 +43,10 @@ export const fundingInstrument = defineResource("FundingInstrument", fundingInst
     candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!)),
     matches: (fi, e) => e.currency === fi.currency && e.type === fi.type && Date.parse(String(e.start_time)) === Date.parse(fi.startTime),
   },
-  // No DELETE outside the sandbox (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY): leave it.
-  leftInPlace: (id) => `funding instrument ${id} stays on the platform: the Ads API cannot delete funding instruments; it is only removed from the stack`,
+  // ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY: destroy sends it in the sandbox,
+  // and leaves the instrument in production, where the platform has no DELETE.
+  sandboxDelete: true,
+  leftInPlace: (id) => `funding instrument ${id} stays on the platform: the Ads API cannot delete funding instruments outside the sandbox; it is only removed from the stack`,
   overrides: (standard) => ({
     async create(ctx, inputs) {
       if (!inputs.adoptId && !ctx.config.sandbox) {

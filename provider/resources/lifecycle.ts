@@ -7,7 +7,8 @@
  * diff compares every input, create-only ones replace; create adopts
  * (`adoptId`), or creates the entity once (`createNew`: alone or in a batch,
  * look-up.ts and batch-create.ts); read is coalesced by id; update PUTs the
- * changed fields; delete is idempotent and respects deletion protection.
+ * changed fields; delete is idempotent and respects deletion protection (a
+ * kind left in place sends none, or, with `sandboxDelete`, none outside the sandbox).
  */
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
@@ -104,7 +105,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
     },
 
     async delete(ctx, id, props) {
-      if (d.leftInPlace) {
+      if (d.leftInPlace && !(d.sandboxDelete && ctx.config.sandbox)) {
         process.stderr.write(d.leftInPlace(id, props) + "\n");
         return;
       }

@@ -73,8 +73,9 @@ export class Provider extends pulumi.ProviderResource {
 
 export type FundingInstrumentArgs = ResourceArgs<"FundingInstrument", "type">;
 /**
- * A funding instrument, created in the sandbox only (no cost). The platform cannot update or delete
- * one: changes replace it, and destroy leaves it in place.
+ * A funding instrument, created in the sandbox only (no cost). The platform cannot update one:
+ * changes replace it. Destroy deletes it in the sandbox (the Ads API's DELETE of funding
+ * instruments is sandbox only); in production it leaves it in place, and says so.
  */
 export class FundingInstrument extends pulumi.CustomResource {
   constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {

@@ -196,7 +196,9 @@ export const ROWS: WalkRow[] = [
         args: { currency: "EUR", startTime: "2026-02-01T00:00:00Z" },
       }),
     },
-    destroy: { stays: "the Ads API cannot delete funding instruments outside the sandbox (ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY)", says: /funding instrument \w+ stays on the platform/ },
+    // The walk's stack is a sandbox one: destroy sends the sandbox-only DELETE (ref campaign-management/reference.mdx,
+    // DELETE funding_instruments is SANDBOX ONLY); a production stack leaves it (tests/unit/funding-instrument.test.ts).
+    destroy: { deletes: true },
   },
   {
     kind: "Campaign", name: "campaign", needs: ["usd"], collection: "campaigns", protected: true,

@@ -119,7 +119,7 @@ describe("the project's called endpoints", () => {
     for (const r of RECORDED_NOT_CALLED) expect(r.why).toMatch(/\S/);
   });
 
-  test("a kind's collection endpoints come from its declaration: no PUT for an immutable kind, no DELETE for one left in place", () => {
+  test("a kind's collection endpoints come from its declaration: no PUT for an immutable kind, no DELETE for one left in place, a sandbox-only DELETE for one deleted in the sandbox", () => {
     const derived = resourceEndpoints().map((e) => e.endpoint);
     expect(derived).toEqual(expect.arrayContaining([
       "GET /12/accounts/:account_id/tracking_tags", "POST /12/accounts/:account_id/tracking_tags",
@@ -127,7 +127,10 @@ describe("the project's called endpoints", () => {
       // The entity's parameter as the corpus records it (criteria: criterion).
       "DELETE /12/accounts/:account_id/targeting_criteria/:targeting_criterion_id",
     ]));
-    expect(derived.filter((e) => /^PUT .*\/(promoted_accounts|media_creatives|funding_instruments)\//.test(e) || /^DELETE .*\/funding_instruments\//.test(e))).toEqual([]);
+    expect(derived.filter((e) => /^PUT .*\/(promoted_accounts|media_creatives|funding_instruments)\//.test(e))).toEqual([]);
+    // Left in place in production, deleted in the sandbox (sandboxDelete; ref campaign-management/reference.mdx, DELETE funding_instruments is SANDBOX ONLY).
+    expect(derived).toContain("DELETE /12/accounts/:account_id/funding_instruments/:funding_instrument_id");
+    expect(entryFor("DELETE", "/12/accounts/a1/funding_instruments/f1")).toMatchObject({ base: "ads-sandbox" });
   });
 
   test("README.md lists each with its fixtures", () => {

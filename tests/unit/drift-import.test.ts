@@ -4,7 +4,7 @@
  */
 import { buildDriftReport, renderDriftMarkdown, renderDriftText } from "../../cli/drift-report";
 import { refreshFailure } from "../../cli/drift";
-import { markHeldByOtherStacks } from "../../cli/untracked";
+import { lookableResources, markHeldByOtherStacks } from "../../cli/untracked";
 import { Entity } from "../../provider/client/client";
 import { IMPORT_KINDS } from "../../cli/import-kinds";
 import { packageSpecFor, slug, variableName, writeProgram } from "../../cli/import-program";
@@ -86,6 +86,25 @@ describe("the drift report", () => {
       "",
     ].join("\n"));
     expect(renderDriftMarkdown(both)).not.toContain("in no state. | `c9`");
+  });
+
+  test("kinds destroy may leave on the platform (funding instruments, published Tweets) are not looked for in no state; the advice is what the Ads API can do", () => {
+    const FUNDING = "pulumi-nodejs:dynamic/xads:FundingInstrument";
+    const TWEET = "pulumi-nodejs:dynamic/xads:Tweet";
+    const state = (type: string, name: string, id: string, inputs: Record<string, unknown>) => ({ urn: URN(type, name), type, custom: true, id, inputs: { __provider: "shim", accountId: "18ce54d4x5t", ...inputs } });
+    const lookable = lookableResources({
+      resources: [
+        state(FUNDING, "sandbox-usd", "ktv68", { currency: "USD", startTime: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" }),
+        state(TWEET, "launch", "1700000000000000001", { asUserId: "756201191646691328", text: "Spring is here", nullcast: true }),
+        state(CAMPAIGN, "spring", "c1", { name: "Spring", fundingInstrumentId: "ktv68" }),
+      ],
+    });
+    // An instrument in no state may be what an earlier destroy left, or another project's (ref campaign-management/reference.mdx,
+    // DELETE funding_instruments is SANDBOX ONLY); a published Tweet cannot be deleted (ref creatives/reference.mdx, Tweets).
+    expect([...lookable.keys()]).toEqual(["Campaign"]);
+    const markdown = renderDriftMarkdown(buildDriftReport([events[0]!, events[1]!, events[4]!], [{ kind: "Campaign", id: "c9", name: "Spring", like: "spring" }]));
+    expect(markdown).toContain("Delete it (the Ads API deletes every kind listed here), or declare it with `adoptId` to manage it.");
+    expect(markdown).not.toMatch(/Pause|ads UI/);
   });
 
   test("outputs that changed with an entity (servable after a pause) are in its row, after the fields, not rows of their own", () => {

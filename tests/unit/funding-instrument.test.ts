@@ -1,3 +1,6 @@
+import { AdsClient } from "../../provider/client/client";
+import { NotFoundError } from "../../provider/client/errors";
+import { ProviderConfig } from "../../provider/config";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
 import { UNKNOWN } from "../../provider/resources/framework";
 import { ENUMS } from "../../provider/limits";
@@ -33,5 +36,51 @@ describe("FundingInstrument check: currency", () => {
     expect(ENUMS.currency).toHaveLength(35);
     expect(new Set(ENUMS.currency).size).toBe(35);
     expect(ENUMS.currency).not.toContain("XYZ");
+  });
+});
+
+describe("FundingInstrument destroy: the sandbox-only DELETE (ref campaign-management/reference.mdx, DELETE funding_instruments)", () => {
+  const state = { ...valid(), type: "CREDIT_CARD" as const };
+  /** A context whose client records the DELETEs it is asked to send (`fails`: the error each answers). */
+  const contextOf = (sandbox: boolean, fails?: Error) => {
+    const sent: string[] = [];
+    const client = { delete: async (path: string) => { sent.push(path); if (fails) throw fails; return {}; } } as unknown as AdsClient;
+    return { ctx: { client, config: { sandbox } as ProviderConfig }, sent };
+  };
+  const quietly = async <T>(run: () => Promise<T>): Promise<{ result: T; said: string }> => {
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const result = await run();
+      return { result, said: stderr.mock.calls.map((c) => String(c[0])).join("") };
+    } finally {
+      stderr.mockRestore();
+    }
+  };
+
+  test("in the sandbox destroy sends the DELETE of the instrument and says nothing of it staying", async () => {
+    const { ctx, sent } = contextOf(true);
+    const { said } = await quietly(() => fundingInstrument.delete(ctx, "hxt82", state));
+    expect(sent).toEqual(["/12/accounts/18ce54d4x5t/funding_instruments/hxt82"]);
+    expect(said).toBe("");
+  });
+
+  test("in the sandbox an instrument already deleted (404) counts as deleted, as for every kind", async () => {
+    const { ctx, sent } = contextOf(true, new NotFoundError({ status: 404, code: "NOT_FOUND", message: "funding instrument hxt82 was not found", method: "DELETE", path: "/12/accounts/18ce54d4x5t/funding_instruments/hxt82" }));
+    await expect(fundingInstrument.delete(ctx, "hxt82", state)).resolves.toBeUndefined();
+    expect(sent).toHaveLength(1);
+  });
+
+  test("in production destroy sends nothing: the instrument stays on the platform, and destroy says so", async () => {
+    const { ctx, sent } = contextOf(false);
+    const { said } = await quietly(() => fundingInstrument.delete(ctx, "lygyi", state));
+    expect(sent).toEqual([]);
+    expect(said).toBe("funding instrument lygyi stays on the platform: the Ads API cannot delete funding instruments outside the sandbox; it is only removed from the stack\n");
+  });
+
+  test("the declaration says what the conformance suites and xads drift read: the DELETE is called; no search for instruments in no state", () => {
+    expect(fundingInstrument.collectionCalls).toEqual({ create: false, read: true, update: false, delete: true });
+    // An instrument in no state may be one an earlier destroy left (production) or another project's: no drift (cli/untracked.ts).
+    expect(fundingInstrument.findUntracked).toBeUndefined();
+    expect(fundingInstrument.findCreated).toBeDefined();
   });
 });
