@@ -126,6 +126,7 @@ export class StackProviders {
   }
 
   private ofStack(): StackProvider {
+    // Its message names the xads:* keys and XADS_* variables already.
     this.stackProvider ??= this.made("the stack's xads:* config", (key) => this.stackValues[key], (message) => message);
     return this.stackProvider;
   }
@@ -144,10 +145,10 @@ export class StackProviders {
     }
     const settings = settingsOfProperties(inputs);
     return this.made(label, (key) => settings[key], (message) => {
-      if (isDefault) return message;
+      if (isDefault) return `${label}: ${message}`;
       // A credential the provider's properties lack came from the environment of the pulumi command that ran it.
       const missing = CREDENTIALS.filter((c) => settings[SETTINGS[c].key] === undefined && !this.env[SETTINGS[c].env]);
-      if (missing.length === 0) return message;
+      if (missing.length === 0) return `${label}: ${message}`;
       const account = typeof inputs.accountId === "string" ? ` (account ${inputs.accountId})` : "";
       return `${label}${account} has no ${missing.join(", ")} in the state: the pulumi command that ran it read ` +
         `${missing.map((c) => SETTINGS[c].env).join(", ")} from its environment, and they are not set here. Set them to that ` +
@@ -161,7 +162,7 @@ export class StackProviders {
       const client = new AdsClient({ credentials: config.credentials, baseUrl: config.baseUrl, log: this.log, ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
       return { label, ctx: { client, config } };
     } catch (err) {
-      if (err instanceof ConfigError) return { label, problem: explain(`${label}: ${err.message}`) };
+      if (err instanceof ConfigError) return { label, problem: explain(err.message) };
       throw err;
     }
   }
