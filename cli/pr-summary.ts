@@ -134,7 +134,12 @@ export function registerPrSummary(program: Command): void {
         "folder), else of the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET); " +
         "the account, xads:sandbox and the addresses also come from the config the preview records. Without credentials the summary " +
         "says what to set; a call that fails shows " +
-        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
+        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.\n\n" +
+        "Exit codes: 0 the summary is written; 1 the preview failed or did not finish (an error diagnostic, of severity error or any " +
+        "#err form such as info#err; the stream's summary event result failed; --preview-exit-code non-zero; an empty input, a JSON " +
+        "cut in the middle, a stream without its summary event), or pulumi up would fail on a delete or replacement of a resource " +
+        "whose deletionProtection is on (the preview of a YAML or Python program lets it through): the summary is still written, " +
+        "saying why at its top; 2 input that is not a preview, or a bad option.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
     .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
