@@ -148,7 +148,7 @@ export function registerPrSummary(program: Command): void {
       "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
       "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
     .option("--no-reach", "leave out the Reach section (no Ads API call)")
-    .option("--preview-exit-code <n>", "the exit code of `pulumi preview` (in bash: code=$? after it; ${PIPESTATUS[0]} in its pipe's next command): " +
+    .option("--preview-exit-code <n>", "the exit code of `pulumi preview` (in bash: `pulumi preview --json > preview.json; code=$?`, then --preview-exit-code \"$code\"): " +
       "non-zero fails the summary, and 0 says that what the program printed on stderr (severity info#err) is no error. The digest of " +
       "`pulumi preview --json` records no outcome; the event stream does (its summary event)")
     .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean; previewExitCode?: string }) => {
