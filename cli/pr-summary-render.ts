@@ -502,9 +502,11 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
   return [...out, ""];
 }
 
-function policySection(model: PreviewModel): string[] {
+function policySection(model: PreviewModel, failed: boolean): string[] {
   if (model.policyViolations.length === 0) {
-    return model.policyPacks.length > 0 ? ["### Policy violations", "", `None (${model.policyPacks.join(", ")}).`, ""] : [];
+    // A failed preview may have stopped before the pack saw every resource: its "None" is no all-clear.
+    const none = failed ? "None reported before the preview failed" : "None";
+    return model.policyPacks.length > 0 ? ["### Policy violations", "", `${none} (${model.policyPacks.join(", ")}).`, ""] : [];
   }
   const out = ["### Policy violations", "", "| level | policy | resource | violation |", "|---|---|---|---|"];
   const order = (l: string) => (l === "mandatory" ? 0 : l === "remediate" ? 1 : 2);
@@ -556,7 +558,7 @@ export function renderPrSummary(model: PreviewModel, reach?: ReachReport, option
     ...budgetSection(model),
     ...reachSection(reach),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
-    ...policySection(model),
+    ...policySection(model, failed),
     ...(failed ? [] : problems),
   ];
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";

@@ -106,8 +106,10 @@ describe("the Markdown", () => {
     expect(fromEvents).toContain("| advisory | `xads-campaign-budget-caps` | `spring` | Campaign \"spring\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD) |");
   });
 
-  test("a policy pack that found nothing says so", () => {
+  test("a policy pack that found nothing says so; in a failed preview, that is no all-clear", () => {
     expect(renderPrSummary(model([], { policyPacks: ["xads"] }))).toContain("### Policy violations\n\nNone (xads).");
+    const failed = renderPrSummary(model([], { policyPacks: ["xads"], diagnostics: [{ severity: "info#err", message: "Error: Property colour does not exist" }] }));
+    expect(failed).toContain("### Policy violations\n\nNone reported before the preview failed (xads).");
   });
 
   test("a campaign replaced for its funding instrument is an irreversible change, with the reason", () => {
