@@ -64,16 +64,72 @@ function shapeOf(kind: string | undefined): Record<string, z.ZodType> | undefine
 const DELETION_PROTECTION_DEFAULT = deletionProtectionInput.parse(undefined);
 
 /**
- * Why `pulumi up` will refuse a delete, or undefined when it will not: the
- * state says deletionProtection is on (the provider refuses the delete), or
- * the resource option `protect` is set (the engine refuses it, and fails the
- * preview too).
+ * Why `pulumi up` will refuse a delete or a replacement (which deletes the
+ * old entity), or undefined when it will not: the state says
+ * deletionProtection is on (the provider refuses the delete; a replacement
+ * passes only where the new inputs set it false, framework.ts
+ * approveDeletion), or the resource option `protect` is set (the engine
+ * refuses it, and fails the preview too). The TypeScript SDKs set `protect`
+ * from deletionProtection (sdk/protection.ts); YAML and Python programs do
+ * not, so there only this summary refuses it before `up`
+ * (docs/resources-guide.md, "Campaigns and irreversible deletion").
  */
 export function refusal(s: PreviewStep): string | undefined {
-  if (s.op !== "delete") return undefined;
+  if (s.op !== "delete" && s.op !== "replace") return undefined;
   const shape = shapeOf(s.kind);
-  if (shape && "deletionProtection" in shape && (s.oldInputs?.deletionProtection ?? DELETION_PROTECTION_DEFAULT) !== false) return "deletionProtection is on";
+  const protectedInState = shape !== undefined && "deletionProtection" in shape && (s.oldInputs?.deletionProtection ?? DELETION_PROTECTION_DEFAULT) !== false;
+  if (protectedInState && (s.op === "delete" || s.newInputs?.deletionProtection !== false)) return "deletionProtection is on";
   return s.protect ? "the resource option protect is set" : undefined;
+}
+
+/** The deletes and replacements `pulumi up` will refuse (refusal), in the summary's order. */
+export function refusedSteps(model: PreviewModel): PreviewStep[] {
+  return changes(model).filter((s) => refusal(s) !== undefined);
+}
+
+// ------------------------------------------------ a failed preview ---
+
+/** Terminal colours: the digest keeps the YAML host's (`\u001b[31mError\u001b[0m`). */
+const ANSI = /\u001b\[[0-9;]*m/g;
+const plain = (text: string) => text.replace(ANSI, "");
+
+/**
+ * A diagnostic that says the preview failed. `error` always; a severity
+ * ending in `#err` (`info#err`: what a language host or the program wrote to
+ * stderr, which is how the YAML host reports a misspelled type token, an
+ * unknown property or a value of the wrong type) unless the preview records
+ * that it succeeded: a program's own stderr lines (a Node.js deprecation
+ * warning) come as `info#err` in a preview that succeeded.
+ */
+function errorDiagnostics(model: PreviewModel, succeeded: boolean): PreviewModel["diagnostics"] {
+  return model.diagnostics.filter((d) => d.severity === "error" || (!succeeded && d.severity.endsWith("#err")));
+}
+
+/** A diagnostic in one line: its resource, its first line (and the next, where that one ends in a colon), no colours. */
+function oneLine(d: PreviewModel["diagnostics"][number]): string {
+  const lines = plain(d.message).split("\n").map((l) => l.trim()).filter(Boolean);
+  const first = (lines[0] ?? "").replace(/^error: /i, "");
+  const text = first.endsWith(":") && lines[1] ? `${first} ${lines[1]}` : first;
+  return d.urn ? `${nameOfUrn(d.urn)}: ${text}` : text;
+}
+
+/**
+ * Why the preview failed, or undefined when it did not: the input ends
+ * before the preview did; an error diagnostic (above); the stream's summary
+ * event or `pulumi preview`'s exit code (`--preview-exit-code`, for the
+ * digest, which records neither) says it failed. The first error's text.
+ */
+export function previewFailure(model: PreviewModel, exitCode?: number): string | undefined {
+  if (model.incomplete) return model.incomplete;
+  const saysFailed = (exitCode !== undefined && exitCode !== 0) || model.result === "failed";
+  const saysSucceeded = !saysFailed && (exitCode === 0 || model.result === "succeeded");
+  const first = errorDiagnostics(model, saysSucceeded)[0];
+  if (first) return oneLine(first);
+  if (!saysFailed) return undefined;
+  const mandatory = model.policyViolations.find((v) => v.level === "mandatory");
+  if (mandatory) return `the mandatory policy ${mandatory.policy} (${mandatory.policyPack}) was violated: ${mandatory.message.split("\n").map((l) => l.trim()).filter(Boolean).slice(-1)[0] ?? ""}`;
+  if (exitCode !== undefined && exitCode !== 0) return `pulumi preview exited ${exitCode}, and no error diagnostic says why: see its output in the job's log`;
+  return "the stream's summary event says the preview failed, and no error diagnostic says why: see the job's log";
 }
 
 export interface LiftedLimit {
@@ -245,13 +301,21 @@ function warnings(model: PreviewModel): string[] {
   return [...refusedWarning(model), ...irreversibleWarning(model), ...liftedWarning(model), ...cascadeWarning(model)];
 }
 
+/** "1 delete", "2 replacements", "3 deletes or replacements". */
+export function refusedNoun(refused: PreviewStep[]): string {
+  const ops = new Set(refused.map((s) => s.op));
+  const n = refused.length;
+  const noun = ops.size > 1 ? "delete or replacement" : ops.has("replace") ? "replacement" : "delete";
+  return n === 1 ? `1 ${noun}` : `${n} ${noun.replace(/(delete|replacement)/g, "$1s")}`;
+}
+
 function refusedWarning(model: PreviewModel): string[] {
-  const refused = changes(model).filter((s) => refusal(s) !== undefined);
+  const refused = refusedSteps(model);
   if (refused.length === 0) return [];
   return [
     "> [!CAUTION]",
-    `> **\`pulumi up\` will fail: ${refused.length} delete${refused.length > 1 ? "s" : ""} refused.** A protected resource is not deleted: keep it in the program, or set \`deletionProtection: false\` on it (and drop the \`protect\` option, if set) and run \`pulumi up\` before removing it; to stop managing it without deleting it, see its section below.`,
-    ...refused.map((s) => `> - **delete** ${what(s)}${label(s)}: refused, ${refusal(s)}`),
+    `> **\`pulumi up\` will fail: ${refusedNoun(refused)} refused.** A protected resource is not deleted: keep it in the program, or set \`deletionProtection: false\` on it (and drop the \`protect\` option, if set) and run \`pulumi up\` before removing it (a replacement: in the same change); to stop managing it without deleting it, see its section below.`,
+    ...refused.map((s) => `> - **${s.op}** ${what(s)}${label(s)}: refused, ${refusal(s)}`),
     "",
   ];
 }
@@ -410,10 +474,19 @@ function valueTable(props: Record<string, unknown> | undefined, currency: string
   return ["| field | value |", "|---|---|", ...fields.map(([k, v]) => `| ${code(k)} | ${code(showField(k, v, currency))} |`)];
 }
 
+/** A refused delete or replacement: up fails there, and how to stop managing the resource instead. */
+function refusedNote(s: PreviewStep): string[] {
+  const refused = refusal(s);
+  if (!refused) return [];
+  const force = s.protect ? " --force" : "";
+  return [`Refused: ${refused}, so \`pulumi up\` fails here and the ${s.kind ?? "resource"} stays. To stop managing it without deleting it: ${code(`pulumi state delete${force} '${s.urn}'`)}.`, ""];
+}
+
 function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
   const op = OPS[s.op]!;
   const out = [`#### ${op.sign} ${op.verb} ${what(s)}${label(s)}`, ""];
   if (s.op === "replace") {
+    out.push(...refusedNote(s));
     const reasons = s.replaceReasons.length > 0 ? s.replaceReasons.map(code).join(", ") : "a create-only field";
     out.push(`Replaced because ${reasons} cannot change in place (create-only on the platform): the ${s.kind ?? "resource"} is deleted and created again, with a new id.`, "");
   }
@@ -423,19 +496,17 @@ function resourceSection(model: PreviewModel, s: PreviewStep): string[] {
   } else if (s.op === "create" || s.op === "import") {
     out.push(...valueTable(s.newInputs, currencies(model, s).new));
   } else if (s.op === "delete") {
-    const refused = refusal(s);
-    if (refused) {
-      const force = s.protect ? " --force" : "";
-      out.push(`Refused: ${refused}, so \`pulumi up\` fails here and the ${s.kind ?? "resource"} stays. To stop managing it without deleting it: ${code(`pulumi state delete${force} '${s.urn}'`)}.`, "");
-    }
+    out.push(...refusedNote(s));
     out.push(...valueTable(s.oldInputs, currencies(model, s).old));
   }
   return [...out, ""];
 }
 
-function policySection(model: PreviewModel): string[] {
+function policySection(model: PreviewModel, failed: boolean): string[] {
   if (model.policyViolations.length === 0) {
-    return model.policyPacks.length > 0 ? ["### Policy violations", "", `None (${model.policyPacks.join(", ")}).`, ""] : [];
+    // A failed preview may have stopped before the pack saw every resource: its "None" is no all-clear.
+    const none = failed ? "None reported before the preview failed" : "None";
+    return model.policyPacks.length > 0 ? ["### Policy violations", "", `${none} (${model.policyPacks.join(", ")}).`, ""] : [];
   }
   const out = ["### Policy violations", "", "| level | policy | resource | violation |", "|---|---|---|---|"];
   const order = (l: string) => (l === "mandatory" ? 0 : l === "remediate" ? 1 : 2);
@@ -450,35 +521,44 @@ function policySection(model: PreviewModel): string[] {
   return [...out, ""];
 }
 
-function errorSection(model: PreviewModel): string[] {
+function errorSection(model: PreviewModel, failed: boolean): string[] {
   const errors = model.diagnostics.filter((d) => d.severity === "error" || d.severity === "warning");
-  if (errors.length === 0) return [];
+  // What a language host or the program wrote to stderr, one diagnostic a line (the YAML host's error, its file and line).
+  const stderr = model.diagnostics.filter((d) => d.severity.endsWith("#err")).map((d) => plain(d.message).trimEnd().replace(/```/g, "'".repeat(3)));
+  if (errors.length === 0 && stderr.length === 0) return [];
   const out = ["### Errors and warnings", ""];
   for (const d of errors) {
     const where = d.urn ? `${code(nameOfUrn(d.urn))}: ` : "";
-    out.push(`- **${d.severity}** ${where}${d.message.replace(/^error: |^warning: /, "").replace(/\s*\n\s*/g, " ")}`);
+    out.push(`- **${d.severity}** ${where}${plain(d.message).replace(/^error: |^warning: /, "").replace(/\s*\n\s*/g, " ")}`);
+  }
+  if (stderr.length > 0) {
+    if (errors.length > 0) out.push("");
+    out.push(failed ? "Printed on stderr by the program or its language host:" : "Printed on stderr by the program (the preview succeeded):", "", "```text", ...stderr, "```");
   }
   return [...out, ""];
 }
 
 /** The pull-request comment for one preview (and the reach estimates asked for it, pr-summary.ts). */
-export function renderPrSummary(model: PreviewModel, reach?: ReachReport): string {
+export function renderPrSummary(model: PreviewModel, reach?: ReachReport, options: { previewExitCode?: number } = {}): string {
   const title = model.stack ? `### Pulumi preview of stack ${code(model.stack)} (project ${code(model.project ?? "?")})` : "### Pulumi preview";
   const shown = changes(model);
-  // A failed preview says so first; warnings of a good one go last.
-  const problems = errorSection(model);
-  const failed = model.diagnostics.some((d) => d.severity === "error");
+  // A failed preview says so first, with its first error; warnings of a good one go last.
+  const failure = previewFailure(model, options.previewExitCode);
+  const failed = failure !== undefined;
+  const problems = errorSection(model, failed);
+  // A preview of which nothing was read has no counts to show.
+  const counted = model.steps.length > 0 || Object.keys(model.changeSummary).length > 0;
   const out = [
     SUMMARY_MARKER, title, "",
-    ...(failed ? ["**The preview failed**: what follows may be incomplete.", ""] : []),
-    countsLine(model), "",
+    ...(failed ? [`**The preview failed**: ${failure.replace(/</g, "&lt;")}`, "", "Nothing here can be applied until the preview passes; what follows may be incomplete.", ""] : []),
+    ...(counted ? [countsLine(model), ""] : []),
     ...(failed ? problems : []),
     ...warnings(model),
     ...revertCautions(model),
     ...budgetSection(model),
     ...reachSection(reach),
     ...(shown.length > 0 ? ["### Changes", "", ...shown.flatMap((s) => resourceSection(model, s))] : []),
-    ...policySection(model),
+    ...policySection(model, failed),
     ...(failed ? [] : problems),
   ];
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";

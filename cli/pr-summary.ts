@@ -2,14 +2,19 @@
  * `xads pr-summary [file]`: turns `pulumi preview --json` (a file, or
  * stdin) into a Markdown pull-request comment (pr-summary-render.ts), with
  * the estimated reach of line items whose targeting changes (reach.ts, the
- * calls in reach-estimates.ts) where credentials are at hand.
+ * calls in reach-estimates.ts) where credentials are at hand. It exits 1
+ * when the preview failed or did not finish (previewFailure), and when `up`
+ * would fail on a delete the engine let through the preview
+ * (refusedSteps): the summary is written first, so the reviewer sees why,
+ * and the pull request's check fails (docs/gitops.md, "xads pr-summary").
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Command } from "commander";
 import { SETTINGS } from "../provider/config";
 import { CliError } from "./errors";
-import { parsePreview, PreviewModel } from "./preview-input";
-import { renderPrSummary } from "./pr-summary-render";
+import { IncompletePreviewError, parsePreview, PreviewModel } from "./preview-input";
+import { previewFailure, refusal, refusedNoun, refusedSteps, renderPrSummary } from "./pr-summary-render";
+import { nameOf } from "./properties";
 import { writePreviews } from "./previews";
 import { ReachReport, reachPlan, ReachRow } from "./reach";
 import { estimateReach } from "./reach-estimates";
@@ -68,6 +73,46 @@ async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
   return { rows: rows.sort((a, b) => order.get(a.lineItem)! - order.get(b.lineItem)!) };
 }
 
+/** The preview as read, or, where nothing of it can be read (empty, cut off), an empty one that says why. */
+function readPreview(text: string): PreviewModel {
+  try {
+    return parsePreview(text);
+  } catch (err) {
+    if (!(err instanceof IncompletePreviewError)) throw err;
+    return { source: "digest", steps: [], changeSummary: {}, diagnostics: [], policyViolations: [], policyPacks: [], incomplete: err.message };
+  }
+}
+
+function exitCodeOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`--preview-exit-code takes the exit code of \`pulumi preview\`, a whole number (got ${JSON.stringify(value)})`);
+  return Number(value.trim());
+}
+
+/**
+ * Why `up` would fail on the protected resources the preview deletes or
+ * replaces, in one line with the cure. The engine refuses these in the
+ * preview only where the program sets `protect` (the TypeScript SDKs); a
+ * YAML or Python program's preview passes, and `up` would apply the other
+ * changes before the provider refuses the delete: half applied.
+ */
+function refusedMessage(model: PreviewModel): string {
+  const refused = refusedSteps(model);
+  const verb = refused.every((s) => s.op === "delete") ? "deletes" : refused.every((s) => s.op === "replace") ? "replaces" : "deletes or replaces";
+  const n = refused.length;
+  const each = refused.map((s) => {
+    const name = s.oldInputs?.name ?? s.newInputs?.name;
+    return `${nameOf(s.urn)} (${s.kind ?? s.type}${s.id ? `, id ${s.id}` : ""})${typeof name === "string" ? ` "${name}"` : ""}: ${refusal(s)}`;
+  });
+  const cure = [
+    ...(refused.some((s) => s.op === "delete") ? [`to delete ${n === 1 ? "it" : "one"}, set deletionProtection: false on it and run pulumi up, then remove it in a second update`] : []),
+    ...(refused.some((s) => s.op === "replace") ? [`to replace ${n === 1 ? "it" : "one"}, set deletionProtection: false on it in the same change`] : []),
+    `to stop managing ${n === 1 ? "it" : "one"} without deleting it, pulumi state delete (the summary gives the command)`,
+  ];
+  return `pulumi up would fail: it ${verb} ${n} protected resource${n === 1 ? "" : "s"}: ${each.join("; ")}. ` +
+    `The provider refuses ${refusedNoun(refused).replace(/^\d+ /, n === 1 ? "the " : "each ")} at up, after applying the other changes; ${cure.join("; ")}.`;
+}
+
 export function registerPrSummary(program: Command): void {
   program
     .command("pr-summary")
@@ -89,7 +134,12 @@ export function registerPrSummary(program: Command): void {
         "folder), else of the XADS_* variables (XADS_CONSUMER_KEY, XADS_CONSUMER_SECRET, XADS_ACCESS_TOKEN, XADS_ACCESS_TOKEN_SECRET); " +
         "the account, xads:sandbox and the addresses also come from the config the preview records. Without credentials the summary " +
         "says what to set; a call that fails shows " +
-        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.",
+        "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.\n\n" +
+        "Exit codes: 0 the summary is written; 1 the preview failed or did not finish (an error diagnostic, of severity error or any " +
+        "#err form such as info#err; the stream's summary event result failed; --preview-exit-code non-zero; an empty input, a JSON " +
+        "cut in the middle, a stream without its summary event), or pulumi up would fail on a delete or replacement of a resource " +
+        "whose deletionProtection is on (the preview of a YAML or Python program lets it through): the summary is still written, " +
+        "saying why at its top; 2 input that is not a preview, or a bad option.",
     )
     .argument("[file]", "the preview JSON; stdin when omitted or -")
     .option("-o, --output <file>", "write the Markdown to this file instead of stdout")
@@ -98,11 +148,19 @@ export function registerPrSummary(program: Command): void {
       "xads:* config (in the current folder) or the XADS_* variables. New posts have no id before pulumi up: their declared content is " +
       "shown and the platform renders them after up. A post that cannot be rendered says \"preview unavailable: <reason>\"; the summary is written anyway.")
     .option("--no-reach", "leave out the Reach section (no Ads API call)")
-    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean }) => {
-      const model = parsePreview(await readInput(file));
-      let markdown = renderPrSummary(model, opts.reach ? await reachOf(model) : undefined);
-      if (opts.previews) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
+    .option("--preview-exit-code <n>", "the exit code of `pulumi preview` (in bash: `pulumi preview --json > preview.json; code=$?`, then --preview-exit-code \"$code\"): " +
+      "non-zero fails the summary, and 0 says that what the program printed on stderr (severity info#err) is no error. The digest of " +
+      "`pulumi preview --json` records no outcome; the event stream does (its summary event)")
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean; previewExitCode?: string }) => {
+      const previewExitCode = exitCodeOption(opts.previewExitCode);
+      const model = readPreview(await readInput(file));
+      const failure = previewFailure(model, previewExitCode);
+      // A failed preview asks the platform nothing: its summary says why it failed.
+      let markdown = renderPrSummary(model, opts.reach && !failure ? await reachOf(model) : undefined, { previewExitCode });
+      if (opts.previews && !failure) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);
+      if (failure) throw new CliError(`the preview failed: ${failure}`, 1);
+      if (refusedSteps(model).length > 0) throw new CliError(refusedMessage(model), 1);
     });
 }

@@ -9,6 +9,10 @@
  *   `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json`
  *   prints and what `--event-log` writes. It carries policy violations.
  * Pure: text in, model out; a CliError names what is wrong with the input.
+ * A preview that did not finish (an empty input, a JSON cut in the middle, a
+ * stream without its summary event) is no input error: it is a preview that
+ * failed (`incomplete`, or IncompletePreviewError where nothing can be read),
+ * and `xads pr-summary` says so and exits 1 (docs/gitops.md, "xads pr-summary").
  */
 import { CliError } from "./errors";
 import { kindOf, nameOf, Props, stackOf } from "./properties";
@@ -52,6 +56,15 @@ export interface Diagnostic {
 
 export interface PreviewModel {
   source: "digest" | "events";
+  /**
+   * What the stream's summary event says of the preview (`succeeded`,
+   * `failed`): the one record of the outcome in the JSON. The digest has
+   * none (CLI 3.259: pkg/backend/display/json.go writes steps, diagnostics
+   * and the counts whatever the outcome), nor an exit code.
+   */
+  result?: string;
+  /** Why the input ends before the preview did (a stream cut off): what it holds is shown, and the preview failed. */
+  incomplete?: string;
   stack?: string;
   project?: string;
   steps: PreviewStep[];
@@ -66,22 +79,58 @@ export interface PreviewModel {
 
 type Json = Record<string, any>;
 
+/**
+ * A preview with nothing to show: empty, or one JSON document cut in the
+ * middle (`pulumi preview --json` killed, or failed before it printed).
+ * Exit code 1, as every failed preview; the summary still says so.
+ */
+export class IncompletePreviewError extends CliError {
+  constructor(message: string) {
+    super(message, 1);
+    this.name = "IncompletePreviewError";
+  }
+}
+
+/**
+ * Whether JSON text ends inside a string, an object or an array: a document
+ * cut in the middle, as opposed to text that is no JSON at all.
+ */
+function cutOff(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+  }
+  return inString || depth > 0;
+}
+
 const EVENT_KEYS = ["resourcePreEvent", "resOutputsEvent", "summaryEvent", "preludeEvent", "diagnosticEvent", "policyEvent", "cancelEvent"];
 
 /** Parses the text of `pulumi preview --json` (either shape). */
 export function parsePreview(text: string): PreviewModel {
   const trimmed = text.trim();
-  if (trimmed === "") throw new CliError("the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin");
+  if (trimmed === "") {
+    throw new IncompletePreviewError("the preview is empty: `pulumi preview --json` printed nothing (it failed before its JSON, or its output was not saved)");
+  }
   let whole: unknown;
   try {
     whole = JSON.parse(trimmed);
   } catch (err) {
     const events = parseEventLines(trimmed);
-    if (events) return fromEvents(events);
+    if (events) return fromEvents(events.events, events.cut);
+    if (trimmed.startsWith("{") && cutOff(trimmed)) {
+      throw new IncompletePreviewError(`the preview ends in the middle of its JSON (${(err as Error).message}): \`pulumi preview --json\` was cut off before it finished`);
+    }
     throw new CliError(`the preview is not valid JSON (${(err as Error).message}): pass the output of \`pulumi preview --json\``);
   }
   if (isObject(whole) && Array.isArray(whole.steps)) return fromDigest(whole);
-  if (isObject(whole) && EVENT_KEYS.some((k) => k in whole)) return fromEvents([whole]);
+  if (isObject(whole) && EVENT_KEYS.some((k) => k in whole)) return fromEvents([whole], false);
   throw new CliError("the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)");
 }
 
@@ -89,19 +138,25 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-function parseEventLines(text: string): Json[] | undefined {
+/**
+ * The events of a stream, one JSON object a line; `cut` when its last line
+ * is an event cut in the middle (the stream was cut off).
+ */
+function parseEventLines(text: string): { events: Json[]; cut: boolean } | undefined {
   const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
   const events: Json[] = [];
-  for (const line of lines) {
+  let cut = false;
+  for (const [i, line] of lines.entries()) {
     try {
       const e = JSON.parse(line);
       if (!isObject(e)) return undefined;
       events.push(e);
     } catch {
-      return undefined;
+      if (i > 0 && i === lines.length - 1 && line.startsWith("{") && cutOff(line)) cut = true;
+      else return undefined;
     }
   }
-  return events.some((e) => EVENT_KEYS.some((k) => k in e)) ? events : undefined;
+  return events.some((e) => EVENT_KEYS.some((k) => k in e)) ? { events, cut } : undefined;
 }
 
 /** The engine shows a replacement as three steps; the summary wants one. */
@@ -164,7 +219,7 @@ function fromDigest(d: Json): PreviewModel {
     return step(s.op, s.urn, undefined, s.oldState, s.newState, s.replaceReasons);
   });
   const diagnostics = (Array.isArray(d.diagnostics) ? d.diagnostics : []).filter(isObject)
-    .map((x: Json) => ({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").trim(), urn: x.urn || undefined }));
+    .map((x: Json) => ({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").replace(/^\s*\n/, "").trimEnd(), urn: x.urn || undefined }));
   return withStack({
     source: "digest",
     steps: foldSteps(steps),
@@ -176,13 +231,15 @@ function fromDigest(d: Json): PreviewModel {
   });
 }
 
-function fromEvents(events: Json[]): PreviewModel {
+function fromEvents(events: Json[], cut: boolean): PreviewModel {
   const steps: PreviewStep[] = [];
   const diagnostics: Diagnostic[] = [];
   const policyViolations: PolicyViolation[] = [];
   let changeSummary: Record<string, number> = {};
   let policyPacks: string[] = [];
   let config: Record<string, string> | undefined;
+  let result: string | undefined;
+  let summarized = false;
   for (const e of events) {
     if (isObject(e.preludeEvent)) config = configOf(e.preludeEvent.config);
     if (isObject(e.resourcePreEvent)) {
@@ -190,7 +247,7 @@ function fromEvents(events: Json[]): PreviewModel {
       if (typeof m.op === "string" && typeof m.urn === "string") steps.push(step(m.op, m.urn, m.type, m.old ?? undefined, m.new ?? undefined, m.keys));
     } else if (isObject(e.diagnosticEvent)) {
       const x = e.diagnosticEvent;
-      if (!x.ephemeral) diagnostics.push({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").trim(), urn: x.urn || undefined });
+      if (!x.ephemeral) diagnostics.push({ severity: String(x.severity ?? "info"), message: String(x.message ?? "").replace(/^\s*\n/, "").trimEnd(), urn: x.urn || undefined });
     } else if (isObject(e.policyEvent)) {
       const p = e.policyEvent;
       policyViolations.push({
@@ -199,9 +256,19 @@ function fromEvents(events: Json[]): PreviewModel {
         message: String(p.message ?? "").trim(),
       });
     } else if (isObject(e.summaryEvent)) {
+      summarized = true;
       changeSummary = e.summaryEvent.resourceChanges ?? {};
+      if (typeof e.summaryEvent.result === "string") result = e.summaryEvent.result;
       policyPacks = Object.keys(e.summaryEvent.PolicyPacks ?? {}).map((k) => k.split("|")[0]!);
     }
   }
-  return withStack({ source: "events", steps: foldSteps(steps), changeSummary, diagnostics, policyViolations, policyPacks, ...(config ? { config } : {}) });
+  // The engine ends every preview's stream with its summary event (then a
+  // cancel event), failed or not: a stream without it did not finish.
+  const incomplete = cut
+    ? "the event stream ends in the middle of an event: `pulumi preview --json` was cut off before it finished"
+    : summarized ? undefined : "the event stream ends before its summary event: `pulumi preview --json` was cut off before it finished";
+  return withStack({
+    source: "events", steps: foldSteps(steps), changeSummary, diagnostics, policyViolations, policyPacks,
+    ...(config ? { config } : {}), ...(result ? { result } : {}), ...(incomplete ? { incomplete } : {}),
+  });
 }

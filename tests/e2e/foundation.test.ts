@@ -137,11 +137,14 @@ describe("removing protected campaigns: the preview fails, pr-summary says up wi
     stack.writeProgram([usd]);
   });
 
-  test("pr-summary of the preview marks both deletes refused, and counts no budget change", async () => {
+  test("pr-summary of the preview fails as the preview did, and marks both deletes refused, and counts no budget change", async () => {
     const preview = await stack.preview("--json");
     writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
     const summary = await stack.xads(["pr-summary", "preview.json"]);
-    expect(summary.code).toBe(0);
+    // The engine's error is the preview's failure: the summary is written, and the check fails.
+    expect(summary.code).toBe(1);
+    expect(summary.stderr).toMatch(/^xads: the preview failed: (default|guarded): Preview failed: resource "\S+Campaign::(default|guarded)" cannot be deleted\n$/);
+    expect(summary.stdout).toMatch(/^<!-- xads-pr-summary -->\n### Pulumi preview of stack `dev` \(project `protected-removal`\)\n\n\*\*The preview failed\*\*: /);
     expect(summary.stdout).toContain("> **`pulumi up` will fail: 2 deletes refused.**");
     expect(summary.stdout).toMatch(/> - \*\*delete\*\* `default` \(Campaign, id `\w+`\) "Kept default": refused, deletionProtection is on\n/);
     expect(summary.stdout).toMatch(/> - \*\*delete\*\* `guarded` \(Campaign, id `\w+`\) "Kept guarded": refused, deletionProtection is on\n/);

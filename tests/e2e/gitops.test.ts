@@ -100,10 +100,13 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     expect(changes(summary)).toBe(changes(readFileSync(GOLDEN, "utf8")));
   });
 
-  test("a malformed preview gives one clear line and a non-zero exit", async () => {
-    const bad = await stack.xads(["pr-summary"], { input: '{"steps": [' });
-    expect(bad.code).not.toBe(0);
-    expect(bad.stdout).toBe("");
+  test("a preview cut off fails with one clear line and a summary that says so; what is no preview gives one line and exit 2", async () => {
+    const cut = await stack.xads(["pr-summary"], { input: '{"steps": [' });
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toMatch(/^<!-- xads-pr-summary -->\n### Pulumi preview\n\n\*\*The preview failed\*\*: the preview ends in the middle of its JSON/);
+    expect(cut.stderr).toMatch(/^xads: the preview failed: the preview ends in the middle of its JSON \(.+\): `pulumi preview --json` was cut off before it finished\n$/);
+    const bad = await stack.xads(["pr-summary"], { input: "not json" });
+    expect(bad).toMatchObject({ code: 2, stdout: "" });
     expect(bad.stderr).toMatch(/^xads: the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`\n$/);
     const notPreview = await stack.xads(["pr-summary"], { input: '{"hello": "world"}' });
     expect(notPreview).toMatchObject({ code: 2, stderr: "xads: the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)\n" });

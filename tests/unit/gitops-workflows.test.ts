@@ -87,6 +87,17 @@ describe("each workflow", () => {
     });
   });
 
+  test("preview hands pr-summary the preview's exit code, and fails the stack's job when either failed", () => {
+    const preview = workflow("xads-preview");
+    const summary = block(preview, "xads pr-summary", "run");
+    expect(summary).toContain('npx xads pr-summary preview.json --output summary.md --preview-exit-code "${{ steps.preview.outputs.exit-code }}"\n');
+    // Its exit code is kept (the summary is uploaded whatever it is) and read by the comment.
+    expect(summary).toMatch(/^set \+e\n/);
+    expect(summary).toContain('echo "$code" > summary-exit-code\n');
+    expect(preview).toContain("            infra/summary-exit-code\n");
+    expect(preview).toContain("        if: steps.preview.outputs.exit-code != '0' || steps.summary.outputs.exit-code != '0'\n        run: exit 1\n");
+  });
+
   test("apply runs pulumi up through xads up --wait-lock, with the stack and the policy pack", () => {
     const up = block(workflow("xads-apply"), "pulumi up with the policy pack", "run");
     expect(up.replace(/\\\n\s*/g, "")).toBe('npx xads up --wait-lock 10m -- --stack "$PULUMI_STACK" --non-interactive --yes --policy-pack node_modules/pulumi-xads/policy-pack\n');
@@ -102,13 +113,14 @@ describe("the pull request's comment", () => {
   const summary = (stack: string, counts: string, body = "") =>
     `<!-- xads-pr-summary -->\n### Pulumi preview of stack \`${stack}\` (project \`ads\`)\n\n${counts}\n${body}`;
 
-  /** The downloaded artifacts of the preview jobs: stack -> [summary.md, preview exit code]. */
-  function artifacts(previews: Record<string, [string?, string?]>): void {
-    for (const [stack, [md, code]] of Object.entries(previews)) {
+  /** The downloaded artifacts of the preview jobs: stack -> [summary.md, preview exit code, pr-summary's exit code]. */
+  function artifacts(previews: Record<string, [string?, string?, string?]>): void {
+    for (const [stack, [md, code, summaryCode]] of Object.entries(previews)) {
       const at = join(dir, "previews", `xads-preview-${stack}`);
       mkdirSync(at, { recursive: true });
       if (md !== undefined) writeFileSync(join(at, "summary.md"), md);
       if (code !== undefined) writeFileSync(join(at, "preview-exit-code"), `${code}\n`);
+      if (summaryCode !== undefined) writeFileSync(join(at, "summary-exit-code"), `${summaryCode}\n`);
     }
   }
 
@@ -153,6 +165,23 @@ describe("the pull request's comment", () => {
       "### Pulumi preview of stack `initech` (project `ads`)\n\n**1** to create; 0 unchanged.\n\n### Errors\n\n- a mandatory policy",
       "",
     ].join("\n"));
+  });
+
+  test("a stack whose summary says the preview failed, or whose up would fail on a protected delete, is marked so and shown", async () => {
+    artifacts({
+      // The preview exited 0 in the job's shell, yet its JSON says it failed (pr-summary found it).
+      acme: [summary("acme", "No changes (1 unchanged).").replace("\n\nNo changes", "\n\n**The preview failed**: unable to find resource type\n\nNo changes"), "0", "1"],
+      // A YAML program's protected campaign removed: the engine's preview passed, pr-summary refused it.
+      globex: [summary("globex", "**1** to delete; 2 unchanged.", "\n> **`pulumi up` will fail: 1 delete refused.**\n"), "0", "1"],
+      initech: [summary("initech", "No changes (3 unchanged)."), "0", "0"],
+    });
+    const body = String((await post(["acme", "globex", "initech"]))[0]!.args.body);
+    expect(body).toContain("| `acme` | **preview failed** | No changes (1 unchanged). |\n");
+    expect(body).toContain("| `globex` | **up would fail** | **1** to delete; 2 unchanged. |\n");
+    expect(body).toContain("| `initech` | ok | No changes (3 unchanged). |\n");
+    expect(body).toContain("**The preview failed**: unable to find resource type");
+    expect(body).toContain("> **`pulumi up` will fail: 1 delete refused.**");
+    expect(body).not.toContain("### Pulumi preview of stack `initech`");
   });
 
   test("a later push updates the same comment instead of adding one", async () => {

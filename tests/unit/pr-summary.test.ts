@@ -64,12 +64,14 @@ describe("reading pulumi preview --json", () => {
     expect(renderPrSummary(m)).toContain("| `dailyBudgetAmountLocalMicro` | `(currency unknown) 77.00` | `(currency unknown) 10.00` |");
   });
 
+  // An empty preview and one cut off are a preview that failed (exit 1: tests/unit/pr-summary-failures.test.ts); the others are no preview (exit 2).
   test.each([
-    ["", "the preview is empty: pass the output of `pulumi preview --json` as a file or on stdin"],
-    ["{\"steps\": [", /^the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`$/],
-    ["[1, 2]", "the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)"],
-    ["{\"steps\": [{\"op\": 1}]}", "the preview's steps are malformed: each needs `op` and `urn` (pass the output of `pulumi preview --json`)"],
-  ])("malformed input %j is one clear error", (text, message) => {
+    ["", 1, "the preview is empty: `pulumi preview --json` printed nothing (it failed before its JSON, or its output was not saved)"],
+    ["{\"steps\": [", 1, "the preview ends in the middle of its JSON (Unexpected end of JSON input): `pulumi preview --json` was cut off before it finished"],
+    ["hello", 2, /^the preview is not valid JSON \(.+\): pass the output of `pulumi preview --json`$/],
+    ["[1, 2]", 2, "the JSON is not a Pulumi preview: it has no `steps` (pass the output of `pulumi preview --json`)"],
+    ["{\"steps\": [{\"op\": 1}]}", 2, "the preview's steps are malformed: each needs `op` and `urn` (pass the output of `pulumi preview --json`)"],
+  ])("malformed input %j is one clear error (exit %d)", (text, exitCode, message) => {
     let error: unknown;
     try {
       parsePreview(text);
@@ -77,6 +79,7 @@ describe("reading pulumi preview --json", () => {
       error = err;
     }
     expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(exitCode);
     expect((error as CliError).message).toEqual(typeof message === "string" ? message : expect.stringMatching(message));
     expect((error as CliError).message).not.toContain("\n");
   });
@@ -103,14 +106,17 @@ describe("the Markdown", () => {
     expect(fromEvents).toContain("| advisory | `xads-campaign-budget-caps` | `spring` | Campaign \"spring\" daily budget is 75 USD; the organisation's cap is 60 USD (maxDailyBudget.USD) |");
   });
 
-  test("a policy pack that found nothing says so", () => {
+  test("a policy pack that found nothing says so; in a failed preview, that is no all-clear", () => {
     expect(renderPrSummary(model([], { policyPacks: ["xads"] }))).toContain("### Policy violations\n\nNone (xads).");
+    const failed = renderPrSummary(model([], { policyPacks: ["xads"], diagnostics: [{ severity: "info#err", message: "Error: Property colour does not exist" }] }));
+    expect(failed).toContain("### Policy violations\n\nNone reported before the preview failed (xads).");
   });
 
   test("a campaign replaced for its funding instrument is an irreversible change, with the reason", () => {
     const md = renderPrSummary(model([step("replace", "c", {
+      // deletionProtection: false, which a replacement needs (else check refuses it: framework.ts protectReplacement).
       id: "c1", replaceReasons: ["fundingInstrumentId"],
-      oldInputs: { name: "C", fundingInstrumentId: "fi1" }, newInputs: { name: "C", fundingInstrumentId: "fi2" },
+      oldInputs: { name: "C", fundingInstrumentId: "fi1" }, newInputs: { name: "C", fundingInstrumentId: "fi2", deletionProtection: false },
     })]));
     expect(md).toContain("> - **replace** `c` (Campaign, id `c1`) \"C\": the old one is deleted and a new one created, because `fundingInstrumentId` cannot change in place");
   });
@@ -223,7 +229,7 @@ describe("the Markdown", () => {
 
   test("a failed preview says so and shows its errors before the changes; warnings of a good one go last", () => {
     const failed = renderPrSummary(model([step("delete", "c")], { diagnostics: [{ severity: "error", message: "error: preview failed\n" }] }));
-    expect(failed).toContain("**The preview failed**: what follows may be incomplete.");
+    expect(failed).toContain("**The preview failed**: preview failed\n\nNothing here can be applied until the preview passes; what follows may be incomplete.");
     expect(failed.indexOf("- **error** preview failed")).toBeLessThan(failed.indexOf("> [!CAUTION]"));
     const warned = renderPrSummary(model([step("delete", "c")], { diagnostics: [{ severity: "warning", message: "warning: slow" }] }));
     expect(warned).not.toContain("The preview failed");
@@ -259,6 +265,9 @@ describe("what up will do, told before it does", () => {
     expect(refusal(kindStep("LineItem", "delete", "m", { oldInputs: {}, protect: true }))).toBe("the resource option protect is set");
     // A replacement the program allows is no delete of it.
     expect(refusal(step("replace", "e", { oldInputs: { deletionProtection: true }, newInputs: { deletionProtection: false } }))).toBeUndefined();
+    // One it does not allow deletes a protected entity: refused (check refuses it first, where the provider checks the new inputs).
+    expect(refusal(step("replace", "f", { oldInputs: { deletionProtection: true }, newInputs: { deletionProtection: true } }))).toBe("deletionProtection is on");
+    expect(refusal(kindStep("LineItem", "replace", "n", { oldInputs: {}, newInputs: {} }))).toBeUndefined();
   });
 
   test("removing a campaign's daily budget is a caution saying daily spend is no longer capped, not a saving", () => {
