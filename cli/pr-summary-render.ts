@@ -298,7 +298,31 @@ function countsLine(model: PreviewModel): string {
 }
 
 function warnings(model: PreviewModel): string[] {
-  return [...refusedWarning(model), ...irreversibleWarning(model), ...liftedWarning(model), ...cascadeWarning(model)];
+  return [...refusedWarning(model), ...movedWarning(model), ...irreversibleWarning(model), ...liftedWarning(model), ...cascadeWarning(model)];
+}
+
+/**
+ * Updates whose entity changed on the platform after the preview (the
+ * summary read it: cli/live-values.ts): "before" shows the live value, and
+ * pulumi up sends nothing to them until the preview is made again.
+ */
+function movedWarning(model: PreviewModel): string[] {
+  const moved = changes(model).filter((s) => (s.movedAfterPreview?.length ?? 0) > 0 || s.goneAfterPreview);
+  if (moved.length === 0) return [];
+  const row = (s: PreviewStep): string => {
+    if (s.goneAfterPreview) return `> - ${what(s)}${label(s)}: gone from the platform (deleted outside the program): \`pulumi up\` fails on it; \`pulumi refresh\` drops it, and the next up creates it again`;
+    const cur = currencies(model, s);
+    const fields = s.movedAfterPreview!.map((m) => `${code(m.field)} is ${code(showField(m.field, m.live, cur.old))} now, ${code(showField(m.field, m.previewed, cur.old))} in the preview`);
+    return `> - ${what(s)}${label(s)}: ${fields.join("; ")}`;
+  };
+  const one = moved.length === 1;
+  return [
+    "> [!CAUTION]",
+    `> **${moved.length} resource${one ? "" : "s"} changed on the platform after the preview was made** (in the ads UI, or since the state last read ${one ? "it" : "them"}): "before" below is the live value. ` +
+      "`pulumi up` sends nothing to " + (one ? "it" : "them") + " (it never overwrites a live value the preview did not show) and fails there: run `pulumi refresh`, then make the preview again.",
+    ...moved.map(row),
+    "",
+  ];
 }
 
 /** "1 delete", "2 replacements", "3 deletes or replacements". */

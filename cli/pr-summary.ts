@@ -19,6 +19,7 @@ import { writePreviews } from "./previews";
 import { ReachReport, reachPlan, ReachRow } from "./reach";
 import { estimateReach } from "./reach-estimates";
 import { previewClients } from "./preview-client";
+import { liveReader, updatesToRead, withLiveValues } from "./live-values";
 
 async function readInput(file: string | undefined): Promise<string> {
   if (file && file !== "-") {
@@ -135,6 +136,10 @@ export function registerPrSummary(program: Command): void {
         "the account, xads:sandbox and the addresses also come from the config the preview records. Without credentials the summary " +
         "says what to set; a call that fails shows " +
         "\"estimate unavailable: <reason>\". The summary never fails for reach; --no-reach skips it.\n\n" +
+        "Live values: for each update of an xads resource it reads the entity now (the same credentials, one coalesced read per " +
+        "kind and account) and shows the live value of each field the update writes as \"before\"; a field changed on the platform " +
+        "after the preview (or since the state last read it) gets a caution: pulumi up sends nothing to that resource until the " +
+        "preview is made again. --no-live skips it.\n\n" +
         "Exit codes: 0 the summary is written; 1 the preview failed or did not finish (an error diagnostic, of severity error or any " +
         "#err form such as info#err; the stream's summary event result failed; --preview-exit-code non-zero; an empty input, a JSON " +
         "cut in the middle, a stream without its summary event), or pulumi up would fail on a delete or replacement of a resource " +
@@ -151,10 +156,13 @@ export function registerPrSummary(program: Command): void {
     .option("--preview-exit-code <n>", "the exit code of `pulumi preview` (in bash: `pulumi preview --json > preview.json; code=$?`, then --preview-exit-code \"$code\"): " +
       "non-zero fails the summary, and 0 says that what the program printed on stderr (severity info#err) is no error. The digest of " +
       "`pulumi preview --json` records no outcome; the event stream does (its summary event)")
-    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean; previewExitCode?: string }) => {
+    .option("--no-live", "show the preview's old values as they are: do not read the live value of each field an update writes (one coalesced read per kind and account)")
+    .action(async (file: string | undefined, opts: { output?: string; previews?: string; reach: boolean; live: boolean; previewExitCode?: string }) => {
       const previewExitCode = exitCodeOption(opts.previewExitCode);
-      const model = readPreview(await readInput(file));
-      const failure = previewFailure(model, previewExitCode);
+      const previewed = readPreview(await readInput(file));
+      const failure = previewFailure(previewed, previewExitCode);
+      // "Before" is the platform's value now (cli/live-values.ts), read through the provider of each account.
+      const model = opts.live && !failure && updatesToRead(previewed).length > 0 ? await withLiveValues(previewed, liveReader(await previewClients(previewed))) : previewed;
       // A failed preview asks the platform nothing: its summary says why it failed.
       let markdown = renderPrSummary(model, opts.reach && !failure ? await reachOf(model) : undefined, { previewExitCode });
       if (opts.previews && !failure) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;

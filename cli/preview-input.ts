@@ -38,6 +38,17 @@ export interface PreviewStep {
   propertyDependencies?: Record<string, string[]>;
   /** Where the preview refreshed first: the state's inputs before that refresh (what the last up declared). */
   inputsBeforeRefresh?: Props;
+  /** The fields the update writes whose live value, read by the summary, is not the preview's old one (cli/live-values.ts). */
+  movedAfterPreview?: MovedAfterPreview[];
+  /** The summary found the entity gone from the platform (cli/live-values.ts). */
+  goneAfterPreview?: boolean;
+}
+
+/** A field whose live value is not the one the preview showed as before. */
+export interface MovedAfterPreview {
+  field: string;
+  previewed: unknown;
+  live: unknown;
 }
 
 export interface PolicyViolation {

@@ -24,16 +24,19 @@ interface Io {
   now: () => number;
 }
 
-/** One `pulumi up`, its output streamed; resolves to its exit code and the end of what it printed. */
-function pulumiUp(args: string[], io: Io, onChild: (child: ChildProcess | undefined) => void): Promise<{ code: number; output: string }> {
+/** The pulumi commands that write a stack's state and so take its lock, as xads runs them (`xads up`, `xads refresh`). */
+export type LockingCommand = "up" | "refresh";
+
+/** One `pulumi <command>`, its output streamed; resolves to its exit code and the end of what it printed. */
+function pulumiRun(command: LockingCommand, args: string[], io: Io, onChild: (child: ChildProcess | undefined) => void): Promise<{ code: number; output: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn("pulumi", ["up", ...args], { env: process.env, stdio: ["inherit", "pipe", "pipe"] });
+    const child = spawn("pulumi", [command, ...args], { env: process.env, stdio: ["inherit", "pipe", "pipe"] });
     onChild(child);
     let output = "";
     const keep = (d: Buffer) => { output = (output + d.toString("utf8")).slice(-KEPT_CHARS); };
     child.stdout!.on("data", (d: Buffer) => { io.out(d); keep(d); });
     child.stderr!.on("data", (d: Buffer) => { io.err(d); keep(d); });
-    child.on("error", (err) => reject(new CliError(`could not run pulumi up: ${err.message} (is the pulumi CLI on PATH?)`)));
+    child.on("error", (err) => reject(new CliError(`could not run pulumi ${command}: ${err.message} (is the pulumi CLI on PATH?)`)));
     child.on("close", (code, signal) => {
       onChild(undefined);
       resolvePromise({ code: code ?? (signal === "SIGINT" ? 130 : 143), output });
@@ -44,7 +47,7 @@ function pulumiUp(args: string[], io: Io, onChild: (child: ChildProcess | undefi
 const stackOf = (holders: LockHolder[]) => holders.find((h) => h.stack)?.stack;
 
 /** Runs the tries; resolves to the exit code (pulumi up's, or its last one when the bound is reached). */
-export async function runUp(args: string[], waitText: string, io: Io, onChild: (child: ChildProcess | undefined) => void = () => {}): Promise<number> {
+export async function runUp(args: string[], waitText: string, io: Io, onChild: (child: ChildProcess | undefined) => void = () => {}, command: LockingCommand = "up"): Promise<number> {
   let waitMs: number;
   try {
     waitMs = parseWaitLock(waitText);
@@ -53,24 +56,46 @@ export async function runUp(args: string[], waitText: string, io: Io, onChild: (
   }
   const deadline = io.now() + waitMs;
   for (let attempt = 1; ; attempt++) {
-    const { code, output } = await pulumiUp(args, io, onChild);
+    const { code, output } = await pulumiRun(command, args, io, onChild);
     const holders = code === 0 ? undefined : lockedBy(output);
     if (!holders) return code;
     const stack = stackOf(holders) ? `stack ${stackOf(holders)}` : "the stack";
     const left = deadline - io.now();
     if (left <= 0) {
       io.say(
-        `xads: ${stack} is still locked after --wait-lock ${waitText}, by ${describeHolders(holders, new Date(io.now()))}: this update changed nothing. ` +
-          "If that update is gone (its job ended, was cancelled or its runner was lost), run xads recover --cancel, then xads up again; " +
+        `xads: ${stack} is still locked after --wait-lock ${waitText}, by ${describeHolders(holders, new Date(io.now()))}: this ${command === "up" ? "update" : "refresh"} changed nothing. ` +
+          `If that update is gone (its job ended, was cancelled or its runner was lost), run xads recover --cancel, then xads ${command} again; ` +
           "a longer --wait-lock (at most 6h) waits for a long one.",
       );
       return code;
     }
     const delay = retryDelayMs(attempt, left);
-    io.say(`xads up: ${stack} is locked by ${describeHolders(holders, new Date(io.now()))}; trying again in ${formatDuration(delay)} (--wait-lock ${waitText}: ${formatDuration(left)} left)`);
+    io.say(`xads ${command}: ${stack} is locked by ${describeHolders(holders, new Date(io.now()))}; trying again in ${formatDuration(delay)} (--wait-lock ${waitText}: ${formatDuration(left)} left)`);
     await io.sleep(delay);
   }
 }
+
+/** Runs `pulumi <command>` with --wait-lock, its signals passed on (a cancelled job's stops the command cleanly, which releases its lock). */
+async function runWithSignals(command: LockingCommand, args: string[], waitLock: string): Promise<void> {
+  let child: ChildProcess | undefined;
+  const forward = (signal: NodeJS.Signals) => (child ? child.kill(signal) : process.exit(signal === "SIGINT" ? 130 : 143));
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  try {
+    process.exitCode = await runUp(args, waitLock, {
+      out: (d) => process.stdout.write(d),
+      err: (d) => process.stderr.write(d),
+      say: (line) => process.stderr.write(`${line}\n`),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      now: () => Date.now(),
+    }, (c) => (child = c), command);
+  } finally {
+    process.off("SIGINT", forward);
+    process.off("SIGTERM", forward);
+  }
+}
+
+const WAIT_LOCK = ["--wait-lock <duration>", "how long to wait for another update's lock: 90s, 10m, 1h30m (at most 6h; 0: try once)", "0"] as const;
 
 export function registerUp(program: Command): void {
   program
@@ -85,25 +110,20 @@ export function registerUp(program: Command): void {
         "Any other failure is pulumi up's own: its output as it came, its exit code.\n\n" +
         "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod",
     )
-    .option("--wait-lock <duration>", "how long to wait for another update's lock: 90s, 10m, 1h30m (at most 6h; 0: try once)", "0")
+    .option(...WAIT_LOCK)
     .argument("[pulumi-up-args...]", "arguments of pulumi up, after --")
-    .action(async (args: string[], opts: { waitLock: string }) => {
-      let child: ChildProcess | undefined;
-      // A cancelled job's signal goes to the update, which stops cleanly and releases its lock.
-      const forward = (signal: NodeJS.Signals) => (child ? child.kill(signal) : process.exit(signal === "SIGINT" ? 130 : 143));
-      process.on("SIGINT", forward);
-      process.on("SIGTERM", forward);
-      try {
-        process.exitCode = await runUp(args, opts.waitLock, {
-          out: (d) => process.stdout.write(d),
-          err: (d) => process.stderr.write(d),
-          say: (line) => process.stderr.write(`${line}\n`),
-          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-          now: () => Date.now(),
-        }, (c) => (child = c));
-      } finally {
-        process.off("SIGINT", forward);
-        process.off("SIGTERM", forward);
-      }
-    });
+    .action((args: string[], opts: { waitLock: string }) => runWithSignals("up", args, opts.waitLock));
+  program
+    .command("refresh")
+    .summary("pulumi refresh that waits, within a bound, while another update of the stack holds its lock (the pull request's refresh before its preview)")
+    .description(
+      "Runs pulumi refresh with the arguments after --, as xads up runs pulumi up: while the stack is locked by another update it " +
+        "tries again, saying who holds the lock and since when, until the bound. A pull request's job runs it before pulumi preview, " +
+        "so the review sees the platform's values, not the last up's (docs/gitops.md, \"The review sees the platform\"); a refresh " +
+        "writes the live values into the state and no entity.\n\n" +
+        "Example (a pipeline): xads refresh --wait-lock 10m -- --yes --skip-preview --non-interactive --stack prod",
+    )
+    .option(...WAIT_LOCK)
+    .argument("[pulumi-refresh-args...]", "arguments of pulumi refresh, after --")
+    .action((args: string[], opts: { waitLock: string }) => runWithSignals("refresh", args, opts.waitLock));
 }

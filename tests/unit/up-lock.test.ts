@@ -121,6 +121,13 @@ printf '%s' '${last}' >&2; exit ${code}
     expect(said.at(-1)).toMatch(/^xads: stack shop\/prod is still locked after --wait-lock 1m, by runner@ci-7 \(pid 24295\) since .*: this update changed nothing\. If that update is gone .*, run xads recover --cancel, then xads up again/);
   });
 
+  test("xads refresh runs pulumi refresh the same way: tries again while locked, says so as refresh", async () => {
+    fakePulumi(1, 0);
+    expect(await runUp(["--yes", "--skip-preview"], "10m", io, () => {}, "refresh")).toBe(0);
+    expect(readFileSync(join(dir, "args"), "utf8")).toBe("refresh --yes --skip-preview\n".repeat(2));
+    expect(said[0]).toMatch(/^xads refresh: stack shop\/prod is locked by runner@ci-7/);
+  });
+
   test("without --wait-lock it tries once", async () => {
     fakePulumi(1, 0);
     expect(await runUp([], "0", io)).toBe(1);
