@@ -28,9 +28,9 @@ interface Io {
 export type LockingCommand = "up" | "refresh";
 
 /** One `pulumi <command>`, its output streamed; resolves to its exit code and the end of what it printed. */
-function pulumiRun(command: LockingCommand, args: string[], io: Io, onChild: (child: ChildProcess | undefined) => void): Promise<{ code: number; output: string }> {
+function pulumiRun(command: LockingCommand, args: string[], io: Io, onChild: (child: ChildProcess | undefined) => void, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn("pulumi", [command, ...args], { env: process.env, stdio: ["inherit", "pipe", "pipe"] });
+    const child = spawn("pulumi", [command, ...args], { env, stdio: ["inherit", "pipe", "pipe"] });
     onChild(child);
     let output = "";
     const keep = (d: Buffer) => { output = (output + d.toString("utf8")).slice(-KEPT_CHARS); };
@@ -47,7 +47,7 @@ function pulumiRun(command: LockingCommand, args: string[], io: Io, onChild: (ch
 const stackOf = (holders: LockHolder[]) => holders.find((h) => h.stack)?.stack;
 
 /** Runs the tries; resolves to the exit code (pulumi up's, or its last one when the bound is reached). */
-export async function runUp(args: string[], waitText: string, io: Io, onChild: (child: ChildProcess | undefined) => void = () => {}, command: LockingCommand = "up"): Promise<number> {
+export async function runUp(args: string[], waitText: string, io: Io, onChild: (child: ChildProcess | undefined) => void = () => {}, command: LockingCommand = "up", env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let waitMs: number;
   try {
     waitMs = parseWaitLock(waitText);
@@ -56,7 +56,7 @@ export async function runUp(args: string[], waitText: string, io: Io, onChild: (
   }
   const deadline = io.now() + waitMs;
   for (let attempt = 1; ; attempt++) {
-    const { code, output } = await pulumiRun(command, args, io, onChild);
+    const { code, output } = await pulumiRun(command, args, io, onChild, env);
     const holders = code === 0 ? undefined : lockedBy(output);
     if (!holders) return code;
     const stack = stackOf(holders) ? `stack ${stackOf(holders)}` : "the stack";
@@ -76,7 +76,7 @@ export async function runUp(args: string[], waitText: string, io: Io, onChild: (
 }
 
 /** Runs `pulumi <command>` with --wait-lock, its signals passed on (a cancelled job's stops the command cleanly, which releases its lock). */
-async function runWithSignals(command: LockingCommand, args: string[], waitLock: string): Promise<void> {
+async function runWithSignals(command: LockingCommand, args: string[], waitLock: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let child: ChildProcess | undefined;
   const forward = (signal: NodeJS.Signals) => (child ? child.kill(signal) : process.exit(signal === "SIGINT" ? 130 : 143));
   process.on("SIGINT", forward);
@@ -88,7 +88,7 @@ async function runWithSignals(command: LockingCommand, args: string[], waitLock:
       say: (line) => process.stderr.write(`${line}\n`),
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
       now: () => Date.now(),
-    }, (c) => (child = c), command);
+    }, (c) => (child = c), command, env);
   } finally {
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
@@ -108,11 +108,19 @@ export function registerUp(program: Command): void {
         "waiting 1 to 15 s between tries, until the bound; then it exits with pulumi up's exit code and says what to do. " +
         "It never removes a lock: pulumi cancel does, without stopping the update that holds it (docs/gitops.md, \"A locked stack and pulumi cancel\"). " +
         "Any other failure is pulumi up's own: its output as it came, its exit code.\n\n" +
-        "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod",
+        "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod\n\n" +
+        "--fast runs pulumi up without the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true: the state is written " +
+        "once, at the end), which on a DIY backend rewrites the whole state twice per resource and grows with the square of the " +
+        "stack. It stays crash-safe: with checkpoints skipped the provider looks every create up on the platform before it sends " +
+        "it (its natural key, held by no resource of the state), so after a kill, a second Ctrl-C or a lost runner the next " +
+        "xads recover --cancel and xads up --fast take over what the interrupted run made instead of creating it again " +
+        "(docs/operations.md, \"Fast mode\").",
     )
     .option(...WAIT_LOCK)
+    .option("--fast", "skip the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true); every create is looked up first, so a killed run is taken over by the next")
     .argument("[pulumi-up-args...]", "arguments of pulumi up, after --")
-    .action((args: string[], opts: { waitLock: string }) => runWithSignals("up", args, opts.waitLock));
+    .action((args: string[], opts: { waitLock: string; fast?: boolean }) =>
+      runWithSignals("up", args, opts.waitLock, opts.fast ? { ...process.env, PULUMI_SKIP_CHECKPOINTS: "true" } : process.env));
   program
     .command("refresh")
     .summary("pulumi refresh that waits, within a bound, while another update of the stack holds its lock (the pull request's refresh before its preview)")

@@ -16,7 +16,7 @@ import { isPendingId } from "./resources/pending";
 import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
 import { cliCommandLine, engineAddress } from "./engine";
-import { InterruptedCreateGuard, readInterruptedCreates, stackOf } from "./interrupted-creates";
+import { checkpointsSkipped, InterruptedCreateGuard, readInterruptedCreates, stackOf } from "./interrupted-creates";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -315,7 +315,7 @@ function guardOfProcess(): InterruptedCreateGuard | undefined {
   if (interruptedGuard !== null) return interruptedGuard;
   const cli = engineAddress() ? cliCommandLine() : undefined;
   interruptedGuard = engineAddress()
-    ? new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`))
+    ? new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`), checkpointsSkipped())
     : undefined;
   return interruptedGuard;
 }

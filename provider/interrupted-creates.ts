@@ -30,6 +30,8 @@ import type { Context } from "./resources/framework";
 export interface InterruptedCreates {
   kinds: ReadonlySet<string>;
   held: ReadonlySet<string>;
+  /** When the state was last written (its manifest's time), if it says. */
+  savedAtMs?: number;
 }
 
 interface StateResource {
@@ -41,7 +43,7 @@ interface StateResource {
 }
 
 /** The interrupted creates of a deployment (`pulumi stack export`'s `deployment`): pure. */
-export function interruptedIn(deployment: { resources?: StateResource[]; pending_operations?: { type?: string; resource?: StateResource }[] }): InterruptedCreates {
+export function interruptedIn(deployment: { manifest?: { time?: string }; resources?: StateResource[]; pending_operations?: { type?: string; resource?: StateResource }[] }): InterruptedCreates {
   const kinds = new Set<string>();
   for (const op of deployment.pending_operations ?? []) {
     if (op.type !== "creating") continue;
@@ -49,7 +51,8 @@ export function interruptedIn(deployment: { resources?: StateResource[]; pending
     if (kind) kinds.add(kind);
   }
   const held = new Set((deployment.resources ?? []).filter((r) => r.id && kindOfResource(r.type, r.inputs ?? r.outputs)).map((r) => r.id!));
-  return { kinds, held };
+  const savedAtMs = Date.parse(deployment.manifest?.time ?? "");
+  return { kinds, held, ...(Number.isNaN(savedAtMs) ? {} : { savedAtMs }) };
 }
 
 /**
@@ -101,7 +104,26 @@ export class InterruptedCreateGuard {
   private state?: Promise<InterruptedCreates>;
   private readonly mine = new Set<string>();
 
-  constructor(private readonly read: (urn: string | undefined) => Promise<InterruptedCreates>, private readonly say: (line: string) => void) {}
+  /**
+   * `everyCreate`: look every create up first, not only those of kinds with a
+   * pending create. So when the engine saves no intermediate checkpoints
+   * (PULUMI_SKIP_CHECKPOINTS, `xads up --fast`): a run killed then leaves no
+   * pending operation, only the state from before it (checkpointsSkipped).
+   */
+  constructor(private readonly read: (urn: string | undefined) => Promise<InterruptedCreates>, private readonly say: (line: string) => void, private readonly everyCreate = false) {}
+
+  /**
+   * Since when an entity may have been made by the run this one follows. A
+   * pending create says its kind was in flight, whenever that was: any
+   * time. With checkpoints skipped nothing says so, and every create is
+   * looked up: only what was made since the state was last written (the
+   * killed run started after that), with a minute's slack for clocks, so
+   * that an older entity alike (another stack's, one made by hand) is not
+   * taken.
+   */
+  private since(state: InterruptedCreates, kind: string): number {
+    return this.everyCreate && !state.kinds.has(kind) && state.savedAtMs !== undefined ? state.savedAtMs - 60_000 : 0;
+  }
 
   /** An id this process created: no look-up takes it. */
   made(id: string): void {
@@ -123,16 +145,23 @@ export class InterruptedCreateGuard {
       throw new Error(`the stack's state could not be read to look for creates an interrupted update left (${(err as Error).message}), so nothing was sent: ` +
         "run pulumi up again once it can be read, or xads recover first (docs/operations.md, \"When an update is interrupted\")");
     }
-    if (!state.kinds.has(kind)) return undefined;
+    if (!this.everyCreate && !state.kinds.has(kind)) return undefined;
     const held = new Set([...state.held, ...this.mine]);
     // Items of a kind share the look-up's calls, as their creates do (look-up.ts): one wave of a batch, one list.
     const found = await ctx.client.collect<Record<string, unknown>, Entity | Error | undefined>(`interrupted|${kind}`, inputs, LIMITS.idsPerFilter,
-      (items) => def.findCreated!(ctx, items.map((item) => ({ item, sentAtMs: 0 })), held));
+      (items) => def.findCreated!(ctx, items.map((item) => ({ item, sentAtMs: this.since(state, kind) })), held));
     if (found instanceof Error) throw new Error(`an interrupted update left a create of this ${kind} pending, and looking it up failed, so nothing was sent: ${found.message}`);
     if (!found || this.mine.has(String(found.id))) return undefined;
     const id = String(found.id);
     this.mine.add(id);
-    this.say(`pulumi-xads: ${kind} ${id} was made by an interrupted update's create (pending in the state): taken over, not created again`);
+    this.say(this.everyCreate
+      ? `pulumi-xads: ${kind} ${id} is on the platform and in no state (made by an earlier update whose state was not saved: checkpoints are skipped): taken over, not created again`
+      : `pulumi-xads: ${kind} ${id} was made by an interrupted update's create (pending in the state): taken over, not created again`);
     return { id, outs: def.outputsOf(inputs, found) as Record<string, unknown> };
   }
+}
+
+/** Whether the engine saves no intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS, a boolean of Pulumi's environment): only the final state is written. */
+export function checkpointsSkipped(env: Record<string, string | undefined> = process.env): boolean {
+  return /^(1|true)$/i.test(env.PULUMI_SKIP_CHECKPOINTS ?? "");
 }

@@ -4,7 +4,7 @@
  * pending create of is looked up before it is sent, against the emulator;
  * the state's reading is pure and tested without a CLI.
  */
-import { InterruptedCreateGuard, interruptedIn, stackOf } from "../../provider/interrupted-creates";
+import { checkpointsSkipped, InterruptedCreateGuard, interruptedIn, stackOf } from "../../provider/interrupted-creates";
 import { ACCOUNT, seedCampaign, seedFundingInstrument, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
@@ -78,5 +78,29 @@ describe("a create of a kind with a pending create in the state", () => {
     await expect(guardOf(["Campaign"]).takeOver(fixture.ctx(), "Campaign", { accountId: ACCOUNT, fundingInstrumentId, name: "Twice", dailyBudgetAmountLocalMicro: 1_000_000 }))
       .rejects.toThrow(new RegExp(`^an interrupted update left a create of this Campaign pending, and looking it up failed, so nothing was sent: .*${ids[0]}.*${ids[1]}|.*${ids[1]}.*${ids[0]}`));
     expect(fixture.emu.control.requests().filter((r) => r.method === "POST").length).toBe(before);
+  });
+});
+
+describe("with the engine's checkpoints skipped (xads up --fast)", () => {
+  test("PULUMI_SKIP_CHECKPOINTS=true (or 1) is read as Pulumi reads it", () => {
+    expect(checkpointsSkipped({ PULUMI_SKIP_CHECKPOINTS: "true" })).toBe(true);
+    expect(checkpointsSkipped({ PULUMI_SKIP_CHECKPOINTS: "1" })).toBe(true);
+    expect(checkpointsSkipped({ PULUMI_SKIP_CHECKPOINTS: "false" })).toBe(false);
+    expect(checkpointsSkipped({})).toBe(false);
+  });
+
+  test("every create is looked up, with no pending create in the state: what was made since the state was last written is taken over, an older alike is not", async () => {
+    const said: string[] = [];
+    const fundingInstrumentId = await seedFundingInstrument(fixture.client());
+    const older = await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Older" });
+    const savedAtMs = Date.now() + 120_000; // the state was written after "Older" was made (beyond the minute's slack)
+    const guard = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs }), (line) => said.push(line), true);
+    const inputs = (name: string) => ({ accountId: ACCOUNT, fundingInstrumentId, name, dailyBudgetAmountLocalMicro: 1_000_000 });
+    expect(await guard.takeOver(fixture.ctx(), "Campaign", inputs("Older"))).toBeUndefined();
+    expect(older.id).toBeDefined();
+    const fresh = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs: Date.now() - 120_000 }), (line) => said.push(line), true);
+    const made = await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Made by the killed run" });
+    expect(await fresh.takeOver(fixture.ctx(), "Campaign", inputs("Made by the killed run"))).toMatchObject({ id: String(made.id) });
+    expect(said.at(-1)).toMatch(/is on the platform and in no state \(made by an earlier update whose state was not saved: checkpoints are skipped\): taken over, not created again$/);
   });
 });

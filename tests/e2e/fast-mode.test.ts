@@ -1,0 +1,76 @@
+/**
+ * Fast mode stays crash-safe (docs/operations.md, "Fast mode"): `pulumi up`
+ * with the engine's intermediate checkpoints skipped (PULUMI_SKIP_CHECKPOINTS=true,
+ * what `xads up --fast` sets) is SIGKILLed at three moments (the funding
+ * instrument's create in flight, a campaign batch in flight, a line item
+ * batch in flight: the emulator commits each and holds its answer), which
+ * leaves the state as it was before the run, with no pending operation.
+ * Then the documented next commands, `xads recover --cancel` and `xads up
+ * --fast`: every declared entity once on the platform (counted from the
+ * emulator's state), each held by the state, and `pulumi preview
+ * --expect-no-changes` passes.
+ */
+import { output, ProgramResource, Stack, useStackEmulator } from "./harness";
+
+jest.setTimeout(600_000);
+
+const e2e = useStackEmulator();
+const COUNT = 20;
+/** Whether a POST matching the fault's path (a regular expression, as the emulator's faults take it) was sent. */
+const postsTo = (path: string) => () => e2e.emu.control.requests().some((r) => r.method === "POST" && new RegExp(path).test(r.path));
+
+describe.each([
+  { moment: "the funding instrument's create", currency: "USD", path: "/accounts/[^/]+/funding_instruments$" },
+  { moment: "a campaign batch", currency: "EUR", path: "/batch/accounts/[^/]+/campaigns$" },
+  { moment: "a line item batch", currency: "GBP", path: "/batch/accounts/[^/]+/line_items$" },
+])("xads up --fast killed during $moment", ({ moment, currency, path }) => {
+  const names = Array.from({ length: COUNT }, (_, i) => `${currency} fast ${i}`);
+  const program: ProgramResource[] = [
+    { type: "FundingInstrument", name: "fi", args: { currency, startTime: "2026-01-01T00:00:00Z" } },
+    ...names.flatMap((n, i): ProgramResource[] => [
+      { type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${fi.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
+      { type: "LineItem", name: `li${i}`, args: { campaignId: `\${c${i}.id}`, name: n, objective: "ENGAGEMENTS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] } },
+    ]),
+  ];
+  const campaigns = () => e2e.live("campaigns").filter((c) => names.includes(String(c.name)));
+  const lineItems = () => e2e.live("line_items").filter((l) => names.includes(String(l.name)));
+  const instruments = () => e2e.live("funding_instruments").filter((f) => f.currency === currency);
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = e2e.stack(`fast-${currency.toLowerCase()}`);
+    stack.writeProgram(program);
+    await stack.init();
+    // The provider waits 4 s for an answer: the kill lands well inside that.
+    await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
+  });
+
+  test(`every entity once after the documented next commands (${moment})`, async () => {
+    e2e.emu.control.clearRequests();
+    e2e.emu.control.fault({ method: "POST", path, kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
+    expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], postsTo(path), { PULUMI_SKIP_CHECKPOINTS: "true" })).toBe(true);
+    e2e.emu.control.clearFaults();
+    // Checkpoints skipped: the state is the one from before the run, with no pending operation; the platform has what the run made.
+    const killed = await stack.deployment();
+    expect((killed.resources ?? []).filter((r) => r.type.includes("xads"))).toEqual([]);
+    expect(killed.pending_operations ?? []).toEqual([]);
+    expect(instruments()).toHaveLength(1);
+
+    const recovered = await stack.xads(["recover", "--cancel"]);
+    expect({ code: recovered.code, stderr: recovered.stderr }).toMatchObject({ code: 0 });
+    const up = await stack.xads(["up", "--fast", "--", "--yes", "--skip-preview", "--non-interactive"]);
+    expect({ code: up.code, output: output(up) }).toMatchObject({ code: 0 });
+
+    expect(instruments()).toHaveLength(1);
+    expect(campaigns().map((c) => c.name).sort()).toEqual([...names].sort());
+    expect(lineItems().map((l) => l.name).sort()).toEqual([...names].sort());
+    const held = (await stack.exported()).map((r) => r.id).sort();
+    expect(held).toEqual([...instruments(), ...campaigns(), ...lineItems()].map((e) => String(e.id)).sort());
+    expect(output(up)).toMatch(/is on the platform and in no state \(made by an earlier update whose state was not saved: checkpoints are skipped\): taken over, not created again/);
+    expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+  });
+
+  afterAll(async () => {
+    await stack?.run(["destroy", "--yes", "--skip-preview"]);
+  });
+});
