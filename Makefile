@@ -90,7 +90,10 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # pulumi CLI and the engine, so two of them share the machine's cores well.
 # The PostgreSQL cluster of the shared-backend e2e files runs for the run
 # and is stopped after it, whatever jest's outcome (and on an interrupt).
-# The last line is the plain count CI reads: `N passed, N failed`.
+# The last line is the plain count CI reads: `N passed, N failed, N skipped`
+# (tools/test-summary.js). Under CI (CI=true) nothing is skipped: a missing
+# python3 or PostgreSQL fails its files with the install line, and
+# XADS_UPDATE_GOLDEN / XADS_UPDATE_FIXTURES are refused (tests/required-tools.ts).
 test: build pulumi consumer venv-sdk python-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
@@ -98,7 +101,7 @@ test: build pulumi consumer venv-sdk python-sdk ## every test: unit, integration
 	@trap 'tools/postgres.sh stop' EXIT; tools/postgres.sh start || echo "postgres: not started; the postgres-backend e2e files try again and say why"; \
 	  XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
 	  tools/postgres.sh stop; \
-	  node -e 'const r = require("./$(WORK)/jest-results.json"); console.log(`$${r.numPassedTests} passed, $${r.numFailedTests} failed`)' || echo "0 passed, 1 failed"; \
+	  node tools/test-summary.js $(WORK)/jest-results.json || echo "0 passed, 1 failed"; \
 	  exit $$status
 
 test-unit: build ## unit tests only (no CLI, no emulator)

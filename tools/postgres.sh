@@ -10,6 +10,7 @@
 #   tools/postgres.sh start [--owner NAME]  start it (made on first use); --owner: who started it, for stop --owner
 #   tools/postgres.sh stop [--owner NAME]   stop it (with --owner: only if NAME started it)
 #   tools/postgres.sh status                exit 0 when it runs
+#   tools/postgres.sh available             exit 0 when start can run: initdb is found, or start would install it (root with apt-get)
 #   tools/postgres.sh remove                stop it and delete it (its data too, wherever it is)
 #   tools/postgres.sh url [DB]              the backend URL of database DB (default xads), for PULUMI_BACKEND_URL
 #   tools/postgres.sh password              the password, for PGPASSWORD (kept out of the URL: `pulumi whoami -v` prints the URL)
@@ -170,6 +171,8 @@ case "${1:-}" in
   start) flock 9; start "$(owner_arg "${@:2}")" ;;
   stop) flock 9; stop "$(owner_arg "${@:2}")" ;;
   status) bin=$(bindir); [ -n "$bin" ] && running ;;
+  # tests/required-tools.ts: a postgres-backend e2e file is skipped (failed under CI) when this fails.
+  available) [ -n "$(bindir)" ] || { [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; } ;;
   remove) flock 9; remove ;;
   url) url "${2:-}" ;;
   password) cat "$pg/password" ;;

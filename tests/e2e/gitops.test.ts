@@ -11,17 +11,21 @@
  * - import of an account with 3 campaigns, 6 line items and 10 promoted
  *   Tweets: `pulumi up` of the written program sends no POST, and the next
  *   preview shows no changes.
- * Set XADS_UPDATE_GOLDEN=1 to rewrite the golden file from the live preview.
+ * Set XADS_UPDATE_GOLDEN=1 to rewrite the golden file from the live preview
+ * (refused under CI: tests/required-tools.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
 import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
 import { CONSUMER, ProgramResource, Stack, useStackEmulator } from "./harness";
+import { rewriteRequested } from "../required-tools";
 
 jest.setTimeout(300_000);
 
 const GOLDEN = join(__dirname, "golden", "pr-summary.md");
+// Read when the file loads, so CI refuses it before any stack is made.
+const UPDATE_GOLDEN = rewriteRequested("XADS_UPDATE_GOLDEN");
 const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 
 const e2e = useStackEmulator({ backend: "postgres" });
@@ -79,7 +83,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
     // What the reviewer must see, whatever the golden file says.
     expectSummaryOfReviewedChange(summary, change);
     expect(summary).toMatch(/> \[!CAUTION\]\n.*\n> - \*\*delete\*\* `autumn` \(Campaign, id `<autumn.id>`\) "Autumn"/);
-    if (process.env.XADS_UPDATE_GOLDEN === "1") {
+    if (UPDATE_GOLDEN) {
       mkdirSync(join(__dirname, "golden"), { recursive: true });
       writeFileSync(GOLDEN, summary);
     }

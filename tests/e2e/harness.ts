@@ -8,13 +8,14 @@
  */
 import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
 import { kindOfResource, nameOfUrn } from "../../provider/resources";
 import { withoutCredentials, xadsEnv } from "../integration/fixtures";
+import { requireTool, skipRestOfFile } from "../required-tools";
 
 export type { Credentials } from "../../provider/client";
 export { deadAddress, xadsEnv } from "../integration/fixtures";
@@ -46,9 +47,12 @@ export type BackendKind = "file" | "postgres";
  * database, logged in as a pipeline is (PULUMI_BACKEND_URL=postgres://...,
  * PGPASSWORD). The cluster is started if it is not running (then stopped
  * after the run: tests/e2e/global-teardown.ts); `make test` starts and stops it.
+ * Without PostgreSQL the rest of the file is skipped with a warning, or
+ * under CI fails with the install line (usePostgres).
  */
 export function useStackEmulator(options: { backend?: BackendKind } = {}) {
   const backend = options.backend ?? "file";
+  if (backend === "postgres") usePostgres();
   const state: { emu?: Emulator; creds?: Credentials } = {};
   beforeAll(async () => {
     if (backend === "postgres") postgres("start", "--owner", "harness");
@@ -118,6 +122,18 @@ export interface ExportedResource {
   id?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
+}
+
+/**
+ * For a file whose stacks use the PostgreSQL backend, called at its top (by
+ * useStackEmulator, or by the file): without PostgreSQL, the decision of
+ * tests/required-tools.ts (skipped with a warning; under CI one failing test
+ * naming the install line), and every test the file registers after this
+ * is skipped rather than failing on the missing server one by one.
+ */
+export function usePostgres(): void {
+  const file = basename(expect.getState().testPath ?? "this file");
+  if (!requireTool("postgresql", file, "its stacks use the shared PostgreSQL backend")) skipRestOfFile();
 }
 
 /** tools/postgres.sh (start, url, createdb, psql...): what it printed on stdout. */

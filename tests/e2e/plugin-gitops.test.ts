@@ -10,18 +10,20 @@
  * - drift after a budget edited in the ads UI exits 1 naming the resource
  *   and the field.
  * Set XADS_UPDATE_FIXTURES=1 to write the preview and the state to
- * tests/unit/fixtures (the unit tests' plugin fixtures).
+ * tests/unit/fixtures (the unit tests' plugin fixtures); refused under CI
+ * (tests/required-tools.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
+import { rewriteRequested } from "../required-tools";
 import { ACCOUNT_ID, CONSUMER, pulumiDir, ROOT, Stack, urnName, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
 const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 const FIXTURES = join(ROOT, "tests", "unit", "fixtures");
-const UPDATE = process.env.XADS_UPDATE_FIXTURES === "1";
+const UPDATE = rewriteRequested("XADS_UPDATE_FIXTURES");
 
 const e2e = useStackEmulator();
 let stack: Stack;

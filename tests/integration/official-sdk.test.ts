@@ -7,9 +7,10 @@
  * raises as BadRequest. The SDK lives in .work/venv-sdk (official-sdk/venv.sh,
  * which `make test` runs first; made here when the test runs alone).
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { requireTool } from "../required-tools";
 import { ACCOUNT, useEmulator, withoutCredentials, xadsEnv } from "./fixtures";
 
 const run = promisify(execFile);
@@ -28,13 +29,8 @@ const FLOWS = [
 
 type Line = { step: string; ok: boolean; error?: string } | { steps: string[] };
 
-const hasPython = !spawnSync("python3", ["--version"]).error;
-
-if (!hasPython) {
-  // jest names no test of a file whose tests are all skipped: the reason goes to the output too.
-  console.warn("official-sdk.test.ts: skipped, python3 is not on PATH (the official Python SDK runs in a python3 virtual environment)");
-  test.skip("the official Python SDK's flows (skipped: python3 is not on PATH)", () => {});
-} else {
+// Without python3: skipped with a warning, or under CI a failure with the install line (tests/required-tools.ts).
+if (requireTool("python3", "official-sdk.test.ts", "the official Python SDK runs in a python3 virtual environment")) {
   const fixture = useEmulator();
 
   beforeAll(async () => {
