@@ -14,7 +14,7 @@ import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
 import { AdsClient, Credentials } from "../../provider/client";
 import { kindOfResource, nameOfUrn } from "../../provider/resources";
-import { withoutCredentials, xadsEnv } from "../integration/fixtures";
+import { waitFor, withoutCredentials, xadsEnv } from "../integration/fixtures";
 import { requireTool, skipRestOfFile } from "../required-tools";
 
 export type { Credentials } from "../../provider/client";
@@ -31,6 +31,13 @@ export const XADS_BIN = join(CONSUMER, "node_modules", ".bin", "xads");
 export type Emulator = RunningEmulator;
 
 export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
+
+/**
+ * How long killWhen and interruptTwiceWhen wait for their moment (or the
+ * CLI's end): below the shortest e2e file time-out (300 s), so a moment
+ * that never comes fails naming it rather than as jest's bare time-out.
+ */
+const WHEN_DEADLINE_MS = 240_000;
 
 // --------------------------------------------------- one file's emulator ---
 
@@ -403,7 +410,9 @@ export class Stack {
     const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
-    while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => ended || when(), `the moment to stop pulumi ${args[0]} (or its end)`, WHEN_DEADLINE_MS, 50)
+      // Past the deadline the CLI is not left running after the test.
+      .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
     if (ended) return false;
     this.hostsLeft = await killCli(child, exited);
     return true;
@@ -420,7 +429,9 @@ export class Stack {
     const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
-    while (!ended && !when()) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => ended || when(), `the moment to stop pulumi ${args[0]} (or its end)`, WHEN_DEADLINE_MS, 50)
+      // Past the deadline the CLI is not left running after the test.
+      .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
     if (ended) return false;
     const hosts = child.pid === undefined ? [] : languageHostsBelow(child.pid);
     child.kill("SIGINT");

@@ -15,6 +15,7 @@
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { waitFor } from "../integration/fixtures";
 import { killCli, output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
@@ -31,13 +32,8 @@ const usd: ProgramResource = { type: "FundingInstrument", name: "usd", args: { c
 const campaigns = () => e2e.live("campaigns");
 const budgets = () => Object.fromEntries(campaigns().map((c) => [c.name, Number(c.daily_budget_amount_local_micro) / 1_000_000]));
 
-async function until(what: string, cond: () => boolean, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The shared poll (tests/integration/fixtures.ts waitFor), with this file's deadline: below its 300 s time-out. */
+const until = (what: string, cond: () => boolean): Promise<void> => waitFor(cond, what, 120_000, 100);
 
 describe("two pipelines of one stack started together", () => {
   let stack: Stack;

@@ -5,6 +5,7 @@
  */
 import { ACCOUNT, CREDS, TestApi, authorization, encodeQuery } from "./emulator-helpers";
 import { startEmulator } from "../../emulator";
+import { waitFor } from "./fixtures";
 
 const api = new TestApi();
 let fi: string;
@@ -84,7 +85,8 @@ describe("faults", () => {
         headers: { authorization: authorization(CREDS, "POST", url, query) },
         signal: giveUp.signal,
       });
-      while (emu.control.requests()[0]?.status == null) await new Promise((r) => setTimeout(r, 10));
+      // Below the test's 5 s time-out, so a commit that never comes is named.
+      await waitFor(() => emu.control.requests()[0]?.status != null, "the held POST to be committed (its status in the request log)", 4_000, 10);
       giveUp.abort();
       await expect(sent).rejects.toThrow();
       expect(emu.control.entities("production", ACCOUNT, "campaigns")).toEqual([expect.objectContaining({ name: "Committed" })]);

@@ -8,7 +8,7 @@ import { AddressInfo } from "node:net";
 import { EngineWatch, ProbeResult, tcpProbe, writeGuard } from "../../provider/engine";
 import { campaign } from "../../provider/resources/campaign";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
-import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
+import { ACCOUNT, seedFundingInstrument, useEmulator, waitFor } from "./fixtures";
 
 const fixture = useEmulator();
 const emu = () => fixture.emu;
@@ -50,7 +50,8 @@ test("a write queued behind one in flight when the engine dies is not sent; the 
   emu().control.fault({ method: "POST", path: "/funding_instruments$", kind: "timeout-after-commit", delayMs: 1500 });
   const inputs = (currency: string) => fundingInstrument.check({}, { accountId: ACCOUNT, currency, startTime: "2026-03-01T00:00:00Z" }).inputs!;
   const first = fundingInstrument.create(ctx, inputs("EUR"));
-  while (posts().length === 0) await new Promise((r) => setTimeout(r, 20));
+  // Below the test's 5 s time-out (the first POST is answered 1.5 s after it arrives, then looked up).
+  await waitFor(() => posts().length > 0, "the first funding instrument's POST to reach the emulator", 3_000);
   const second = fundingInstrument.create(ctx, inputs("JPY")).catch((e: Error) => e);
   kill();
   expect(await first).toMatchObject({ outs: { currency: "EUR" } });

@@ -142,3 +142,19 @@ export const inFuture = (days = 30): string => new Date(Date.now() + days * 86_4
 
 /** What a promise is rejected with (undefined when it resolves): a refusal to assert on. */
 export const refusal = (p: Promise<unknown>): Promise<unknown> => p.then(() => undefined, (e: unknown) => e);
+
+/**
+ * Polls `cond` (every `everyMs`) until it holds; after `ms` fails naming
+ * `what` it waited for. Every poll of a test goes through it: a bare loop
+ * has no deadline, so a condition that never comes hangs the file until
+ * jest's own time-out, which names no cause. `ms` is a deadline, not a
+ * measurement: set it below the test's time-out, well above what the wait
+ * takes on a loaded machine.
+ */
+export async function waitFor(cond: () => boolean, what: string, ms: number, everyMs = 20): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() >= end) throw new Error(`waited ${ms} ms for ${what}, in vain`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
