@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { main } from "../../cli";
 import { BEARER_MIN_INTERVAL_MS } from "../../emulator/tokens";
 import { listWebhooks } from "../../provider/data-sources";
+import { gotTransport, Transport } from "../../provider/client/client";
 import { bearerCachePath } from "../../provider/platform-auth";
 import { setProcessEnv, useEmulator, xadsEnv } from "./fixtures";
 
@@ -129,17 +130,34 @@ describe("getWebhooks reads (listWebhooks)", () => {
   });
 
   test("a cached token revoked elsewhere is replaced once", async () => {
-    await liveBearer();
+    const revoked = await liveBearer();
     await fetch(`${fixture.emu.url}/oauth2/invalidate_token`, {
       method: "POST",
       headers: { authorization: `Basic ${Buffer.from(`${creds.consumerKey}:${creds.consumerSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ access_token: JSON.parse(readFileSync(bearerCachePath(app()), "utf8")).access_token }),
     });
     fixture.emu.control.advanceAuthClock(BEARER_MIN_INTERVAL_MS / 1000);
-    expect(await listWebhooks(app())).toEqual([]);
+    // What the read sends (the emulator's log holds the Ads API's requests, not these).
+    const sent: string[] = [];
+    const transport: Transport = async (request) => {
+      const res = await gotTransport(request);
+      sent.push(`${request.method} ${new URL(request.url).pathname} ${res.statusCode}`);
+      return res;
+    };
+    expect(await listWebhooks({ ...app(), transport })).toEqual([]);
+    // Replaced: the cache holds a new token, and it is the one the read used.
+    const cached = JSON.parse(readFileSync(bearerCachePath(app()), "utf8")).access_token as string;
+    expect(cached).not.toBe(revoked);
+    // Once: one new token asked for, and the read refused once (the revoked token), then answered.
+    expect(sent).toEqual(["GET /2/webhooks 401", "POST /oauth2/token 200", "GET /2/webhooks 200"]);
   });
 
   test("wrong keys: the code 99 line, no secret in it", async () => {
-    await expect(listWebhooks({ ...app(), consumerSecret: "nope-nope" })).rejects.toThrow(/^the platform could not verify the application's credentials \(code 99\)/);
+    const message = await listWebhooks({ ...app(), consumerSecret: "nope-nope" }).then(() => "listed", (e: Error) => e.message);
+    expect(message).toMatch(/^the platform could not verify the application's credentials \(code 99\)/);
+    // The name promised no secret in it: neither the wrong secret given nor the key beside it.
+    expect(message).not.toContain("nope-nope");
+    expect(message).not.toContain(creds.consumerKey);
+    expect(message).not.toContain(creds.consumerSecret);
   });
 });

@@ -161,7 +161,9 @@ describe("an update never overwrites a live value the plan was not made from", (
   }
   const puts = () => fixture.emu.control.requests().filter((r) => r.method === "PUT");
 
-  test("a budget raised and a campaign paused in the ads UI after the plan: the update sends nothing to it and names each field, the plan's old value and the live one", async () => {
+  // The name promised "each field" of two edits; the message (compared whole) names the budget alone: the status
+  // was paused in the UI as the plan pauses it, which overwrites nothing. The name now says what is checked.
+  test("a budget raised in the ads UI after the plan: the update sends nothing to it and names the field, the plan's old value and the live one; a status paused there as the plan pauses it is not named", async () => {
     const { id, olds } = await campaign("Edited after the plan");
     fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { daily_budget_amount_local_micro: 99_000_000, entity_status: "PAUSED" });
     fixture.emu.control.clearRequests();
