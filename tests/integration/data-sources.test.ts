@@ -12,6 +12,10 @@ test("getAccounts lists the accounts the credentials reach, in SDK names", async
 });
 
 test("getFundingInstruments lists the account's live instruments with their currency", async () => {
+  // "live": an instrument deleted in the ads UI is not listed (the name promised it; the account had no deleted one).
+  const gone = fixture.emu.control.insert("production", "18ce54d4x5t", "funding_instruments", { currency: "EUR", type: "CREDIT_CARD", entity_status: "ACTIVE" });
+  fixture.emu.control.remove("production", "18ce54d4x5t", "funding_instruments", String(gone.id));
+  expect(fixture.emu.control.entities("production", "18ce54d4x5t", "funding_instruments", { withDeleted: true }).map((f) => f.currency)).toContain("EUR");
   expect(await listFundingInstruments(ctx(), "18ce54d4x5t")).toEqual([
     expect.objectContaining({ currency: "USD", type: "CREDIT_CARD", entityStatus: "ACTIVE", accountId: "18ce54d4x5t" }),
   ]);
