@@ -88,8 +88,19 @@ test("1,000 removed members show as counts in the preview, and up removes them",
 });
 
 test("destroy removes the members, then the audience and the list", async () => {
-  const { newsletter } = await stack.outputs();
+  const { newsletter, optOuts } = await stack.outputs();
+  e2e.emu.control.clearRequests();
   expect(await stack.run(["destroy", "--yes", "--skip-preview"])).toMatchObject({ code: 0 });
+  // "then": each member set's removal is sent before its parent's DELETE. Without this, the checks below pass
+  // even if the members were never removed: a deleted audience's members are gone with it.
+  const writes = e2e.writes().map((r) => `${r.method} ${r.path}`);
+  for (const [parent, users] of [
+    [`/12/accounts/${ACCOUNT_ID}/custom_audiences/${newsletter}`, `POST /12/accounts/${ACCOUNT_ID}/custom_audiences/${newsletter}/users`],
+    [`/12/accounts/${ACCOUNT_ID}/do_not_reach_lists/${optOuts}`, `POST /12/batch/accounts/${ACCOUNT_ID}/do_not_reach_lists/${optOuts}/users`],
+  ]) {
+    expect(writes).toContain(users);
+    expect(writes.indexOf(`DELETE ${parent}`)).toBeGreaterThan(writes.indexOf(users!));
+  }
   expect(e2e.live("custom_audiences")).toEqual([]);
   expect(e2e.live("do_not_reach_lists")).toEqual([]);
   expect(members("custom_audiences", newsletter!)).toEqual([]);

@@ -227,6 +227,12 @@ describe("xads import of a live account", () => {
     const noCreds = await stack.xads(["import", "--account", ACCOUNT, "--out", join(stack.dir, "other")]);
     expect(noCreds.code).toBe(2);
     expect(noCreds.stderr).toMatch(/^xads: missing Ads API credentials: xads:consumerKey: XADS_CONSUMER_KEY/);
+    // "without values": with two of the four given, the line names the other two and prints neither given value
+    // (with none given, there was no value it could have printed).
+    const given = { XADS_CONSUMER_KEY: e2e.creds.consumerKey, XADS_ACCESS_TOKEN: e2e.creds.accessToken };
+    const partial = await stack.xads(["import", "--account", ACCOUNT, "--out", join(stack.dir, "other")], { env: given });
+    expect(partial).toMatchObject({ code: 2, stdout: "", stderr: "xads: missing Ads API credentials: xads:consumerSecret: XADS_CONSUMER_SECRET; xads:accessTokenSecret: XADS_ACCESS_TOKEN_SECRET\n" });
+    for (const value of Object.values(given)) expect(partial.stderr).not.toContain(value);
   });
 
   test("with --stack it takes the credentials and the address from the stack's config, and prints none of them", async () => {
