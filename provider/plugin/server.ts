@@ -186,7 +186,7 @@ export class XadsProvider {
     answer(callback, async () => {
       const kind = kindOf(req);
       const news = dispatch.withStackAccount(kind, fromStruct(req.getNews()), this.holder);
-      const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder);
+      const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder, req.getUrn());
       // The checked inputs are what the state keeps: the kind's secret fields (a member list's users) are
       // secret there whether or not the program marked them (a YAML or Python program passing plain hashes).
       return checkResponse(toStruct((result.inputs as Props | undefined) ?? news, dispatch.secretFields(kind)), result.failures ?? []);
