@@ -14,9 +14,9 @@
  *   naming the campaign and the cure; an unprotected campaign removed passes.
  * Nothing is written to the platform meanwhile.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
+import { pulumiDir, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -42,15 +42,8 @@ const guarded = campaign("guarded");
 const loose = campaign("loose", "      deletionProtection: false\n");
 const program = (...resources: string[]) => stack.writeYamlProgram(`resources:\n${resources.join("")}`);
 
-/** pulumi preview --json (the digest, or the stream the workflow uses) saved to preview.json, then xads pr-summary of it. */
-async function previewAndSummary(form: "digest" | "stream", ...summaryArgs: string[]): Promise<{ preview: RunResult; summary: RunResult; markdown: string }> {
-  const env = form === "stream" ? { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" } : {};
-  const preview = await stack.run(["preview", "--json"], env);
-  writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
-  const summary = await stack.xads(["pr-summary", "preview.json", "--output", "summary.md", "--no-reach", ...summaryArgs]);
-  const file = join(stack.dir, "summary.md");
-  return { preview, summary, markdown: existsSync(file) ? readFileSync(file, "utf8") : "" };
-}
+/** pulumi preview --json saved to preview.json, then xads pr-summary of it (Stack.previewAndSummary). */
+const previewAndSummary = (form: "digest" | "stream", ...summaryArgs: string[]) => stack.previewAndSummary(form, {}, ...summaryArgs);
 
 beforeAll(async () => {
   if (!existsSync(join(pulumiDir(), "pulumi-language-yaml"))) throw new Error(`no pulumi-language-yaml in ${pulumiDir()}: run make pulumi (make test does)`);
