@@ -7,7 +7,8 @@
  *   string: `pulumi preview --json` exits 1 and reports them only as
  *   `info#err` diagnostics (the digest records no exit code; the stream's
  *   summary event says `failed`). pr-summary of either form exits 1 and its
- *   summary starts with "The preview failed" and the host's error.
+ *   summary starts with "The preview failed" and the host's error (for the
+ *   token, with the kind it likely meant: "did you mean").
  * - A protected campaign removed from the program: the engine lets the
  *   delete through the preview (a YAML program sets no `protect`), and `up`
  *   would apply the rest before the provider refuses it. pr-summary exits 1
@@ -56,7 +57,8 @@ beforeAll(async () => {
 });
 
 describe.each([
-  ["a misspelled type token", campaign("spring", "", "xads:index:Campaing"), 'unable to find resource type "xads:index:Campaing"'],
+  // The host's words, then the kind it likely meant (cli/pr-summary-render.ts withKindHint).
+  ["a misspelled type token", campaign("spring", "", "xads:index:Campaing"), 'unable to find resource type "xads:index:Campaing" in resource provider "xads"; did you mean xads:index:Campaign?'],
   ["an unknown property on a campaign", campaign("spring", "      colour: red\n"), "Property colour does not exist on 'xads:index:Campaign'"],
   ["a budget written as a string", campaign("spring").replace("dailyBudgetAmountLocalMicro: 10000000", "dailyBudgetAmountLocalMicro: ten"), "xads:index:Campaign is not assignable from"],
 ])("%s", (_what, broken, error) => {
