@@ -55,7 +55,7 @@ export interface Finding {
 /**
  * Reports each finding on its resource, or, for more than REPORT_EACH_UP_TO
  * resources, once for the stack: `many` with the count and the first
- * NAMED_IN_ONE_REPORT resources named (`Campaign "a", Campaign "b", ... and
+ * NAMED_IN_ONE_REPORT resources by name (`Campaign "a", Campaign "b", ... and
  * 196 more`). One report has no resource (no URN): it is the stack's.
  */
 export function reportFindings(report: ReportViolation, findings: readonly Finding[], many: (count: number, names: string) => string): void {
@@ -64,7 +64,9 @@ export function reportFindings(report: ReportViolation, findings: readonly Findi
     for (const f of findings) report(f.message, f.resource.urn);
     return;
   }
-  const named = resources.slice(0, NAMED_IN_ONE_REPORT).map(subject).join(", ");
+  // By name, numbers in order (c-2 before c-10): the engine hands resources over in the order they were
+  // registered, which varies from run to run, and a review wants the same names each time.
+  const named = resources.map(subject).sort((a, b) => a.localeCompare(b, "en", { numeric: true })).slice(0, NAMED_IN_ONE_REPORT).join(", ");
   const rest = resources.length - NAMED_IN_ONE_REPORT;
   report(many(resources.length, `${named} and ${rest} more`));
 }
