@@ -43,7 +43,7 @@ export function forStack<C extends object = object>(
  * failure (201 active campaigns) under some 800 lines.
  */
 export const REPORT_EACH_UP_TO = 10;
-/** How many resources the one report names, in the stack's order. */
+/** How many resources the one report names (the first by name). */
 export const NAMED_IN_ONE_REPORT = 5;
 
 /** A resource a rule found, and what it says about that one resource. */
