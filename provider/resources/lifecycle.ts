@@ -14,6 +14,8 @@ import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
 import type { Base, Resolved, Standard } from "./declaration";
+import { listsAsText } from "./batch-create";
+import { kindWrite, writeInBatch } from "./batch-write";
 import {
   adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckResult, Context,
   deleteIdempotent, differingInputs, DiffResult, IN_THE_CURRENCY, protectReplacement, sandboxOnlyFailures, unitsOf, validate,
@@ -94,7 +96,28 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
       const changed = fieldsToSend(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
-      const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
+      const params = toWire(fields, news as Record<string, unknown>, changed) as Query;
+      const put = () => write(ctx, "put", `${d.path(news)}/${id}`, params);
+      const inBatch = kindWrite(d, "Update", news);
+      // Concurrent updates share batch calls of Update items carrying the PUT's fields (batch-write.ts, docs/architecture.md rule 8).
+      const entity = inBatch
+        ? (await writeInBatch(ctx, inBatch, {
+          id,
+          what: `${describe(news)} (id ${id})`,
+          params: d.jsonBody ? params : listsAsText(params),
+          single: put,
+          applied: async () => {
+            // After a batch without an answer: done when the live entity holds every value sent.
+            const live = await find(ctx, news, id);
+            if (!live || live.deleted === true) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI) while its update got no answer. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+            const seen = outputs(news, live) as Record<string, unknown>;
+            if (changed.every((f) => fields.writeOnly.includes(f) || sameField(fields, f, (news as Record<string, unknown>)[f], seen[f]))) return { entity: live };
+            const moved = movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, seen, live);
+            if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields));
+            return undefined;
+          },
+        }))!
+        : await put();
       return standard.updated(id, olds, news, outputs(news, entity), changed);
     },
 
@@ -110,7 +133,24 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
         return;
       }
       if (protectedKind) assertDeletable(d.noun, id, props as Record<string, unknown>);
-      await deleteIdempotent(() => ctx.client.delete(`${d.path(props as unknown as I)}/${id}`));
+      const p = props as unknown as I;
+      const del = () => deleteIdempotent(() => ctx.client.delete(`${d.path(p)}/${id}`));
+      const inBatch = kindWrite(d, "Delete", p);
+      if (!inBatch) return del();
+      // Concurrent deletes share batch calls of Delete items (batch-write.ts, docs/architecture.md rule 8); one already gone counts as deleted (rule 6).
+      await writeInBatch(ctx, inBatch, {
+        id,
+        what: `${describe(p)} (id ${id})`,
+        params: {},
+        single: async () => {
+          await del();
+          return undefined;
+        },
+        applied: async () => {
+          const live = await find(ctx, p, id);
+          return !live || live.deleted === true ? { entity: undefined } : undefined;
+        },
+      });
     },
   };
 
