@@ -7,7 +7,8 @@
  * diff compares every input, create-only ones replace; create adopts
  * (`adoptId`), or creates the entity once (`createNew`: alone or in a batch,
  * look-up.ts and batch-create.ts); read is coalesced by id; update PUTs the
- * changed fields; delete is idempotent and respects deletion protection (a
+ * changed fields and delete is idempotent, each alone or, for a kind whose
+ * batch endpoint takes them (`batch.writes`), in a batch (batch-write.ts); delete respects deletion protection (a
  * kind left in place sends none, or, with `sandboxDelete`, none outside the sandbox).
  */
 import { z } from "zod";
