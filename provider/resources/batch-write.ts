@@ -143,12 +143,12 @@ async function afterLostWrite(ctx: Context, spec: BatchWrite, items: WriteItem[]
 /**
  * The batch endpoint a kind declares for `op` (`batch.writes`) and an entity
  * of inputs `p`; undefined where the kind has none for it (its single PUT or
- * DELETE, as before). The item's id param is the collection's by convention
- * (`campaigns` -> `campaign_id`, `line_items` -> `line_item_id`: the SDKs'
- * batch_save, above).
+ * DELETE, as before). The item's id param is the kind's `batch.idParam`, else
+ * the collection's by convention (`campaigns` -> `campaign_id`, `line_items`
+ * -> `line_item_id`: the SDKs' batch_save, above).
  */
 export function kindWrite<I extends Base, O extends object>(d: Resolved<I, O>, op: WriteOperation, p: I): BatchWrite | undefined {
   const b = d.batch;
   if (!b?.path || !b.writes?.includes(op) || !d.collection) return undefined;
-  return { op, path: b.path(p), max: b.max, idParam: idsParamOf(d.collection).replace(/s$/, ""), windowMs: b.windowMs };
+  return { op, path: b.path(p), max: b.max, idParam: b.idParam ?? idsParamOf(d.collection).replace(/s$/, ""), windowMs: b.windowMs };
 }

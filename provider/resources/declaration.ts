@@ -88,6 +88,8 @@ export interface Declaration<I extends object, O extends object> {
      * goes alone.
      */
     writes?: readonly ("Update" | "Delete")[];
+    /** The param naming an Update or Delete item's entity, where it is not the collection's singular with `_id` (`campaign_id`). */
+    idParam?: string;
   };
   /** The platform takes the fields as a JSON body (cards, ref creatives/reference.mdx; flexible audiences' segment trees, ref audiences/reference.mdx), not as form parameters: the create's POST, the update's PUT and batch items. */
   readonly jsonBody?: boolean;

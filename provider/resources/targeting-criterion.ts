@@ -106,6 +106,11 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
     max: LIMITS.targetingCriteriaBatchSize,
     // They wait on the line items, which are created together.
     windowMs: 500,
+    // The endpoint takes Delete items too, not Update (criteria have no PUT): "Possible values: Create, Delete"
+    // (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/targeting_criteria); a destroy shares its calls.
+    writes: ["Delete"],
+    // The SDKs' batch_save names a criterion targeting_criterion_id (twitterdev/twitter-ruby-ads-sdk lib/twitter-ads/resources/batch.rb, CLASS_ID_MAP).
+    idParam: "targeting_criterion_id",
   },
   lookUp: {
     candidates: ofLineItems("targeting_criteria"),
