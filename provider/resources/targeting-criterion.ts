@@ -109,7 +109,8 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
     // The endpoint takes Delete items too, not Update (criteria have no PUT): "Possible values: Create, Delete"
     // (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/targeting_criteria); a destroy shares its calls.
     writes: ["Delete"],
-    // The SDKs' batch_save names a criterion targeting_criterion_id (twitterdev/twitter-ruby-ads-sdk lib/twitter-ads/resources/batch.rb, CLASS_ID_MAP).
+    // The reference's example Delete item names it targeting_criterion_id, and answers the deleted record
+    // (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/targeting_criteria; tests/conformance corpus).
     idParam: "targeting_criterion_id",
   },
   lookUp: {
