@@ -114,7 +114,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
             const seen = outputs(news, live) as Record<string, unknown>;
             if (changed.every((f) => fields.writeOnly.includes(f) || sameField(fields, f, (news as Record<string, unknown>)[f], seen[f]))) return { entity: live };
             const moved = movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, seen, live);
-            if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields));
+            if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields, "Its update, in a batch call that got no answer, did not apply, and was not sent again"));
             return undefined;
           },
         }))!
@@ -254,11 +254,11 @@ export function movedSincePlan(fields: Fields, sent: readonly string[], olds: Re
  * the ones the plan showed. A live value is never overwritten unless the
  * preview showed it (docs/architecture.md rule 12).
  */
-export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields): string {
+export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields, sent = "Nothing was sent to it"): string {
   const shown = (f: string, v: unknown) => (v === undefined || v === null || v === "" ? "not set"
     : typeof v === "number" && fields.amounts.includes(f) ? `${unitsOf(v)} ${IN_THE_CURRENCY} (${v} micros)` : JSON.stringify(v));
   const list = moved.map((m) => `${m.field} is ${shown(m.field, m.live)} on the platform, where the plan changes it from ${shown(m.field, m.planned)}`).join("; ");
-  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. Nothing was sent to it: `
+  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. ${sent}: `
     + "pulumi up never overwrites a live value the preview did not show. Run pulumi refresh, then preview again: it shows each as live -> declared; "
     + "then pulumi up (docs/operations.md, \"A live value changed after the preview\")";
 }

@@ -111,6 +111,43 @@ test("a batch update whose connection dropped before it committed is read, then 
   expect(made.map((m) => budgetOf(m.id))).toEqual([4_000_000, 4_000_000, 4_000_000]);
 });
 
+test("a batch update without an answer three times is not sent a fourth: each campaign fails saying so, and is as it was", async () => {
+  const c = client();
+  const made = await campaigns(c, 2);
+  emu().control.clearRequests();
+  emu().control.fault({ method: "POST", path: CAMPAIGNS_BATCH.source, kind: "drop", times: 3 });
+  const ctx = fixture.ctx(c);
+  const results = await Promise.allSettled(made.map(({ id, outs }) => campaign.update(ctx, id, outs, { ...outs, dailyBudgetAmountLocalMicro: 6_000_000 })));
+  expect(batches(CAMPAIGNS_BATCH, "Update").map((b) => b.status)).toEqual([null, null, null]);
+  expect(results.map((r) => r.status === "rejected" && String(r.reason.message))).toEqual(made.map((m, i) =>
+    expect.stringMatching(new RegExp(`^the update of campaign "C ${i}" \\(id ${m.id}\\) was sent 3 times in batch calls, none answered .*; run pulumi up again once the API answers$`))));
+  expect(made.map((m) => budgetOf(m.id))).toEqual([1_000_000, 1_000_000]);
+});
+
+test("a campaign edited outside the program while its batch update got no answer is not sent again: it fails naming the field", async () => {
+  let edited = false;
+  // The edit lands after the pre-read, as the batch goes (and its connection drops).
+  const c = fixture.client(30_000, {
+    collectWindowMs: 200,
+    beforeWrite: async (method, path) => {
+      if (edited || method !== "POST" || !CAMPAIGNS_BATCH.test(path)) return;
+      edited = true;
+      emu().control.edit("sandbox", ACCOUNT, "campaigns", made[0]!.id, { daily_budget_amount_local_micro: 9_000_000 });
+    },
+  });
+  const made = await campaigns(client(), 2);
+  emu().control.clearRequests();
+  emu().control.fault({ method: "POST", path: CAMPAIGNS_BATCH.source, kind: "drop" });
+  const ctx = fixture.ctx(c);
+  const results = await Promise.allSettled(made.map(({ id, outs }) => campaign.update(ctx, id, outs, { ...outs, dailyBudgetAmountLocalMicro: 7_000_000 })));
+  expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled"]);
+  expect(String((results[0] as PromiseRejectedResult).reason.message)).toMatch(/was changed outside the program.*dailyBudgetAmountLocalMicro is 9\.00 .*\(9000000 micros\) on the platform.*Its update, in a batch call that got no answer, did not apply, and was not sent again: pulumi up never overwrites/);
+  expect(made.map((m) => budgetOf(m.id))).toEqual([9_000_000, 7_000_000]);
+  // The second went alone: its single PUT.
+  expect(batches(CAMPAIGNS_BATCH, "Update").map((b) => b.items.length)).toEqual([2]);
+  expect(singles("PUT", "campaigns")).toHaveLength(1);
+});
+
 test("an item the platform refuses fails its own update, named; the others are sent again and applied", async () => {
   const c = client();
   const made = await campaigns(c, 3, "E");
