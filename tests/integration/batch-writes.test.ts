@@ -85,6 +85,19 @@ test("a destroy of 100 campaigns and their 100 line items is 6 batch POSTs of De
   expect(live("line_items").filter((e) => !e.deleted)).toEqual([]);
 });
 
+test("line items updated together share a batch POST of Update items named by line_item_id, with the fields the PUT would send", async () => {
+  const c = client();
+  const ctx = fixture.ctx(c);
+  const [parent] = await campaigns(c, 1);
+  const items = await Promise.all([0, 1, 2].map((i) => lineItem.create(ctx, lineItemInputs(parent!.id, `L ${i}`))));
+  emu().control.clearRequests();
+  const updated = await Promise.all(items.map(({ id, outs }, i) => lineItem.update(ctx, id, outs, { ...outs, name: `Renamed ${i}` })));
+  expect(batches(LINE_ITEMS_BATCH, "Update").map((b) => b.items)).toEqual([items.map(({ id }, i) => ({ operation_type: "Update", params: { line_item_id: id, name: `Renamed ${i}` } }))]);
+  expect(singles("PUT", "line_items")).toEqual([]);
+  expect(updated.map((o) => o.name)).toEqual(["Renamed 0", "Renamed 1", "Renamed 2"]);
+  expect(items.map(({ id }) => live("line_items").find((e) => e.id === id)?.name)).toEqual(["Renamed 0", "Renamed 1", "Renamed 2"]);
+});
+
 test("a batch update whose answer was lost after it committed is read, not sent again: every campaign at the new budget, each sent once", async () => {
   const c = client(1500);
   const made = await campaigns(c, 100);
