@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { definitionOf, nameOfUrn, RESOURCES } from "../provider/resources";
+import { didYouMean } from "../provider/resources/closest-kind";
 import { metaOf } from "../provider/resources/fields";
 import { deletionProtectionInput } from "../provider/resources/framework";
 import { PreviewModel, PreviewStep } from "./preview-input";
@@ -110,7 +111,22 @@ function oneLine(d: PreviewModel["diagnostics"][number]): string {
   const lines = plain(d.message).split("\n").map((l) => l.trim()).filter(Boolean);
   const first = (lines[0] ?? "").replace(/^error: /i, "");
   const text = first.endsWith(":") && lines[1] ? `${first} ${lines[1]}` : first;
-  return d.urn ? `${nameOfUrn(d.urn)}: ${text}` : text;
+  return withKindHint(d.urn ? `${nameOfUrn(d.urn)}: ${text}` : text);
+}
+
+/**
+ * An error about an unknown xads type token, with the kind it likely meant:
+ * the engine's `unable to find resource type "xads:index:Campaing"` (a YAML
+ * program's preview words it `error resolving type of resource spring:
+ * unable to find resource type "xads:index:Campaing" in resource provider
+ * "xads"`, tests/unit/fixtures/preview-yaml-failed.json, captured from the
+ * CLI) gets `; did you mean xads:index:Campaign?` from the registry's kinds
+ * (provider/resources/closest-kind.ts). Any other text is returned as is.
+ */
+export function withKindHint(text: string): string {
+  const token = /unable to find resource type "(xads:index:\w+)"/.exec(text)?.[1];
+  const hint = token === undefined ? undefined : didYouMean(token);
+  return hint ? `${text}; ${hint}` : text;
 }
 
 /**

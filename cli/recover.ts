@@ -29,13 +29,15 @@ import { nameOf } from "./properties";
 import { Deployment, Found, heldIds, interruptedLine, nextStep, PendingCreate, pendingOperations, recoveredDeployment } from "./recover-plan";
 import { ClientContext, StackProviders } from "./stack-providers";
 
-interface RecoverOptions {
+export interface RecoverOptions {
   stack?: string;
   cwd: string;
   dryRun?: boolean;
   since?: string;
   wait: boolean;
   cancel?: boolean;
+  /** Say nothing when there is nothing to recover (xads up recovers first: cli/up.ts). */
+  quiet?: boolean;
 }
 
 /** How far before the interrupted update's last checkpoint its creates may have been sent (queues, rate limits, batches). */
@@ -107,7 +109,7 @@ async function lookUp(ctx: ClientContext, create: PendingCreate, sinceMs: number
   return found ? { entity: found } : { none: "none was created: the next pulumi up creates it" };
 }
 
-async function runRecover(opts: RecoverOptions, say: (line: string) => void): Promise<void> {
+export async function runRecover(opts: RecoverOptions, say: (line: string) => void): Promise<void> {
   const backendDir = await fileBackend(opts.cwd);
   for (const file of backendDir ? repairTornAttributes(backendDir) : []) say(`xads recover: removed ${file}: empty (torn when the update was killed), it kept the stack from loading`);
   const stackConfig = await openStackConfig(opts.cwd, opts.stack);
@@ -119,7 +121,7 @@ async function runRecover(opts: RecoverOptions, say: (line: string) => void): Pr
   const { creates, foreign, others } = pendingOperations(deployment);
   if (creates.length + foreign.length + others.length === 0) {
     if (opts.cancel) await pulumi(workDir, ["cancel", "--yes", "--stack", stackName], secrets);
-    say(`xads recover: stack ${stackName} has no pending operation: nothing to recover`);
+    if (!opts.quiet) say(`xads recover: stack ${stackName} has no pending operation: nothing to recover`);
     return;
   }
   if (foreign.length > 0) {

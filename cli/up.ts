@@ -10,7 +10,9 @@
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { Command } from "commander";
+import { resolve } from "node:path";
 import { CliError } from "./errors";
+import { runRecover } from "./recover";
 import { describeHolders, formatDuration, lockedBy, LockHolder, parseWaitLock, retryDelayMs } from "./up-lock";
 
 /** What the lock check needs of a failed try: the end of its output (the error is its last lines). */
@@ -95,6 +97,35 @@ async function runWithSignals(command: LockingCommand, args: string[], waitLock:
   }
 }
 
+/** The value of a pulumi flag among the arguments (`--stack prod`, `--stack=prod`, `-s prod`). */
+export function flagOf(args: readonly string[], long: string, short?: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === `--${long}` || (short && a === `-${short}`)) return args[i + 1];
+    if (a.startsWith(`--${long}=`)) return a.slice(long.length + 3);
+  }
+  return undefined;
+}
+
+/**
+ * After an update that succeeded, the pending creates an interrupted one
+ * left are cleared from the state (xads recover, without waiting: the
+ * update has taken over what they made, provider/interrupted-creates.ts, or
+ * created what they did not): the engine keeps them, and warns of them on
+ * every run, until something imports the state. What the look-up finds
+ * that no resource holds is named (a duplicate made before this version
+ * took creates over). A recovery that cannot run (another update took the
+ * lock meanwhile) is said; the update's exit code stands.
+ */
+async function clearPendingCreates(args: readonly string[]): Promise<void> {
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    await runRecover({ stack: flagOf(args, "stack", "s"), cwd: resolve(flagOf(args, "cwd", "C") ?? "."), wait: false, quiet: true }, say);
+  } catch (err) {
+    say(`xads up: the pending operations an interrupted update left stay in the state (${err instanceof Error ? err.message : String(err)}): run xads recover`);
+  }
+}
+
 const WAIT_LOCK = ["--wait-lock <duration>", "how long to wait for another update's lock: 90s, 10m, 1h30m (at most 6h; 0: try once)", "0"] as const;
 
 export function registerUp(program: Command): void {
@@ -119,8 +150,10 @@ export function registerUp(program: Command): void {
     .option(...WAIT_LOCK)
     .option("--fast", "skip the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true); every create is looked up first, so a killed run is taken over by the next")
     .argument("[pulumi-up-args...]", "arguments of pulumi up, after --")
-    .action((args: string[], opts: { waitLock: string; fast?: boolean }) =>
-      runWithSignals("up", args, opts.waitLock, opts.fast ? { ...process.env, PULUMI_SKIP_CHECKPOINTS: "true" } : process.env));
+    .action(async (args: string[], opts: { waitLock: string; fast?: boolean }) => {
+      await runWithSignals("up", args, opts.waitLock, opts.fast ? { ...process.env, PULUMI_SKIP_CHECKPOINTS: "true" } : process.env);
+      if (process.exitCode === 0) await clearPendingCreates(args);
+    });
   program
     .command("refresh")
     .summary("pulumi refresh that waits, within a bound, while another update of the stack holds its lock (the pull request's refresh before its preview)")

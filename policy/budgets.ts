@@ -4,7 +4,7 @@
  * check, which xads-resource-checks runs.
  */
 import { StackValidationPolicy } from "@pulumi/policy";
-import { forStack } from "./define";
+import { Finding, forStack, reportFindings } from "./define";
 import { num, Stack, subject, text, XadsResource } from "./resources";
 
 /** `_local_micro` amounts are millionths of the funding instrument's currency unit (ref fundamentals/currency.mdx). */
@@ -48,6 +48,7 @@ export const campaignBudgetCaps: StackValidationPolicy = {
       { field: "dailyBudgetAmountLocalMicro", label: "daily", key: "maxDailyBudget", cap: config.maxDailyBudget ?? {} },
       { field: "totalBudgetAmountLocalMicro", label: "total", key: "maxTotalBudget", cap: config.maxTotalBudget ?? {} },
     ];
+    const findings: Finding[] = [];
     for (const campaign of stack.ofKind("Campaign")) {
       const currency = currencyOf(stack, campaign);
       if (currency === undefined) continue;
@@ -55,8 +56,10 @@ export const campaignBudgetCaps: StackValidationPolicy = {
         const amount = num(campaign, field);
         const max = cap[currency];
         if (amount === undefined || max === undefined || amount <= max * MICROS_PER_UNIT) continue;
-        report(`${subject(campaign)} ${label} budget is ${units(amount)} ${currency}; the organisation's cap is ${max} ${currency} (${key}.${currency})`, campaign.urn);
+        findings.push({ resource: campaign, message: `${subject(campaign)} ${label} budget is ${units(amount)} ${currency}; the organisation's cap is ${max} ${currency} (${key}.${currency})` });
       }
     }
+    // Many campaigns over a cap (a cap lowered) report once (define.ts reportFindings).
+    reportFindings(report, findings, (count, names) => `${count} campaigns have a budget above the organisation's caps (${names}); the caps are maxDailyBudget ${JSON.stringify(config.maxDailyBudget ?? {})}, maxTotalBudget ${JSON.stringify(config.maxTotalBudget ?? {})}`);
   }),
 };

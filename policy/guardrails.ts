@@ -4,22 +4,26 @@
  * and the audience sharing allow-list in audiences.ts, beside the platform
  * rules of their area.
  */
-import { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { StackValidationPolicy } from "@pulumi/policy";
 import { deletionProtectionInput } from "../provider/resources/framework";
-import { forKinds, forStack } from "./define";
+import { Finding, forEachOfKinds, forStack, reportFindings } from "./define";
 import { isManagedBy, LiveCampaign, LiveCampaignSource, liveCampaignsFor } from "./live-campaigns";
 import { isActive } from "./platform-limits";
 import { AUDIENCE_KINDS, Kind, Stack, subject, text, UNKNOWN, XadsResource } from "./resources";
 
-export const purchaseOrderRequired: ResourceValidationPolicy = {
+// A guardrail a whole stack can break at once (no campaign has a purchase
+// order number, a naming convention adopted late) is a stack validation that
+// reports once for many resources (define.ts reportFindings).
+
+export const purchaseOrderRequired: StackValidationPolicy = {
   name: "xads-purchase-order-required",
   description: "Every campaign carries a purchase order number.",
   enforcementLevel: "advisory",
-  validateResource: forKinds(["Campaign"], (campaign, _config, report) => {
+  validateStack: forEachOfKinds(["Campaign"], (campaign, _config, report) => {
     const po = campaign.props.purchaseOrderNumber;
     if (po === UNKNOWN || (typeof po === "string" && po.trim() !== "")) return;
     report(`${subject(campaign)} has no purchaseOrderNumber; the organisation requires one on every campaign`);
-  }),
+  }, (count, names) => `${count} campaigns have no purchaseOrderNumber (${names}); the organisation requires one on every campaign`),
 };
 
 // ------------------------------------------------------------ naming ---
@@ -43,7 +47,7 @@ function compile(key: string, pattern: string): RegExp {
   }
 }
 
-export const namingConvention: ResourceValidationPolicy = {
+export const namingConvention: StackValidationPolicy = {
   name: "xads-naming-convention",
   description: "Campaign and line item names follow the organisation's naming convention (regular expressions; unset: any name).",
   enforcementLevel: "advisory",
@@ -53,7 +57,7 @@ export const namingConvention: ResourceValidationPolicy = {
       lineItemNamePattern: { type: "string", description: "Regular expression (JavaScript syntax) every line item name must match." },
     },
   },
-  validateResource: forKinds<NamingConfig>(["Campaign", "LineItem"], (resource, config, report) => {
+  validateStack: forEachOfKinds<NamingConfig>(["Campaign", "LineItem"], (resource, config, report) => {
     const key = NAMING_KEYS[resource.kind]!;
     const pattern = config[key];
     if (pattern === undefined) return;
@@ -64,6 +68,9 @@ export const namingConvention: ResourceValidationPolicy = {
     } else if (!compile(key, pattern).test(name)) {
       report(`${subject(resource)} name ${JSON.stringify(name)} does not match the naming convention /${pattern}/ (${key})`);
     }
+  }, (count, names, config) => {
+    const patterns = Object.values(NAMING_KEYS).filter((key) => config[key] !== undefined).map((key) => `/${config[key]}/ (${key})`);
+    return `${count} campaigns and line items have no name or one that does not match the naming convention ${patterns.join(", ")}: ${names}`;
   }),
 };
 
@@ -116,6 +123,8 @@ export function productionCampaignsPolicy(live: LiveCampaignSource): StackValida
       // The source lists each account once, however many campaigns ask.
       const liveOf = async (accountId: string | undefined) =>
         source && accountId !== undefined ? source.list(accountId).catch(() => undefined) : undefined;
+      const findings: Finding[] = [];
+      let hedgeOfAll = "";
       for (const campaign of stack.ofKind("Campaign")) {
         if (isActive(campaign) !== true) continue;
         const liveCampaigns = await liveOf(text(campaign, "accountId"));
@@ -123,8 +132,11 @@ export function productionCampaignsPolicy(live: LiveCampaignSource): StackValida
         const hedge = liveCampaigns ? ""
           : source ? ` (the live campaigns could not be listed at ${source.address}, so it may be a live campaign changed in this preview)`
           : " (without read credentials the pack cannot tell it from a live campaign changed in this preview)";
-        report(`${subject(campaign)} would be created ACTIVE in production stack "${stack.name}"; create campaigns PAUSED or DRAFT and activate them in a later change${hedge}`, campaign.urn);
+        findings.push({ resource: campaign, message: `${subject(campaign)} would be created ACTIVE in production stack "${stack.name}"; create campaigns PAUSED or DRAFT and activate them in a later change${hedge}` });
+        hedgeOfAll ||= hedge;
       }
+      reportFindings(report, findings, (count, names) =>
+        `${count} campaigns would be created ACTIVE in production stack "${stack.name}" (${names}); create campaigns PAUSED or DRAFT and activate them in a later change${hedgeOfAll}`);
     }),
   };
 }
@@ -136,13 +148,13 @@ export const productionCampaignsStartInactive = productionCampaignsPolicy(liveCa
 /** What an unset deletionProtection means: the input's own default (true). */
 const DELETION_PROTECTION_DEFAULT = deletionProtectionInput.parse(undefined);
 
-export const protectIrreversibleDeletes: ResourceValidationPolicy = {
+export const protectIrreversibleDeletes: StackValidationPolicy = {
   name: "xads-protect-irreversible-deletes",
   description: "Campaigns and audiences are protected from deletion, which cannot be undone (protect: true, or deletionProtection left on).",
   enforcementLevel: "advisory",
-  validateResource: forKinds(["Campaign", ...AUDIENCE_KINDS], (resource, _config, report) => {
+  validateStack: forEachOfKinds(["Campaign", ...AUDIENCE_KINDS], (resource, _config, report) => {
     const protection = resource.props.deletionProtection ?? DELETION_PROTECTION_DEFAULT;
     if (resource.protect || protection !== false) return;
     report(`${subject(resource)} sets deletionProtection: false and is not protected (protect: true), so a pulumi change could delete it, which cannot be undone; keep deletionProtection on (the default) or set the resource option protect: true`);
-  }),
+  }, (count, names) => `${count} campaigns and audiences set deletionProtection: false and are not protected (protect: true) (${names}), so a pulumi change could delete them, which cannot be undone; keep deletionProtection on (the default) or set the resource option protect: true`),
 };

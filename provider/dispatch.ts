@@ -127,7 +127,9 @@ async function guarded<T>(holder: Holder, what: string, op: () => Promise<T>, hi
  * failure too (preview cannot tell what the up would do, and the up's
  * create needs the same read).
  */
-export async function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder): Promise<CheckResult<unknown>> {
+export async function check(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, holder?: Holder, urn?: string): Promise<CheckResult<unknown>> {
+  // The state as it was before this run: read before the engine can have begun any create (each comes after its check).
+  await guardOfProcess()?.ready(urn);
   return valuesNamedInReasons(await checkAll(kind, olds, news, holder), news);
 }
 

@@ -125,6 +125,19 @@ export class InterruptedCreateGuard {
     return this.everyCreate && !state.kinds.has(kind) && state.savedAtMs !== undefined ? state.savedAtMs - 60_000 : 0;
   }
 
+  /**
+   * Reads the state once, before this run's first create can be pending in
+   * it: the engine writes a create's pending operation before it calls
+   * Create, and every resource is checked before it is created, so the first
+   * check waits for this read. Read later, the state would hold this run's
+   * own creates as pending, and a create would take over an entity alike
+   * that is not its own (another stack's). Never rejects: a failed read
+   * fails the creates (takeOver), not the checks.
+   */
+  async ready(urn?: string): Promise<void> {
+    await (this.state ??= this.read(urn)).catch(() => undefined);
+  }
+
   /** An id this process created: no look-up takes it. */
   made(id: string): void {
     this.mine.add(id);

@@ -124,8 +124,13 @@ function collect(policy: Policy, messages: string[]): (m: string | { message: st
   return (m) => messages.push(typeof m === "string" ? m : `[${m.enforcementLevel}] ${m.message.replace(`${policy.description}\n`, "")}`);
 }
 
-/** The messages a resource policy reports for one resource. */
-export async function resourceViolations(policy: ResourceValidationPolicy, d: Declared, config?: Record<string, unknown>): Promise<string[]> {
+/**
+ * The messages a policy reports for one resource: a resource policy's for
+ * it, a stack policy's for a stack of it alone (a guardrail that reports once
+ * for many resources is a stack policy: policy/define.ts forEachOfKinds).
+ */
+export async function resourceViolations(policy: ResourceValidationPolicy | StackValidationPolicy, d: Declared, config?: Record<string, unknown>): Promise<string[]> {
+  if ("validateStack" in policy) return stackViolations(policy, [d], { config });
   const messages: string[] = [];
   const validations = [policy.validateResource ?? []].flat();
   for (const validate of validations) await validate(resourceArgs(policy, d, config), collect(policy, messages));

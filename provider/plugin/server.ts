@@ -32,6 +32,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { definitionOf, kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
+import { didYouMean } from "../resources/closest-kind";
 import { renderSchema } from "../schema";
 import { logsSent, sayAbout } from "./engine-log";
 import { configDiff, configFailures, DetailedDiff, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
@@ -47,7 +48,11 @@ function kindOf(req: { getType(): string; getUrn(): string }): string {
   const type = req.getType() || typeOfUrn(req.getUrn());
   // The registry's one test of an xads resource; this plugin serves its own tokens, not the SDK's dynamic ones.
   const kind = kindOfResource(type);
-  if (!kind || type !== pluginTypeToken(kind)) throw new Error(`pulumi-resource-xads serves xads:index:<Kind> resources, not ${type}`);
+  if (!kind || type !== pluginTypeToken(kind)) {
+    // A misspelled token names the kind it likely meant (provider/resources/closest-kind.ts).
+    const hint = didYouMean(type);
+    throw new Error(`pulumi-resource-xads serves xads:index:<Kind> resources, not ${type}${hint ? `; ${hint}` : ""}`);
+  }
   return kind;
 }
 
@@ -186,7 +191,7 @@ export class XadsProvider {
     answer(callback, async () => {
       const kind = kindOf(req);
       const news = dispatch.withStackAccount(kind, fromStruct(req.getNews()), this.holder);
-      const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder);
+      const result = await dispatch.check(kind, fromStruct(req.getOlds()), news, this.holder, req.getUrn());
       // The checked inputs are what the state keeps: the kind's secret fields (a member list's users) are
       // secret there whether or not the program marked them (a YAML or Python program passing plain hashes).
       return checkResponse(toStruct((result.inputs as Props | undefined) ?? news, dispatch.secretFields(kind)), result.failures ?? []);

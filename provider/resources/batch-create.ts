@@ -274,7 +274,7 @@ export function kindBatch<I extends Base, O extends object>(
  * the official Python SDK's batch_save sends its to_params, which joins lists
  * with commas: twitterdev/twitter-python-ads-sdk twitter_ads/resource.py).
  */
-function listsAsText(params: Query): Query {
+export function listsAsText(params: Query): Query {
   const isList = (v: unknown): v is (string | number)[] => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isList(v) ? v.join(",") : v])) as Query;
 }

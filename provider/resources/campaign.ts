@@ -94,6 +94,9 @@ export const campaign = defineResource("Campaign", campaignInputs, {
     // instruments); the 2 s the client keeps for 120 promoted Tweets would
     // only add to every up.
     windowMs: 500,
+    // The batch endpoint takes Update and Delete items too ("operation_type ... Possible values: Create, Delete, Update",
+    // ref campaign-management/reference.mdx): concurrent budget changes and destroys share its calls (batch-write.ts).
+    writes: ["Update", "Delete"],
   },
   lookUp: {
     candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!), {

@@ -80,6 +80,16 @@ export interface Declaration<I extends object, O extends object> {
     send?: (ctx: Context, items: I[], path: string) => Promise<(Entity | undefined)[]>;
     /** Whether a lone create still goes through `send` (the default: the plain POST). */
     alwaysBatch?: boolean;
+    /**
+     * The operations the batch endpoint (`path`) takes besides `Create`:
+     * concurrent updates and deletes of the kind share its calls too, items
+     * named by `<entity>_id` (batch-write.ts); a lone one is the single PUT
+     * or DELETE. Where the platform has no batch form of an operation, each
+     * goes alone.
+     */
+    writes?: readonly ("Update" | "Delete")[];
+    /** The param naming an Update or Delete item's entity, where it is not the collection's singular with `_id` (`campaign_id`). */
+    idParam?: string;
   };
   /** The platform takes the fields as a JSON body (cards, ref creatives/reference.mdx; flexible audiences' segment trees, ref audiences/reference.mdx), not as form parameters: the create's POST, the update's PUT and batch items. */
   readonly jsonBody?: boolean;

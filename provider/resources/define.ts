@@ -7,6 +7,7 @@
  * - lifecycle.ts: the standard check, diff, create, read, update, delete;
  * - look-up.ts: finding what a create without an answer made (rule 7);
  * - batch-create.ts: creates sent once, alone or in a batch;
+ * - batch-write.ts: updates and deletes sharing batch calls (`batch.writes`);
  * - pending.ts: resources whose create may have committed unseen.
  *
  * Here a kind's overrides replace standard methods, pending resources are

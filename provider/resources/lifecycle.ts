@@ -7,13 +7,16 @@
  * diff compares every input, create-only ones replace; create adopts
  * (`adoptId`), or creates the entity once (`createNew`: alone or in a batch,
  * look-up.ts and batch-create.ts); read is coalesced by id; update PUTs the
- * changed fields; delete is idempotent and respects deletion protection (a
+ * changed fields and delete is idempotent, each alone or, for a kind whose
+ * batch endpoint takes them (`batch.writes`), in a batch (batch-write.ts); delete respects deletion protection (a
  * kind left in place sends none, or, with `sandboxDelete`, none outside the sandbox).
  */
 import { z } from "zod";
 import { Entity, Query } from "../client/client";
 import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
 import type { Base, Resolved, Standard } from "./declaration";
+import { listsAsText } from "./batch-create";
+import { kindWrite, writeInBatch } from "./batch-write";
 import {
   adoptionError, adoptionRefusals, approveDeletion, assertDeletable, budgetCeilingFailures, CheckEnv, CheckResult, Context,
   deleteIdempotent, differingInputs, DiffResult, IN_THE_CURRENCY, protectReplacement, sandboxOnlyFailures, unitsOf, validate,
@@ -94,7 +97,28 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
       const changed = fieldsToSend(fields, olds as Record<string, unknown>, news as Record<string, unknown>);
       // Only the resource's own inputs changed (deletionProtection, adoptId): nothing to send.
       if (changed.length === 0) return { ...olds, ...localOf(fields, news as Record<string, unknown>) } as O;
-      const entity = await write(ctx, "put", `${d.path(news)}/${id}`, toWire(fields, news as Record<string, unknown>, changed) as Query);
+      const params = toWire(fields, news as Record<string, unknown>, changed) as Query;
+      const put = () => write(ctx, "put", `${d.path(news)}/${id}`, params);
+      const inBatch = kindWrite(d, "Update", news);
+      // Concurrent updates share batch calls of Update items carrying the PUT's fields (batch-write.ts, docs/architecture.md rule 8).
+      const entity = inBatch
+        ? (await writeInBatch(ctx, inBatch, {
+          id,
+          what: `${describe(news)} (id ${id})`,
+          params: d.jsonBody ? params : listsAsText(params),
+          single: put,
+          applied: async () => {
+            // After a batch without an answer: done when the live entity holds every value sent.
+            const live = await find(ctx, news, id);
+            if (!live || live.deleted === true) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI) while its update got no answer. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+            const seen = outputs(news, live) as Record<string, unknown>;
+            if (changed.every((f) => fields.writeOnly.includes(f) || sameField(fields, f, (news as Record<string, unknown>)[f], seen[f]))) return { entity: live };
+            const moved = movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, seen, live);
+            if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields, "Its update, in a batch call that got no answer, did not apply, and was not sent again"));
+            return undefined;
+          },
+        }))!
+        : await put();
       return standard.updated(id, olds, news, outputs(news, entity), changed);
     },
 
@@ -110,7 +134,24 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
         return;
       }
       if (protectedKind) assertDeletable(d.noun, id, props as Record<string, unknown>);
-      await deleteIdempotent(() => ctx.client.delete(`${d.path(props as unknown as I)}/${id}`));
+      const p = props as unknown as I;
+      const del = () => deleteIdempotent(() => ctx.client.delete(`${d.path(p)}/${id}`));
+      const inBatch = kindWrite(d, "Delete", p);
+      if (!inBatch) return del();
+      // Concurrent deletes share batch calls of Delete items (batch-write.ts, docs/architecture.md rule 8); one already gone counts as deleted (rule 6).
+      await writeInBatch(ctx, inBatch, {
+        id,
+        what: `${describe(p)} (id ${id})`,
+        params: {},
+        single: async () => {
+          await del();
+          return undefined;
+        },
+        applied: async () => {
+          const live = await find(ctx, p, id);
+          return !live || live.deleted === true ? { entity: undefined } : undefined;
+        },
+      });
     },
   };
 
@@ -213,11 +254,11 @@ export function movedSincePlan(fields: Fields, sent: readonly string[], olds: Re
  * the ones the plan showed. A live value is never overwritten unless the
  * preview showed it (docs/architecture.md rule 12).
  */
-export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields): string {
+export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields, sent = "Nothing was sent to it"): string {
   const shown = (f: string, v: unknown) => (v === undefined || v === null || v === "" ? "not set"
     : typeof v === "number" && fields.amounts.includes(f) ? `${unitsOf(v)} ${IN_THE_CURRENCY} (${v} micros)` : JSON.stringify(v));
   const list = moved.map((m) => `${m.field} is ${shown(m.field, m.live)} on the platform, where the plan changes it from ${shown(m.field, m.planned)}`).join("; ");
-  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. Nothing was sent to it: `
+  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. ${sent}: `
     + "pulumi up never overwrites a live value the preview did not show. Run pulumi refresh, then preview again: it shows each as live -> declared; "
     + "then pulumi up (docs/operations.md, \"A live value changed after the preview\")";
 }

@@ -203,6 +203,9 @@ export const lineItem = defineResource("LineItem", lineItemInputs, {
     max: LIMITS.lineItemBatchSize,
     // They wait on few campaigns and start together, as campaigns wait on funding instruments.
     windowMs: 500,
+    // The batch endpoint takes Update and Delete items too ("operation_type ... Possible values: Create, Delete, Update",
+    // ref campaign-management/reference.mdx): concurrent budget changes and destroys share its calls (batch-write.ts).
+    writes: ["Update", "Delete"],
   },
   lookUp: {
     candidates: (ctx, items) => ctx.client.list<Entity>(path(items[0]!), {

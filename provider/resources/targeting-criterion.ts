@@ -106,6 +106,12 @@ export const targetingCriterion = defineResource("TargetingCriterion", targeting
     max: LIMITS.targetingCriteriaBatchSize,
     // They wait on the line items, which are created together.
     windowMs: 500,
+    // The endpoint takes Delete items too, not Update (criteria have no PUT): "Possible values: Create, Delete"
+    // (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/targeting_criteria); a destroy shares its calls.
+    writes: ["Delete"],
+    // The reference's example Delete item names it targeting_criterion_id, and answers the deleted record
+    // (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/targeting_criteria; tests/conformance corpus).
+    idParam: "targeting_criterion_id",
   },
   lookUp: {
     candidates: ofLineItems("targeting_criteria"),

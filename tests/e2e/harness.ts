@@ -6,9 +6,10 @@
  * tarball into .work/consumer (a real node_modules folder: docs/architecture.md rule 4)
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
-import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import { ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { pulumiDir as pulumiDirOf } from "../../tools/pulumi-dir";
 import { DEMO_ACCOUNT_ID, randomCredentials, RunningEmulator, startEmulator } from "../../emulator";
@@ -115,6 +116,28 @@ export function assertPrepared(): void {
   if (!existsSync(join(pulumiDir(), "pulumi"))) throw new Error(`no pulumi CLI in ${pulumiDir()}: run make pulumi (make test does)`);
   if (!existsSync(join(CONSUMER, "node_modules", "pulumi-xads"))) throw new Error("pulumi-xads is not installed in .work/consumer: run make consumer (make test does)");
 }
+
+// ------------------------------------------------- Python programs ---
+
+/** The Python SDK generated from schema.json (make python-sdk) and the virtual environment it is pip-installed in (tests/python/venv.sh). */
+export const PYTHON_SDK = join(WORK, "python-sdk");
+export const PYTHON_VENV = join(WORK, "venv-python-sdk");
+
+
+/**
+ * Generates the Python SDK and installs it in PYTHON_VENV, as a user does
+ * (docs/plugin.md "Python"); the beforeAll of every file that runs a Python
+ * program through the plugin. Needs the language host (make pulumi).
+ */
+export async function preparePythonSdk(): Promise<void> {
+  if (!existsSync(join(pulumiDir(), "pulumi-language-python"))) throw new Error(`no pulumi-language-python in ${pulumiDir()}: run make pulumi (make test does)`);
+  const run = promisify(execFile);
+  await run(join(ROOT, "tools", "pysdk", "build.sh"), [join(ROOT, "schema.json"), PYTHON_SDK], { cwd: ROOT, timeout: 600_000 });
+  await run(join(ROOT, "tests", "python", "venv.sh"), [PYTHON_VENV, PYTHON_SDK], { timeout: 600_000 });
+}
+
+/** The environment of a pulumi command on a Python program: the language host runs the `python` first on PATH, the virtual environment's, where pulumi_xads is installed. */
+export const pythonEnv = (): NodeJS.ProcessEnv => ({ PATH: `${join(PYTHON_VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
 
 export interface RunResult {
   code: number;
@@ -402,6 +425,21 @@ export class Stack {
   }
 
   /**
+   * What a pull request's check runs: `pulumi preview --json` (the digest, or
+   * with "stream" the streamed events the example workflow uses; `env`
+   * beside the stack's, e.g. pythonEnv()) saved to preview.json, then
+   * `xads pr-summary preview.json --output summary.md --no-reach` (plus
+   * `summaryArgs`); `markdown` is summary.md, empty when none was written.
+   */
+  async previewAndSummary(form: "digest" | "stream", env: NodeJS.ProcessEnv = {}, ...summaryArgs: string[]): Promise<{ preview: RunResult; summary: RunResult; markdown: string }> {
+    const preview = await this.run(["preview", "--json"], { ...env, ...(form === "stream" ? { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" } : {}) });
+    writeFileSync(join(this.dir, "preview.json"), preview.stdout);
+    const summary = await this.xads(["pr-summary", "preview.json", "--output", "summary.md", "--no-reach", ...summaryArgs]);
+    const file = join(this.dir, "summary.md");
+    return { preview, summary, markdown: existsSync(file) ? readFileSync(file, "utf8") : "" };
+  }
+
+  /**
    * Starts the real CLI (its output dropped; `extraEnv` beside the stack's
    * environment) and SIGKILLs it once `when()` holds, as a cancelled CI job
    * would; false when it ended first.
@@ -506,13 +544,24 @@ export class Stack {
     writeFileSync(join(this.dir, "index.ts"), indexTs);
   }
 
+  /**
+   * Writes a Python program on the generated SDK (pulumi_xads, installed by
+   * preparePythonSdk): the project (runtime python, the plugin named as a
+   * YAML program names it) and `mainPy` as __main__.py. Run its commands
+   * with pythonEnv().
+   */
+  writePythonProgram(mainPy: string): void {
+    this.writePluginProject("python", "");
+    writeFileSync(join(this.dir, "__main__.py"), mainPy);
+  }
+
   /** Type-checks the program's TypeScript against the installed package (tsc --noEmit); throws with tsc's errors. */
   typeCheck(): void {
     execFileSync(join(CONSUMER, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", this.dir], { encoding: "utf8", stdio: "pipe" });
   }
 
   /** Pulumi.yaml of a project whose xads resources the installed package's plugin serves, then `body`. */
-  private writePluginProject(runtime: "yaml" | "nodejs", body: string): void {
+  private writePluginProject(runtime: "yaml" | "nodejs" | "python", body: string): void {
     writeFileSync(join(this.dir, "Pulumi.yaml"), `name: ${this.name}
 runtime: ${runtime}
 plugins:

@@ -1,8 +1,9 @@
 /**
  * An interrupted `pulumi destroy` ends with an empty stack by the steps
  * `xads recover` prints, with the real CLI: SIGKILL
- * while a campaign's DELETE is in flight (the emulator commits it and holds
- * the answer), once the other campaigns are deleted. `xads recover` names
+ * while the campaigns' delete is in flight (they go together, as one batch
+ * POST of Delete items: provider/resources/batch-write.ts; the emulator
+ * commits it and holds the answer). `xads recover` names
  * pulumi destroy for it (not pulumi up, which would keep the deleted
  * campaign in the state and create the others again); following it leaves
  * no resource, no pending operation and no live campaign.
@@ -16,7 +17,11 @@ let stack: Stack;
 
 const NAMES = Array.from({ length: 5 }, (_, i) => `Destroyed ${i}`);
 
-const campaignDeletes = () => e2e.emu.control.requests().filter((r) => r.method === "DELETE" && /\/campaigns\/[^/]+$/.test(r.path));
+/** The campaigns whose delete was sent: DELETEs, and the Delete items of batch POSTs. */
+const campaignDeletes = () => e2e.emu.control.requests().flatMap((r) => (r.method === "DELETE" && /\/campaigns\/[^/]+$/.test(r.path) ? [r.path]
+  : r.method === "POST" && /\/batch\/accounts\/[^/]+\/campaigns$/.test(r.path)
+    ? (r.body as { operation_type: string; params: { campaign_id: string } }[]).filter((i) => i.operation_type === "Delete").map((i) => i.params.campaign_id)
+    : []));
 const liveCampaigns = () => e2e.live("campaigns").filter((c) => !c.deleted);
 
 beforeAll(async () => {
@@ -32,8 +37,10 @@ beforeAll(async () => {
 });
 
 test("SIGKILL of pulumi destroy mid-way, then the steps xads recover prints: an empty stack and no live campaign", async () => {
-  // One campaign's DELETE commits and its answer is held back; the kill lands once every campaign's DELETE has been sent.
+  // The campaigns' delete commits and its answer is held back (the batch POST, or one campaign's DELETE should one go alone);
+  // the kill lands once every campaign's delete has been sent.
   e2e.emu.control.clearRequests();
+  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 1 });
   e2e.emu.control.fault({ method: "DELETE", path: "/accounts/[^/]+/campaigns/[^/]+$", kind: "timeout-after-commit", delayMs: 20_000, times: 1 });
   expect(await stack.killWhen(["destroy", "--yes", "--skip-preview"], () => campaignDeletes().length >= NAMES.length)).toBe(true);
   e2e.emu.control.clearFaults();

@@ -9,6 +9,7 @@
  * nothing). The next `up` takes over what the interrupted creates made:
  * every declared campaign exists once on the platform (counted from the
  * emulator's state, not from Pulumi's output), and the state holds each.
+ * `xads up` then clears the pending operations the engine keeps.
  */
 import { ProgramResource, Stack, useStackEmulator } from "./harness";
 
@@ -91,6 +92,13 @@ describe.each([
     const held = (await stack.exportedOf("Campaign")).map((r) => r.id).sort();
     expect(held).toEqual(mine().map((c) => c.id).sort());
     expect(await stack.preview("--expect-no-changes")).toMatchObject({ code: 0 });
+
+    // The engine keeps the interrupted run's pending operations (and warns of them on every run); xads up clears them once it has applied.
+    expect(((await stack.deployment()).pending_operations ?? []).length).toBeGreaterThan(0);
+    const xadsUp = await stack.xads(["up", "--", "--yes", "--skip-preview", "--non-interactive"]);
+    expect({ code: xadsUp.code, stderr: xadsUp.stderr }).toMatchObject({ code: 0, stderr: expect.stringMatching(/no pending operation left/) });
+    expect((await stack.deployment()).pending_operations ?? []).toEqual([]);
+    expect(mine().map((c) => c.name).sort()).toEqual([...names].sort());
   });
 
   afterAll(async () => {

@@ -60,6 +60,18 @@ describe("a stack with 201 active campaigns", () => {
     expect(e2e.writes()).toEqual([]);
   });
 
+  test("the guardrails its 201 campaigns break (no purchase order number, deletionProtection false) report once each, so the mandatory failure is not buried", async () => {
+    const preview = await stack.preview("--policy-pack", LAUNCHER);
+    const text = output(preview);
+    // One violation per policy (policy-pack/README.md "Many resources, one report"), not one per campaign.
+    expect([...text.matchAll(/\[(advisory|mandatory)\]\s+(xads-[a-z-]+)/g)].map((m) => `[${m[1]}] ${m[2]}`).sort()).toEqual([
+      "[advisory] xads-protect-irreversible-deletes",
+      "[advisory] xads-purchase-order-required",
+      "[mandatory] xads-active-campaigns-per-account",
+    ]);
+    expect(text).toContain('201 campaigns have no purchaseOrderNumber (Campaign "active-0", Campaign "active-1", Campaign "active-2", Campaign "active-3", Campaign "active-4" and 196 more)');
+  });
+
   test("pulumi up --policy-pack creates nothing: no campaign, no funding instrument", async () => {
     const up = await stack.run(["up", "--yes", "--policy-pack", LAUNCHER]);
     expect(up.code).not.toBe(0);

@@ -7,16 +7,17 @@
  *   string: `pulumi preview --json` exits 1 and reports them only as
  *   `info#err` diagnostics (the digest records no exit code; the stream's
  *   summary event says `failed`). pr-summary of either form exits 1 and its
- *   summary starts with "The preview failed" and the host's error.
+ *   summary starts with "The preview failed" and the host's error (for the
+ *   token, with the kind it likely meant: "did you mean").
  * - A protected campaign removed from the program: the engine lets the
  *   delete through the preview (a YAML program sets no `protect`), and `up`
  *   would apply the rest before the provider refuses it. pr-summary exits 1
  *   naming the campaign and the cure; an unprotected campaign removed passes.
  * Nothing is written to the platform meanwhile.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
+import { pulumiDir, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -42,15 +43,8 @@ const guarded = campaign("guarded");
 const loose = campaign("loose", "      deletionProtection: false\n");
 const program = (...resources: string[]) => stack.writeYamlProgram(`resources:\n${resources.join("")}`);
 
-/** pulumi preview --json (the digest, or the stream the workflow uses) saved to preview.json, then xads pr-summary of it. */
-async function previewAndSummary(form: "digest" | "stream", ...summaryArgs: string[]): Promise<{ preview: RunResult; summary: RunResult; markdown: string }> {
-  const env = form === "stream" ? { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" } : {};
-  const preview = await stack.run(["preview", "--json"], env);
-  writeFileSync(join(stack.dir, "preview.json"), preview.stdout);
-  const summary = await stack.xads(["pr-summary", "preview.json", "--output", "summary.md", "--no-reach", ...summaryArgs]);
-  const file = join(stack.dir, "summary.md");
-  return { preview, summary, markdown: existsSync(file) ? readFileSync(file, "utf8") : "" };
-}
+/** pulumi preview --json saved to preview.json, then xads pr-summary of it (Stack.previewAndSummary). */
+const previewAndSummary = (form: "digest" | "stream", ...summaryArgs: string[]) => stack.previewAndSummary(form, {}, ...summaryArgs);
 
 beforeAll(async () => {
   if (!existsSync(join(pulumiDir(), "pulumi-language-yaml"))) throw new Error(`no pulumi-language-yaml in ${pulumiDir()}: run make pulumi (make test does)`);
@@ -63,7 +57,8 @@ beforeAll(async () => {
 });
 
 describe.each([
-  ["a misspelled type token", campaign("spring", "", "xads:index:Campaing"), 'unable to find resource type "xads:index:Campaing"'],
+  // The host's words, then the kind it likely meant (cli/pr-summary-render.ts withKindHint).
+  ["a misspelled type token", campaign("spring", "", "xads:index:Campaing"), 'unable to find resource type "xads:index:Campaing" in resource provider "xads"; did you mean xads:index:Campaign?'],
   ["an unknown property on a campaign", campaign("spring", "      colour: red\n"), "Property colour does not exist on 'xads:index:Campaign'"],
   ["a budget written as a string", campaign("spring").replace("dailyBudgetAmountLocalMicro: 10000000", "dailyBudgetAmountLocalMicro: ten"), "xads:index:Campaign is not assignable from"],
 ])("%s", (_what, broken, error) => {

@@ -50,9 +50,9 @@ test("pr-summary --previews writes the platform's rendering of the changed draft
   const md = readFileSync(join(stack.dir, "summary.md"), "utf8");
   expect(md).toContain("previews: [previews.html](previews.html) (2 posts, 1 rendered by the platform, 1 new: rendered after `pulumi up`");
 
-  // One read of the platform's previews, of the changed draft; nothing written.
+  // The changed draft read live (the summary's "before": cli/live-values.ts), then one read of the platform's previews, of it; nothing written.
   expect(e2e.emu.control.requests().map((r) => `${r.method} ${r.path} ${r.query.tweet_ids ?? ""} ${r.query.tweet_type ?? ""}`.trim()))
-    .toEqual([`GET /12/accounts/${ACCOUNT_ID}/tweet_previews ${teaser} DRAFT`]);
+    .toEqual([`GET /12/accounts/${ACCOUNT_ID}/draft_tweets/${teaser}`, `GET /12/accounts/${ACCOUNT_ID}/tweet_previews ${teaser} DRAFT`]);
 
   const html = readFileSync(join(stack.dir, "previews.html"), "utf8");
   const iframes = [...html.matchAll(/<iframe class="tweet-preview" src="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));

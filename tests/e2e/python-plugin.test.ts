@@ -5,30 +5,20 @@
  * pulumi-resource-xads of the installed package, against the emulator: up,
  * a second preview with no changes, destroy; the state holds no credential.
  */
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { requireTool } from "../required-tools";
-import { expectNoCredentialsIn, pulumiDir, ROOT, Stack, useStackEmulator } from "./harness";
+import { expectNoCredentialsIn, preparePythonSdk, pythonEnv as env, ROOT, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
-const run = promisify(execFile);
-const SDK = join(ROOT, ".work", "python-sdk");
-const VENV = join(ROOT, ".work", "venv-python-sdk");
 // Without python3: skipped with a warning, or under CI a failure with the install line (tests/required-tools.ts).
 if (requireTool("python3", "python-plugin.test.ts", "the program runs in a python3 virtual environment")) {
   const e2e = useStackEmulator();
   let stack: Stack;
-  // The language host runs the `python` first on PATH: the virtual environment's, where pulumi_xads is installed.
-  const env = () => ({ PATH: `${join(VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
   const made = (collection: string, options: { withDeleted?: boolean } = {}) => e2e.live(collection, options);
 
   beforeAll(async () => {
-    if (!existsSync(join(pulumiDir(), "pulumi-language-python"))) throw new Error(`no pulumi-language-python in ${pulumiDir()}: run make pulumi (make test does)`);
-    await run(join(ROOT, "tools", "pysdk", "build.sh"), [join(ROOT, "schema.json"), SDK], { cwd: ROOT, timeout: 600_000 });
-    await run(join(ROOT, "tests", "python", "venv.sh"), [VENV, SDK], { timeout: 600_000 });
+    await preparePythonSdk();
     stack = e2e.stack("python-plugin");
     stack.copyProgram(join(ROOT, "examples", "python"));
     await stack.init();

@@ -68,6 +68,16 @@ describe("a create of a kind with a pending create in the state", () => {
     expect(await guardOf(["Campaign"]).takeOver(fixture.ctx(), "Campaign", { ...inputs, adoptId: "x1" })).toBeUndefined();
   });
 
+  test("the state is read by the first check, before any create of the run can be pending in it: once, and a failed read fails no check", async () => {
+    const reads = { count: 0 };
+    const guard = guardOf(["Campaign"], [], reads);
+    await Promise.all([guard.ready(), guard.ready("urn:pulumi:dev::shop::xads:index:Campaign::a")]);
+    await guard.takeOver(fixture.ctx(), "Campaign", { accountId: ACCOUNT, fundingInstrumentId: await seedFundingInstrument(fixture.client()), name: "None yet", dailyBudgetAmountLocalMicro: 1_000_000 });
+    expect(reads.count).toBe(1);
+    const failing = new InterruptedCreateGuard(async () => { throw new Error("no backend"); }, () => {});
+    await expect(failing.ready()).resolves.toBeUndefined();
+  });
+
   test("fails, sending nothing, when the state cannot be read or the look-up finds several", async () => {
     const failing = new InterruptedCreateGuard(async () => { throw new Error("pulumi stack export failed: no stack named dev"); }, () => {});
     await expect(failing.takeOver(fixture.ctx(), "Campaign", { accountId: ACCOUNT, fundingInstrumentId: "f1", name: "X" })).rejects.toThrow(

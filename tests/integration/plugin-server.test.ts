@@ -124,6 +124,13 @@ test("Invoke runs a data source as the function xads:index:<name> with the provi
   expect(unknown?.details).toMatch(/^unknown function xads:index:getNothing: pulumi-resource-xads serves .*xads:index:getFundingInstrument,/);
 });
 
+test("a type token the plugin does not serve fails naming the closest kind of the registry, when one is close", async () => {
+  const checkOf = (type: string) => call("check", new provproto.CheckRequest().setUrn(`urn:pulumi:dev::yaml::${type}::spring`).setType(type).setOlds(struct({})).setNews(struct({})))
+    .then(() => undefined, (e: grpc.ServiceError) => e?.details);
+  expect(await checkOf("xads:index:Campaing")).toBe("pulumi-resource-xads serves xads:index:<Kind> resources, not xads:index:Campaing; did you mean xads:index:Campaign?");
+  expect(await checkOf("xads:index:Bucket")).toBe("pulumi-resource-xads serves xads:index:<Kind> resources, not xads:index:Bucket");
+});
+
 test("a create the platform refuses fails with the platform's reason and no credential", async () => {
   const failed = await call<provproto.CreateResponse>("create", new provproto.CreateRequest().setUrn(urn("LineItem", "li")).setType("xads:index:LineItem")
     .setProperties(struct({ accountId: ACCOUNT, campaignId: "nosuchcampaign", objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"] }))).then(() => undefined, (e: grpc.ServiceError) => e);

@@ -185,6 +185,21 @@ describe("TargetingCriterion", () => {
     expect(entities("targeting_criteria")).toHaveLength(2);
   });
 
+  test("criteria deleted together share one batch POST of Delete items (no DELETE); a criterion already gone counts as deleted", async () => {
+    const one = ctx(); // one provider process
+    const made = await Promise.all(["IAB1-1", "IAB1-2", "IAB2-1", "IAB3-1"].map((v) => targetingCriterion.create(one, inputs(v))));
+    await client().delete(`${base}/targeting_criteria/${made[3]!.id}`);
+    emu().control.clearRequests();
+    await Promise.all(made.map(({ id, outs }) => targetingCriterion.delete(one, id, outs)));
+    const deletes = writes().map((r) => [r.method, r.path, (r.body as { operation_type: string; params: { targeting_criterion_id: string } }[] | null)?.map((i) => [i.operation_type, i.params.targeting_criterion_id])]);
+    // The one already gone is refused at its index (nothing committed), and the others go again.
+    expect(deletes).toEqual([
+      ["POST", `/12/batch/accounts/${ACCOUNT}/targeting_criteria`, made.map((m) => ["Delete", m.id])],
+      ["POST", `/12/batch/accounts/${ACCOUNT}/targeting_criteria`, made.slice(0, 3).map((m) => ["Delete", m.id])],
+    ]);
+    expect(entities("targeting_criteria")).toEqual([]);
+  });
+
   test("criteria created together share one batch POST, each resource its own criterion; a refused one fails alone and the others are created", async () => {
     const values = ["IAB1-1", "IAB1-2", "IAB1-6", "IAB2-1", "IAB2-3", "IAB3-1", "IAB9-30", "IAB17-12", "IAB17-44", "IAB19-6", "IAB19-18"];
     const wanted = [promotedLi, tweetsLi].flatMap((lineItemId) => values.map((targetingValue) => ({ ...inputs(targetingValue), lineItemId })));

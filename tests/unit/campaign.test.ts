@@ -2,6 +2,9 @@ import { campaign } from "../../provider/resources/campaign";
 import { UNKNOWN } from "../../provider/resources/framework";
 import { NotFoundError } from "../../provider/client/errors";
 
+/** The client's collect() for a write that comes alone: its group holds it only, so the single PUT or DELETE goes (batch-write.ts). */
+const alone = <I, R>(_group: string, item: I, _max: number, run: (items: I[]) => Promise<R[]>): Promise<R> => run([item]).then((r) => r[0]!);
+
 const valid = () => ({
   accountId: "18ce54d4x5t",
   fundingInstrumentId: "fi1",
@@ -194,7 +197,7 @@ describe("Campaign diff", () => {
   test("a replacement the inputs allow lets the old campaign's delete through", async () => {
     campaign.diff("c-replaced", state, { ...(inputs as object), fundingInstrumentId: "fi2", deletionProtection: false } as never);
     const del = jest.fn().mockResolvedValue({});
-    await campaign.delete({ client: { delete: del } } as never, "c-replaced", { ...valid(), deletionProtection: true } as never);
+    await campaign.delete({ client: { delete: del, collect: alone } } as never, "c-replaced", { ...valid(), deletionProtection: true } as never);
     expect(del).toHaveBeenCalledTimes(1);
   });
 
@@ -211,7 +214,7 @@ describe("Campaign diff", () => {
 
 describe("Campaign delete", () => {
   test("a protected campaign is not deleted, and the message says how to proceed", async () => {
-    const ctx = { client: { delete: jest.fn() } } as never;
+    const ctx = { client: { delete: jest.fn(), collect: alone } } as never;
     // An id no diff of this process approved for replacement.
     await expect(campaign.delete(ctx, "c-protected", { ...valid(), deletionProtection: true } as never)).rejects.toThrow(
       /^campaign "Spring sale" \(id c-protected\) was not deleted: deletionProtection is on.*To stop managing it without deleting it, run pulumi state delete '<URN>', with the URN that pulumi stack --show-urns --show-ids prints above "ID: c-protected"\.$/,
@@ -221,7 +224,7 @@ describe("Campaign delete", () => {
 
   test("an unprotected campaign is deleted, and a 404 counts as done", async () => {
     const del = jest.fn().mockRejectedValue(new NotFoundError({ status: 404, code: "NOT_FOUND", message: "gone", method: "DELETE", path: "/x" }));
-    await expect(campaign.delete({ client: { delete: del } } as never, "c1", { ...valid(), deletionProtection: false } as never)).resolves.toBeUndefined();
+    await expect(campaign.delete({ client: { delete: del, collect: alone } } as never, "c1", { ...valid(), deletionProtection: false } as never)).resolves.toBeUndefined();
     expect(del).toHaveBeenCalledWith("/12/accounts/18ce54d4x5t/campaigns/c1");
   });
 });
@@ -257,7 +260,7 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     try {
       // The live read before the PUT: the edited budget and status, the purchase order number as the plan has it.
       const getById = jest.fn().mockResolvedValue(liveEntity());
-      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never) as Record<string, unknown>;
+      const outs = await campaign.update({ client: { put, getById, collect: alone } } as never, "c1", state as never, news as never) as Record<string, unknown>;
       expect(put).toHaveBeenCalledTimes(1);
       expect(put.mock.calls[0]![1]).toEqual({ purchase_order_number: "PO-2" });
       expect(outs).toMatchObject({ purchaseOrderNumber: "PO-2", dailyBudgetAmountLocalMicro: 10_000_000, entityStatus: "PAUSED" });
@@ -280,7 +283,7 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
       const getById = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 10_000_000, entity_status: "PAUSED" }));
-      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never);
+      const outs = await campaign.update({ client: { put, getById, collect: alone } } as never, "c1", state as never, news as never);
       expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, purchaseOrderNumber: "PO-1" });
       expect(campaign.diff("c1", outs, news as never)).toMatchObject({ changes: false });
       expect(stderr).not.toHaveBeenCalled();
@@ -296,7 +299,7 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
       const getById = jest.fn().mockResolvedValue(liveEntity({ daily_budget_amount_local_micro: 10_000_000, entity_status: "PAUSED" }));
-      const outs = await campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never);
+      const outs = await campaign.update({ client: { put, getById, collect: alone } } as never, "c1", state as never, news as never);
       expect(outs).toMatchObject({ dailyBudgetAmountLocalMicro: 20_000_000, entityStatus: "PAUSED" });
       expect(stderr).not.toHaveBeenCalled();
     } finally {
@@ -309,7 +312,7 @@ describe("Campaign after an edit in the ads UI (budget raised to 77, made ACTIVE
     const news = { ...declared(), dailyBudgetAmountLocalMicro: 20_000_000 };
     const put = jest.fn();
     const getById = jest.fn().mockResolvedValue(liveEntity());
-    await expect(campaign.update({ client: { put, getById } } as never, "c1", state as never, news as never)).rejects.toThrow(
+    await expect(campaign.update({ client: { put, getById, collect: alone } } as never, "c1", state as never, news as never)).rejects.toThrow(
       /^campaign "Spring sale" \(id c1\) was changed outside the program after the state last read it \(e\.g\. in the ads UI\): dailyBudgetAmountLocalMicro is 77\.00 .* on the platform, where the plan changes it from 10\.00 .*Nothing was sent to it/);
     expect(put).not.toHaveBeenCalled();
   });

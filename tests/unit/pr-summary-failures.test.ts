@@ -57,7 +57,8 @@ describe("a preview that failed", () => {
   test("a YAML program's misspelled type token (the digest: info#err diagnostics, no exit code) fails the summary, with the error's text", async () => {
     const r = await prSummary(fixture("preview-yaml-failed.json"));
     expect(r.code).toBe(1);
-    const reason = 'error resolving type of resource spring: unable to find resource type "xads:index:Campaing" in resource provider "xads"';
+    // The closest kind of the registry is added (cli/pr-summary-render.ts withKindHint).
+    const reason = 'error resolving type of resource spring: unable to find resource type "xads:index:Campaing" in resource provider "xads"; did you mean xads:index:Campaign?';
     expect(r.stderr).toEqual([`xads: the preview failed: ${reason}`]);
     expectFailedAtTop(r.summary, reason);
     expect(r.summary).not.toContain("No changes");
@@ -70,8 +71,8 @@ describe("a preview that failed", () => {
   test("the same preview streamed (summary event: result failed) fails the summary too", async () => {
     const r = await prSummary(fixture("preview-yaml-failed.jsonl"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toEqual([expect.stringContaining('xads: the preview failed: error resolving type of resource spring: unable to find resource type "xads:index:Campaing"')]);
-    expectFailedAtTop(r.summary, "xads:index:Campaing");
+    expect(r.stderr).toEqual([expect.stringContaining('xads: the preview failed: error resolving type of resource spring: unable to find resource type "xads:index:Campaing" in resource provider "xads"; did you mean xads:index:Campaign?')]);
+    expectFailedAtTop(r.summary, '"xads:index:Campaing" in resource provider "xads"; did you mean xads:index:Campaign?');
   });
 
   test.each(["error", "info#err", "warning#err", "error#err"])("a diagnostic of severity %s fails the digest's summary", async (severity) => {

@@ -77,6 +77,17 @@ describe("a missing tool", () => {
   }, 150_000);
 });
 
+test("one decision: no test file checks for python3 or skips on its own, every Python suite asks requireTool", () => {
+  // A file with its own check (as python-protected-delete.test.ts had, merged beside this) would skip under CI.
+  const own = spawnSync("grep", ["-rlE", "--include=*.ts", 'spawnSync\\("python3"|hasPython', "tests"], { cwd: ROOT, encoding: "utf8" });
+  // The decision itself, and this test's pattern, are the two allowed.
+  expect(own.stdout.split("\n").filter(Boolean).sort()).toEqual(["tests/required-tools.ts", "tests/unit/required-tools.test.ts"]);
+  const python = spawnSync("grep", ["-rlE", "--include=*.test.ts", "preparePythonSdk|venv\\.sh", "tests"], { cwd: ROOT, encoding: "utf8" });
+  const files = python.stdout.split("\n").filter(Boolean);
+  expect(files.length).toBeGreaterThanOrEqual(4);
+  for (const file of files) expect({ file, asks: readFileSync(join(ROOT, file), "utf8").includes('requireTool("python3"') }).toEqual({ file, asks: true });
+});
+
 describe("rewriting expected files", () => {
   test("XADS_UPDATE_GOLDEN / XADS_UPDATE_FIXTURES under CI: refused, naming the variable", () => {
     for (const variable of ["XADS_UPDATE_GOLDEN", "XADS_UPDATE_FIXTURES"]) {

@@ -2,7 +2,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runUp } from "../../cli/up";
+import { flagOf, runUp } from "../../cli/up";
 import { describeHolders, formatDuration, lockedBy, MAX_WAIT_MS, parseWaitLock, retryDelayMs } from "../../cli/up-lock";
 
 // What pulumi v3.259.0 prints on stderr when another update holds the lock (postgres backend).
@@ -139,4 +139,12 @@ printf '%s' '${last}' >&2; exit ${code}
     await expect(runUp([], "soon", io)).rejects.toThrow('--wait-lock must be a duration such as 90s, 10m or 1h30m (units ms, s, m, h; 0 tries once), got "soon"');
     expect(tries()).toBe(0);
   });
+});
+
+test("xads up reads the stack and folder of pulumi up's arguments in every form the CLI takes", () => {
+  expect(flagOf(["--yes", "--stack", "prod"], "stack", "s")).toBe("prod");
+  expect(flagOf(["--stack=org/p/prod"], "stack", "s")).toBe("org/p/prod");
+  expect(flagOf(["-s", "dev", "-C", "infra"], "stack", "s")).toBe("dev");
+  expect(flagOf(["-s", "dev", "-C", "infra"], "cwd", "C")).toBe("infra");
+  expect(flagOf(["--yes"], "stack", "s")).toBeUndefined();
 });
