@@ -138,7 +138,9 @@ export function registerUp(program: Command): void {
         "With --wait-lock, xads up runs pulumi up again while it fails that way, saying who holds the lock and since when, " +
         "waiting 1 to 15 s between tries, until the bound; then it exits with pulumi up's exit code and says what to do. " +
         "It never removes a lock: pulumi cancel does, without stopping the update that holds it (docs/gitops.md, \"A locked stack and pulumi cancel\"). " +
-        "Any other failure is pulumi up's own: its output as it came, its exit code.\n\n" +
+        "Any other failure is pulumi up's own: its output as it came, its exit code. After an update that succeeded, it clears " +
+        "the pending operations an interrupted update left in the state (xads recover, without waiting: the update took over " +
+        "what they made), which the engine would otherwise warn of on every run.\n\n" +
         "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod\n\n" +
         "--fast runs pulumi up without the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true: the state is written " +
         "once, at the end), which on a DIY backend rewrites the whole state twice per resource and grows with the square of the " +
