@@ -159,7 +159,8 @@ export async function runRecover(opts: RecoverOptions, say: (line: string) => vo
     const o = outcomes[i]!;
     const what = `${c.kind} ${nameOf(c.urn)}`;
     if ("unknown" in o) undecided.push(`${what}: ${redact(o.unknown, secrets)}`);
-    else if ("none" in o) say(`xads recover: ${what}: ${o.none}`);
+    // A later up took over (or made) it already: the state holds the URN.
+    else if ("none" in o) say(`xads recover: ${what}: ${c.heldAs ? `the state holds it already (${c.heldAs}): nothing to take in` : o.none}`);
     else if (c.heldAs) {
       say(`xads recover: ${what}: the state already holds it as ${c.heldAs}; the interrupted create also made ${o.entity.id}, which no resource holds: delete it in the ads UI, or declare it with adoptId`);
     } else {
@@ -185,7 +186,8 @@ export async function runRecover(opts: RecoverOptions, say: (line: string) => vo
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  say(`xads recover: stack ${stackName}: ${found.length} found and taken into the state, no pending operation left. ${nextStep({ creates, foreign, others })}`);
+  const next = creates.every((c) => c.heldAs) && others.length === 0 ? "" : ` ${nextStep({ creates, foreign, others })}`;
+  say(`xads recover: stack ${stackName}: ${found.length} found and taken into the state, no pending operation left.${next}`);
 }
 
 export function registerRecover(program: Command): void {
