@@ -21,26 +21,15 @@
  */
 import { createHash } from "node:crypto";
 import type { AdsClient } from "../provider/client/client";
-import { AdsApiError, AuthError } from "../provider/client/errors";
+import { AuthError } from "../provider/client/errors";
 import type { Credentials } from "../provider/client/signing";
 import type { ProviderConfig } from "../provider/config";
-import { ENUMS } from "../provider/limits";
+import { changesSince, HistoryChange, historyEntityTypeOf, HistoryWindow, historyWindow, isNotAllowListed, Json, who } from "../provider/account-history";
 import { definitionOf, RESOURCES } from "../provider/resources";
 import type { Deployment, StateResource } from "./recover-plan";
 
-/** One change the platform recorded of the entity after the state's last change of it. */
-export interface HistoryChange {
-  /** `change_by.user_id`: the user who made it. */
-  userId: string;
-  /** The user's handle, without the @, where the users lookup answered it (`usernamesOf`). */
-  username?: string;
-  /** `change_by.platform` (API_OTHER for the Ads API). */
-  platform?: string;
-  /** `change_type` (the reference shows CREATE). */
-  changeType?: string;
-  /** `change_time`, ISO 8601. */
-  time: string;
-}
+export { changesSince, historyWindow, isNotAllowListed };
+export type { HistoryChange, HistoryWindow };
 
 /** What the account history says of one drifted resource. */
 export type DriftHistory =
@@ -53,69 +42,10 @@ export type DriftHistory =
   /** The call failed otherwise: the drift is still reported. */
   | { status: "failed"; message: string };
 
-export interface HistoryWindow {
-  start: string;
-  end: string;
-}
-
-const HOUR_MS = 3_600_000;
-/** How far back to look for a resource whose state records no time (checkpoints before early 2023). */
-const NO_TIME_LOOKBACK_MS = 7 * 24 * HOUR_MS;
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
-/**
- * The window of whole hours the endpoint takes ("Must be expressed in whole
- * hours"): from the state's last change of the resource (`modified`, else
- * `created`: apitype.ResourceV3) rounded down to the hour, to the hour after
- * now. Without either time, the last 7 days.
- */
-export function historyWindow(state: Readonly<Record<string, unknown>> | undefined, now: number): HistoryWindow {
-  const recorded = [state?.modified, state?.created].find((t): t is string => typeof t === "string" && !Number.isNaN(Date.parse(t)));
-  const from = recorded !== undefined ? Date.parse(recorded) : now - NO_TIME_LOOKBACK_MS;
-  const start = Math.floor(Math.min(from, now) / HOUR_MS) * HOUR_MS;
-  const end = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
-  return { start: iso(start), end: iso(end) };
-}
-
 /** The history's `entity_type` of a kind, undefined for a kind the platform keeps no history of. */
 export function historyEntityType(kind: string | undefined): string | undefined {
   if (!kind || !(kind in RESOURCES)) return undefined;
-  const collection = (definitionOf(kind) as { collection?: string }).collection;
-  const types: Readonly<Record<string, string>> = ENUMS.historyEntityType;
-  return collection !== undefined && Object.hasOwn(types, collection) ? types[collection] : undefined;
-}
-
-type Json = Record<string, unknown>;
-
-/**
- * The entries of one entity made after the state's last change of it
- * (`since`, the state's `modified`): the window starts at the hour before,
- * so it also holds the update Pulumi itself made. Oldest first.
- */
-export function changesSince(entries: readonly Json[], entityId: string, since: string | undefined): HistoryChange[] {
-  const after = since === undefined ? -Infinity : Date.parse(since);
-  return entries
-    .filter((e) => e.entity_id === entityId && typeof e.change_time === "string" && Date.parse(e.change_time) > after)
-    .map((e) => {
-      const by = (e.change_by ?? {}) as Json;
-      return {
-        userId: String(by.user_id ?? "unknown"),
-        ...(typeof by.platform === "string" ? { platform: by.platform } : {}),
-        ...(typeof e.change_type === "string" ? { changeType: e.change_type } : {}),
-        time: e.change_time as string,
-      };
-    })
-    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-}
-
-/** Codes the platform answers a beta endpoint with for an account or application outside its allow-list. */
-const NOT_ALLOW_LISTED = new Set(["UNAUTHORIZED_CLIENT_APPLICATION", "FEATURE_NOT_AVAILABLE"]);
-
-export function isNotAllowListed(err: unknown): boolean {
-  return err instanceof AdsApiError && NOT_ALLOW_LISTED.has(err.code);
+  return historyEntityTypeOf((definitionOf(kind) as { collection?: string }).collection);
 }
 
 /** The words of a history, beside a resource's fields old -> new. */
@@ -131,12 +61,6 @@ export function describeHistory(h: DriftHistory, kind: string | undefined): stri
       if (h.changes.length === 0) return `no change recorded between ${h.since ?? h.window.start} and ${h.window.end}`;
       return h.changes.map((c) => `${c.changeType === "DELETE" ? "deleted" : "changed"} by ${who(c)} at ${c.time}`).join("; ");
   }
-}
-
-/** `@handle (user <id>, PLATFORM)` where the handle is known, else `user <id> (PLATFORM)`. */
-function who(c: HistoryChange): string {
-  if (c.username === undefined) return `user ${c.userId}${c.platform ? ` (${c.platform})` : ""}`;
-  return `@${c.username} (user ${c.userId}${c.platform ? `, ${c.platform}` : ""})`;
 }
 
 /** openapi.json GET /2/users, `ids`: at most 100 user ids a request. */

@@ -12,6 +12,7 @@
  * kind left in place sends none, or, with `sandboxDelete`, none outside the sandbox).
  */
 import { z } from "zod";
+import { HistoryChange, lastChangeOf, who } from "../account-history";
 import { Entity, Query } from "../client/client";
 import { Fields, leftToPlatform, sameField, sameValue, toWire } from "./fields";
 import type { Base, Resolved, Standard } from "./declaration";
@@ -88,7 +89,12 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
         const live = await find(ctx, news, id);
         const moved = live && live.deleted !== true ? movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, outputs(olds, live) as Record<string, unknown>, live) : undefined;
         if (!moved) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI), so nothing was sent. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
-        if (moved.length > 0) throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields));
+        if (moved.length > 0) {
+          // Who changed it, where the account's history says (in beta: a failed or refused call says nothing).
+          const accountId = (news as Record<string, unknown>).accountId;
+          const change = typeof accountId === "string" ? await lastChangeOf(ctx.client, accountId, d.collection, id) : undefined;
+          throw new Error(movedSincePlanMessage(`${describe(news)} (id ${id})`, moved, fields, undefined, change));
+        }
       }
       return standard.updateFound(ctx, id, olds, news);
     },
@@ -254,11 +260,12 @@ export function movedSincePlan(fields: Fields, sent: readonly string[], olds: Re
  * the ones the plan showed. A live value is never overwritten unless the
  * preview showed it (docs/architecture.md rule 12).
  */
-export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields, sent = "Nothing was sent to it"): string {
+export function movedSincePlanMessage(what: string, moved: readonly MovedField[], fields: Fields, sent = "Nothing was sent to it", change?: HistoryChange): string {
   const shown = (f: string, v: unknown) => (v === undefined || v === null || v === "" ? "not set"
     : typeof v === "number" && fields.amounts.includes(f) ? `${unitsOf(v)} ${IN_THE_CURRENCY} (${v} micros)` : JSON.stringify(v));
   const list = moved.map((m) => `${m.field} is ${shown(m.field, m.live)} on the platform, where the plan changes it from ${shown(m.field, m.planned)}`).join("; ");
-  return `${what} was changed outside the program after the state last read it (e.g. in the ads UI): ${list}. ${sent}: `
+  const by = change ? `by ${who(change)} at ${change.time}, says the account's history` : "e.g. in the ads UI";
+  return `${what} was changed outside the program after the state last read it (${by}): ${list}. ${sent}: `
     + "pulumi up never overwrites a live value the preview did not show. Run pulumi refresh, then preview again: it shows each as live -> declared; "
     + "then pulumi up (docs/operations.md, \"A live value changed after the preview\")";
 }

@@ -53,7 +53,8 @@ test("an edit in the ads UI after the preview: the summary shows the live value 
   e2e.emu.control.clearRequests();
   const up = await stack.up();
   expect(up.code).not.toBe(0);
-  expect(output(up)).toMatch(/campaign "Spring" \(id \w+\) was changed outside the program after the state last read it \(e\.g\. in the ads UI\): dailyBudgetAmountLocalMicro is 99\.00 .* on the platform, where the plan changes it from 60\.00/);
+  // Who made the edit, from the account's history (the emulator records the ads UI's user).
+  expect(output(up)).toMatch(/campaign "Spring" \(id \w+\) was changed outside the program after the state last read it \(by user \d+ \(ADS_UI\) at \S+Z, says the account's history\): dailyBudgetAmountLocalMicro is 99\.00 .* on the platform, where the plan changes it from 60\.00/);
   expect(output(up)).toContain("Nothing was sent to it");
   expect(e2e.writes().filter((r) => r.path.includes(id))).toEqual([]);
   expect(spring()).toMatchObject({ daily_budget_amount_local_micro: 99_000_000, entity_status: "PAUSED" });

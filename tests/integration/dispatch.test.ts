@@ -168,7 +168,9 @@ describe("an update never overwrites a live value the plan was not made from", (
     fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { daily_budget_amount_local_micro: 99_000_000, entity_status: "PAUSED" });
     fixture.emu.control.clearRequests();
     const failed = await update(holder(fixture.creds.accessTokenSecret), "Campaign", id, olds, { ...olds, dailyBudgetAmountLocalMicro: 80_000_000, entityStatus: "PAUSED" }).then(() => "updated", (e: Error) => e.message);
-    expect(failed).toBe(`updating Campaign ${id}: campaign "Edited after the plan" (id ${id}) was changed outside the program after the state last read it (e.g. in the ads UI): ` +
+    // Who made the edit: the emulator's account history records the ads UI's user.
+    expect(failed).toBe(`updating Campaign ${id}: campaign "Edited after the plan" (id ${id}) was changed outside the program after the state last read it ` +
+      `(by user 1000000000000000001 (ADS_UI) at ${failed.match(/ at (\S+Z), says/)?.[1]}, says the account's history): ` +
       "dailyBudgetAmountLocalMicro is 99.00 in the funding instrument's currency (99000000 micros) on the platform, where the plan changes it from 60.00 in the funding instrument's currency (60000000 micros). " +
       "Nothing was sent to it: pulumi up never overwrites a live value the preview did not show. Run pulumi refresh, then preview again: it shows each as live -> declared; " +
       "then pulumi up (docs/operations.md, \"A live value changed after the preview\")");
