@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { engineWatch } from "../engine";
 import { stderrToEngine } from "./engine-log";
 import { PluginFunctions, serve } from "./server";
 
@@ -23,6 +24,9 @@ async function main(args: string[], functions: PluginFunctions): Promise<void> {
   stderrToEngine(address);
   const { port } = await serve(version, functions);
   process.stdout.write(`${port}\n`);
+  // From the start, not from the first write: the engine starts instances that never write (the schema's, a
+  // preview's), and one left by a killed CLI would otherwise serve nobody for ever (provider/engine.ts).
+  engineWatch();
 }
 
 /** Runs the plugin in this process, serving `functions` as Invoke's. */

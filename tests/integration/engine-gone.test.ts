@@ -3,7 +3,9 @@
  * process outlives a SIGKILLed `pulumi up`, and what it had queued or
  * gathered into a batch must not be sent (nobody would record it).
  */
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { AddressInfo } from "node:net";
 import { EngineWatch, ProbeResult, tcpProbe, writeGuard } from "../../provider/engine";
 import { campaign } from "../../provider/resources/campaign";
@@ -59,3 +61,21 @@ test("a write queued behind one in flight when the engine dies is not sent; the 
   expect(posts()).toHaveLength(1);
   expect(emu().control.entities("sandbox", ACCOUNT, "funding_instruments").map((f) => f.currency)).toEqual(["EUR"]);
 });
+
+test("the provider plugin ends by itself once its engine is gone, though it never wrote (a killed CLI leaves no plugin running)", async () => {
+  // The engine: a listener at the address the plugin is given, as the CLI's gRPC server is.
+  const engine = createServer().listen(0, "127.0.0.1");
+  await new Promise((r) => engine.once("listening", r));
+  const plugin = spawn(process.execPath, [join(__dirname, "..", "..", "dist", "sdk", "plugin.js"), `127.0.0.1:${(engine.address() as AddressInfo).port}`], { stdio: ["ignore", "pipe", "pipe"] });
+  let exited = false;
+  plugin.once("exit", () => (exited = true));
+  // It serves: its port on the first line of stdout.
+  const port = await new Promise<string>((r) => plugin.stdout!.once("data", (d: Buffer) => r(d.toString().trim())));
+  expect(port).toMatch(/^\d+$/);
+  await new Promise((r) => engine.close(r));
+  try {
+    await waitFor(() => exited, "the plugin to end after its engine stopped listening", 8_000);
+  } finally {
+    plugin.kill("SIGKILL");
+  }
+}, 20_000);
