@@ -18,7 +18,7 @@ import { nameOf } from "./properties";
 import { writePreviews } from "./previews";
 import { ReachReport, reachPlan, ReachRow } from "./reach";
 import { estimateReach } from "./reach-estimates";
-import { previewClients } from "./preview-client";
+import { PreviewClients, previewClientsOnce } from "./preview-client";
 import { liveReader, updatesToRead, withLiveValues } from "./live-values";
 
 async function readInput(file: string | undefined): Promise<string> {
@@ -43,10 +43,10 @@ const CREDENTIAL_VARIABLES = [SETTINGS.consumerKey, SETTINGS.consumerSecret, SET
  * summary makes (preview-client.ts); without credentials the summary says
  * what to set.
  */
-async function reachOf(model: PreviewModel): Promise<ReachReport | undefined> {
+async function reachOf(model: PreviewModel, clientsOf: () => Promise<PreviewClients>): Promise<ReachReport | undefined> {
   const plan = reachPlan(model);
   if (plan.length === 0) return undefined;
-  const clients = await previewClients(model);
+  const clients = await clientsOf();
   // Each account's line items through that account's provider (an explicit provider per account has its own credentials).
   const accounts = [...new Set(plan.map((li) => li.accountId))];
   const rows: ReachRow[] = [];
@@ -162,10 +162,12 @@ export function registerPrSummary(program: Command): void {
       const previewed = readPreview(await readInput(file));
       const failure = previewFailure(previewed, previewExitCode);
       // "Before" is the platform's value now (cli/live-values.ts), read through the provider of each account.
-      const model = opts.live && !failure && updatesToRead(previewed).length > 0 ? await withLiveValues(previewed, liveReader(await previewClients(previewed))) : previewed;
+      // One reading of the stack's providers for every call the summary makes.
+      const clientsOf = previewClientsOnce(previewed);
+      const model = opts.live && !failure && updatesToRead(previewed).length > 0 ? await withLiveValues(previewed, liveReader(await clientsOf())) : previewed;
       // A failed preview asks the platform nothing: its summary says why it failed.
-      let markdown = renderPrSummary(model, opts.reach && !failure ? await reachOf(model) : undefined, { previewExitCode });
-      if (opts.previews && !failure) markdown += `\n${await writePreviews(model, opts.previews, opts.output)}`;
+      let markdown = renderPrSummary(model, opts.reach && !failure ? await reachOf(model, clientsOf) : undefined, { previewExitCode });
+      if (opts.previews && !failure) markdown += `\n${await writePreviews(model, opts.previews, opts.output, clientsOf)}`;
       if (opts.output) writeFileSync(opts.output, markdown);
       else process.stdout.write(markdown);
       if (failure) throw new CliError(`the preview failed: ${failure}`, 1);

@@ -45,3 +45,9 @@ export async function previewClients(model: PreviewModel): Promise<PreviewClient
     return { noCredentials: `${p.problem}${stackProblem ? `; the stack's config was not read either: ${stackProblem}` : ""}` };
   };
 }
+
+/** previewClients read once, on first use: the summary's calls (live values, reach, renderings) share one reading of the stack. */
+export function previewClientsOnce(model: PreviewModel): () => Promise<PreviewClients> {
+  let clients: Promise<PreviewClients> | undefined;
+  return () => (clients ??= previewClients(model));
+}

@@ -26,7 +26,7 @@ import { definitionOf, RESOURCES } from "../provider/resources";
 import { TweetType, tweetTypeOf } from "../provider/resources/posts";
 import { listTweetPreviews } from "../provider/tweet-previews";
 import { CliError } from "./errors";
-import { previewClients } from "./preview-client";
+import { PreviewClients } from "./preview-client";
 import { PreviewModel } from "./preview-input";
 import { blind, Props, UNKNOWN } from "./properties";
 
@@ -252,9 +252,9 @@ export function previewsMarkdown(link: string, posts: PostPreview[], noCredentia
  * answers the summary's section that links to it (relative to
  * `markdownFile`, or the current folder when the summary goes to stdout).
  */
-export async function writePreviews(model: PreviewModel, htmlFile: string, markdownFile?: string): Promise<string> {
+export async function writePreviews(model: PreviewModel, htmlFile: string, markdownFile: string | undefined, clientsOf: () => Promise<PreviewClients>): Promise<string> {
   const posts = postsOfPreview(model);
-  const clients = posts.some((p) => p.id) ? await previewClients(model) : undefined;
+  const clients = posts.some((p) => p.id) ? await clientsOf() : undefined;
   // Each account's posts through that account's provider (cli/preview-client.ts).
   const withRenderings: PostPreview[] = [];
   let noCredentials: string | undefined;

@@ -131,7 +131,8 @@ export async function runRecover(opts: RecoverOptions, say: (line: string) => vo
 
   // Each pending create is looked up through the provider it was sent by (its account, address and credentials):
   // the providers' settings come from the state with its secrets revealed, in memory only (cli/stack-providers.ts).
-  const revealedState = JSON.parse(await pulumi(workDir, ["stack", "export", "--show-secrets", "--stack", stackName], secrets)) as { deployment: Deployment };
+  // Read only when a create is to be looked up (updates and deletes pending are not).
+  const revealedState = creates.length > 0 ? JSON.parse(await pulumi(workDir, ["stack", "export", "--show-secrets", "--stack", stackName], secrets)) as { deployment: Deployment } : { deployment: {} };
   const providers = new StackProviders(revealedState.deployment, values, say);
   secrets.push(...providers.secrets());
   const unreadable = [...new Set(creates.map((c) => providers.of(c.resource)).filter((p) => !p.ctx).map((p) => p.problem!))];

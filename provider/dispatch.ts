@@ -315,10 +315,9 @@ let interruptedGuard: InterruptedCreateGuard | undefined | null = null;
 
 function guardOfProcess(): InterruptedCreateGuard | undefined {
   if (interruptedGuard !== null) return interruptedGuard;
-  const cli = engineAddress() ? cliCommandLine() : undefined;
-  interruptedGuard = engineAddress()
-    ? new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`), checkpointsSkipped())
-    : undefined;
+  if (!engineAddress()) return (interruptedGuard = undefined);
+  const cli = cliCommandLine();
+  interruptedGuard = new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`), checkpointsSkipped());
   return interruptedGuard;
 }
 
