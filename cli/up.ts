@@ -8,9 +8,12 @@
  * holds it: docs/gitops.md "A locked stack and `pulumi cancel`"). Any other outcome of
  * `pulumi up` is its own: output streamed as it comes, exit code passed on.
  */
-import { ChildProcess, spawn } from "node:child_process";
+import { ChildProcess, execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import { Command } from "commander";
 import { resolve } from "node:path";
+import { FAST_RUN_TAG, parseFastRunTag, RUN_VARIABLE } from "../provider/interrupted-creates";
 import { CliError } from "./errors";
 import { runRecover } from "./recover";
 import { describeHolders, formatDuration, lockedBy, LockHolder, parseWaitLock, retryDelayMs } from "./up-lock";
@@ -126,6 +129,27 @@ async function clearPendingCreates(args: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * After an update that succeeded (its final state written), the fast-run
+ * mark its provider left is removed (provider/interrupted-creates.ts
+ * FAST_RUN_TAG): the run finished, and the next takes over nothing. Only
+ * this run's mark: one another run wrote since stays. A mark that cannot be
+ * removed is said; the next run then looks its creates up, sending nothing
+ * twice.
+ */
+async function clearFastRunMark(args: readonly string[], run: string): Promise<void> {
+  const stack = flagOf(args, "stack", "s");
+  const options = { cwd: resolve(flagOf(args, "cwd", "C") ?? "."), env: process.env };
+  const common = ["--non-interactive", ...(stack ? ["--stack", stack] : [])];
+  try {
+    const { stdout } = await promisify(execFile)("pulumi", ["stack", "tag", "ls", "--json", ...common], options);
+    if (parseFastRunTag((JSON.parse(stdout) as Record<string, string>)[FAST_RUN_TAG])?.run !== run) return;
+    await promisify(execFile)("pulumi", ["stack", "tag", "rm", FAST_RUN_TAG, ...common], options);
+  } catch (err) {
+    process.stderr.write(`xads up: the stack's ${FAST_RUN_TAG} tag stays (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): the next update looks its creates up first; pulumi stack tag rm ${FAST_RUN_TAG} removes it\n`);
+  }
+}
+
 const WAIT_LOCK = ["--wait-lock <duration>", "how long to wait for another update's lock: 90s, 10m, 1h30m (at most 6h; 0: try once)", "0"] as const;
 
 export function registerUp(program: Command): void {
@@ -144,17 +168,21 @@ export function registerUp(program: Command): void {
         "Example (a pipeline): xads up --wait-lock 10m -- --yes --non-interactive --stack prod\n\n" +
         "--fast runs pulumi up without the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true: the state is written " +
         "once, at the end), which on a DIY backend rewrites the whole state twice per resource and grows with the square of the " +
-        "stack. It stays crash-safe: with checkpoints skipped the provider looks every create up on the platform before it sends " +
-        "it (its natural key, held by no resource of the state), so after a kill, a second Ctrl-C or a lost runner the next " +
-        "xads recover --cancel and xads up --fast take over what the interrupted run made instead of creating it again " +
-        "(docs/operations.md, \"Fast mode\").",
+        "stack. It stays crash-safe: the provider marks the run in the stack's tag xads:fast-up before its first create, and xads up " +
+        "removes the mark once the run succeeded; after a kill, a second Ctrl-C or a lost runner the mark stays, and the next " +
+        "xads recover --cancel and xads up --fast look every create up on the platform (its natural key, made since the killed run " +
+        "began) and take over what the interrupted run made instead of creating it again (docs/operations.md, \"Fast mode\").",
     )
     .option(...WAIT_LOCK)
-    .option("--fast", "skip the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true); every create is looked up first, so a killed run is taken over by the next")
+    .option("--fast", "skip the engine's intermediate checkpoints (PULUMI_SKIP_CHECKPOINTS=true); the run is marked in the stack's tag xads:fast-up until it succeeds, so a killed run is taken over by the next")
     .argument("[pulumi-up-args...]", "arguments of pulumi up, after --")
     .action(async (args: string[], opts: { waitLock: string; fast?: boolean }) => {
-      await runWithSignals("up", args, opts.waitLock, opts.fast ? { ...process.env, PULUMI_SKIP_CHECKPOINTS: "true" } : process.env);
-      if (process.exitCode === 0) await clearPendingCreates(args);
+      const run = randomUUID();
+      await runWithSignals("up", args, opts.waitLock, { ...process.env, [RUN_VARIABLE]: run, ...(opts.fast ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}) });
+      if (process.exitCode === 0) {
+        await clearFastRunMark(args, run);
+        await clearPendingCreates(args);
+      }
     });
   program
     .command("refresh")

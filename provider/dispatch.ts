@@ -15,8 +15,8 @@ import { definitionOf } from "./resources";
 import { isPendingId } from "./resources/pending";
 import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
-import { cliCommandLine, engineAddress } from "./engine";
-import { checkpointsSkipped, InterruptedCreateGuard, readInterruptedCreates, stackOf } from "./interrupted-creates";
+import { cliProcess, engineAddress } from "./engine";
+import { checkpointsSkipped, InterruptedCreateGuard, readInterruptedCreates, runOf, stackOf, writeFastRunMark } from "./interrupted-creates";
 
 export interface Holder {
   /** Stack config values of the `xads:*` settings, from configure. */
@@ -316,8 +316,13 @@ let interruptedGuard: InterruptedCreateGuard | undefined | null = null;
 function guardOfProcess(): InterruptedCreateGuard | undefined {
   if (interruptedGuard !== null) return interruptedGuard;
   if (!engineAddress()) return (interruptedGuard = undefined);
-  const cli = cliCommandLine();
-  interruptedGuard = new InterruptedCreateGuard((urn) => readInterruptedCreates(cli?.[0] ?? "pulumi", stackOf(cli, urn)), (line) => process.stderr.write(`${line}\n`), checkpointsSkipped());
+  const cli = cliProcess();
+  const command = cli?.argv[0] ?? "pulumi";
+  interruptedGuard = new InterruptedCreateGuard((urn) => readInterruptedCreates(command, stackOf(cli?.argv, urn)), (line) => process.stderr.write(`${line}\n`), {
+    run: runOf(process.env, cli?.run),
+    checkpointsSkipped: checkpointsSkipped(),
+    mark: (urn, mark) => writeFastRunMark(command, stackOf(cli?.argv, urn), mark),
+  });
   return interruptedGuard;
 }
 

@@ -138,12 +138,23 @@ export function engineParallel(cliArgv: readonly string[] | undefined, env: Reco
  * only, undefined elsewhere or when no ancestor is the CLI.
  */
 export function cliCommandLine(): string[] | undefined {
+  return cliProcess()?.argv;
+}
+
+/**
+ * The `pulumi` CLI process that started this provider process: its command
+ * line, and a name for its run (`<pid>@<start ticks>`) that every provider
+ * process of that run shares and no other run has. Undefined as
+ * `cliCommandLine` is.
+ */
+export function cliProcess(): { argv: string[]; run: string } | undefined {
   try {
     let pid = process.ppid;
     for (let depth = 0; depth < 3 && pid > 1; depth++) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((a) => a !== "");
-      if (/(^|[\\/])pulumi(\.exe)?$/.test(argv[0] ?? "")) return argv;
-      pid = parseStat(readFileSync(`/proc/${pid}/stat`, "utf8"))?.ppid ?? 0;
+      const stat = parseStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      if (/(^|[\\/])pulumi(\.exe)?$/.test(argv[0] ?? "")) return { argv, run: `${pid}@${stat?.startTicks ?? 0}` };
+      pid = stat?.ppid ?? 0;
     }
   } catch {
     // No /proc, or the process is gone: unknown.

@@ -15,7 +15,9 @@
  * of the state, nor taken or made by this process); what it finds is taken
  * over as the created entity, and only where it finds nothing is the create
  * sent. A look-up that fails, or that finds several, fails the create: never
- * a blind send while one may exist.
+ * a blind send while one may exist. A run with the engine's checkpoints
+ * skipped leaves no pending operation; its mark (a stack tag, FAST_RUN_TAG)
+ * says it ran until `xads up` clears it after the run succeeded.
  *
  * Only a provider the engine started reads the state (engine.ts
  * engineAddress); the pure part (`interruptedIn`) is tested without a CLI.
@@ -32,6 +34,82 @@ export interface InterruptedCreates {
   held: ReadonlySet<string>;
   /** When the state was last written (its manifest's time), if it says. */
   savedAtMs?: number;
+  /**
+   * The stack's fast-run mark (FAST_RUN_TAG) as this run found it: undefined
+   * when it has none; null when the backend's tags could not be read.
+   */
+  mark?: FastRunMark | null;
+}
+
+/**
+ * The stack tag that records a run with the engine's checkpoints skipped
+ * (docs/operations.md, "Fast mode"). Such a run writes no state until it
+ * ends, so a kill leaves nothing in the state that says it ran; the mark,
+ * written before its first create, says it instead, until the `xads up`
+ * that ran it clears it after the run succeeded (its final state written).
+ * A mark of another run found at the start is an unfinished run: every
+ * create is looked up among what was made since it started. No mark: the
+ * last fast run finished, and nothing is looked up that no pending
+ * operation names (an entity alike made meanwhile is another stack's).
+ */
+export const FAST_RUN_TAG = "xads:fast-up";
+
+/**
+ * A fast-run mark: `since`, when the earliest unfinished run began (its
+ * writer's own start, or that of an unfinished run it found); `run`, the
+ * run that wrote it (every provider process of one run shares it);
+ * `found`, whether that run found an unfinished one (then `since` is that
+ * run's start, not its own).
+ */
+export interface FastRunMark {
+  sinceMs: number;
+  run: string;
+  found: boolean;
+}
+
+/** The tag's value: `<ISO time> <run> <found|none>`. Pure. */
+export function fastRunTagValue(mark: FastRunMark): string {
+  return `${new Date(mark.sinceMs).toISOString()} ${mark.run} ${mark.found ? "found" : "none"}`;
+}
+
+/** The mark a tag value says, or undefined when it is none of ours. Pure. */
+export function parseFastRunTag(value: string | undefined): FastRunMark | undefined {
+  const m = /^(\S+) (\S+) (found|none)$/.exec(value?.trim() ?? "");
+  const sinceMs = m ? Date.parse(m[1]!) : NaN;
+  return m && !Number.isNaN(sinceMs) ? { sinceMs, run: m[2]!, found: m[3] === "found" } : undefined;
+}
+
+/**
+ * Since when this run looks up a create of another run that may have made
+ * it, by what the stack says (pure): a pending create of the kind, any time
+ * (0); an unfinished fast run, since it began, less a minute's slack for
+ * clocks; none, undefined (the create is sent). `everyCreate` (checkpoints
+ * skipped and the mark could not be kept): since the state was last
+ * written, less the slack. `run`: this run's name.
+ */
+export function lookUpSince(state: InterruptedCreates, kind: string, run: string, everyCreate: boolean): number | undefined {
+  if (state.kinds.has(kind)) return 0;
+  const mark = state.mark;
+  if (mark && (mark.run !== run || mark.found)) return mark.sinceMs - SLACK_MS;
+  if (everyCreate) return state.savedAtMs !== undefined ? state.savedAtMs - SLACK_MS : 0;
+  return undefined;
+}
+
+/** What this run writes as the mark before its first create (undefined: none), by the mark it found (pure). */
+export function markToWrite(found: FastRunMark | undefined, run: string, nowMs: number, checkpointsAreSkipped: boolean): FastRunMark | undefined {
+  if (found?.run === run) return undefined;
+  if (found) return { sinceMs: found.sinceMs, run, found: true };
+  return checkpointsAreSkipped ? { sinceMs: nowMs, run, found: false } : undefined;
+}
+
+const SLACK_MS = 60_000;
+
+/** The variable `xads up` names its run in, for the provider processes of its `pulumi up` and for clearing the mark after it. */
+export const RUN_VARIABLE = "XADS_UP_RUN";
+
+/** This run's name: `xads up`'s, else the CLI process's (`<pid>@<start>`), else this process's own (then each process is a run of its own, which only looks up more). */
+export function runOf(env: Record<string, string | undefined>, cliRun: string | undefined): string {
+  return env[RUN_VARIABLE] || cliRun || `${process.pid}@${Date.now()}`;
 }
 
 interface StateResource {
@@ -70,23 +148,41 @@ export function stackOf(cliArgv: readonly string[] | undefined, urn: string | un
   return /^urn:pulumi:([^:]+)::/.exec(urn ?? "")?.[1];
 }
 
-/** Reads the stack's state with the CLI that started this process; rejects with one line saying why it could not. */
-export function readInterruptedCreates(cli: string, stack: string | undefined): Promise<InterruptedCreates> {
-  const args = ["stack", "export", "--non-interactive", ...(stack ? ["--stack", stack] : [])];
+/** Runs the CLI that started this process; resolves to its output, rejects with one line saying why it failed. */
+function runCli(cli: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cli, args, { maxBuffer: 1 << 30, timeout: 120_000, env: process.env }, (err, stdout, stderr) => {
-      if (err) {
-        const line = /error: ([^\n]+)/.exec(stderr)?.[1] ?? (stderr.trim().split("\n")[0] || err.message);
-        reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${line}`));
-        return;
-      }
-      try {
-        resolve(interruptedIn((JSON.parse(stdout) as { deployment?: Parameters<typeof interruptedIn>[0] }).deployment ?? {}));
-      } catch (e) {
-        reject(new Error(`pulumi stack export answered no state: ${(e as Error).message}`));
-      }
+      if (!err) return resolve(stdout);
+      const line = /error: ([^\n]+)/.exec(stderr)?.[1] ?? (stderr.trim().split("\n")[0] || err.message);
+      reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${line}`));
     });
   });
+}
+
+const stackArgs = (stack: string | undefined) => ["--non-interactive", ...(stack ? ["--stack", stack] : [])];
+
+/**
+ * Reads the stack's state and its fast-run mark with the CLI that started
+ * this process; rejects with one line saying why the state could not be
+ * read (tags that cannot be read are `mark: null`).
+ */
+export async function readInterruptedCreates(cli: string, stack: string | undefined): Promise<InterruptedCreates> {
+  const [exported, tags] = await Promise.all([
+    runCli(cli, ["stack", "export", ...stackArgs(stack)]),
+    runCli(cli, ["stack", "tag", "ls", "--json", ...stackArgs(stack)]).then((out) => JSON.parse(out) as Record<string, string>, () => null),
+  ]);
+  let state: InterruptedCreates;
+  try {
+    state = interruptedIn((JSON.parse(exported) as { deployment?: Parameters<typeof interruptedIn>[0] }).deployment ?? {});
+  } catch (e) {
+    throw new Error(`pulumi stack export answered no state: ${(e as Error).message}`);
+  }
+  return { ...state, mark: tags === null ? null : parseFastRunTag(tags[FAST_RUN_TAG]) };
+}
+
+/** Writes the stack's fast-run mark with the CLI that started this process (a stack tag: no lock is taken, the update holds it). */
+export async function writeFastRunMark(cli: string, stack: string | undefined, mark: FastRunMark): Promise<void> {
+  await runCli(cli, ["stack", "tag", "set", FAST_RUN_TAG, fastRunTagValue(mark), ...stackArgs(stack)]);
 }
 
 /** A create taken over: the entity an interrupted update's create made. */
@@ -102,28 +198,23 @@ export interface TakenOver {
  */
 export class InterruptedCreateGuard {
   private state?: Promise<InterruptedCreates>;
+  private marked?: Promise<void>;
+  /** Every create is looked up since the state was saved: checkpoints are skipped and the mark could not be kept. */
+  private everyCreate = false;
   private readonly mine = new Set<string>();
 
   /**
-   * `everyCreate`: look every create up first, not only those of kinds with a
-   * pending create. So when the engine saves no intermediate checkpoints
-   * (PULUMI_SKIP_CHECKPOINTS, `xads up --fast`): a run killed then leaves no
-   * pending operation, only the state from before it (checkpointsSkipped).
+   * `read`: the state and the mark as the run starts; `mark`: writes the
+   * mark; `run`: this run's name (every provider process of the run has
+   * the same); `checkpointsSkipped`: the engine saves no intermediate
+   * checkpoints (PULUMI_SKIP_CHECKPOINTS, `xads up --fast`), so a killed run
+   * leaves no pending operation, only the mark.
    */
-  constructor(private readonly read: (urn: string | undefined) => Promise<InterruptedCreates>, private readonly say: (line: string) => void, private readonly everyCreate = false) {}
-
-  /**
-   * Since when an entity may have been made by the run this one follows. A
-   * pending create says its kind was in flight, whenever that was: any
-   * time. With checkpoints skipped nothing says so, and every create is
-   * looked up: only what was made since the state was last written (the
-   * killed run started after that), with a minute's slack for clocks, so
-   * that an older entity alike (another stack's, one made by hand) is not
-   * taken.
-   */
-  private since(state: InterruptedCreates, kind: string): number {
-    return this.everyCreate && !state.kinds.has(kind) && state.savedAtMs !== undefined ? state.savedAtMs - 60_000 : 0;
-  }
+  constructor(
+    private readonly read: (urn: string | undefined) => Promise<InterruptedCreates>,
+    private readonly say: (line: string) => void,
+    private readonly options: { run: string; checkpointsSkipped?: boolean; mark?: (urn: string | undefined, mark: FastRunMark) => Promise<void>; now?: () => number } = { run: "" },
+  ) {}
 
   /**
    * Reads the state once, before this run's first create can be pending in
@@ -144,6 +235,27 @@ export class InterruptedCreateGuard {
   }
 
   /**
+   * Before this run's first create: the mark, where this run must leave one
+   * (checkpoints skipped, or an unfinished run's to carry on). A mark that
+   * cannot be kept, with checkpoints skipped, makes every create a look-up
+   * since the state was saved, said once.
+   */
+  private keepMark(state: InterruptedCreates, urn: string | undefined): Promise<void> {
+    return (this.marked ??= (async () => {
+      const skipped = this.options.checkpointsSkipped ?? false;
+      const unkept = (why: string) => {
+        if (!skipped) return;
+        this.everyCreate = true;
+        this.say(`pulumi-xads: the stack's ${FAST_RUN_TAG} tag ${why}: with checkpoints skipped every create is looked up first among what was made since the state was last saved (docs/operations.md, "Fast mode")`);
+      };
+      if (state.mark === null) return unkept("could not be read");
+      const mark = markToWrite(state.mark, this.options.run, (this.options.now ?? Date.now)(), skipped);
+      if (!mark || !this.options.mark) return mark ? unkept("cannot be written here") : undefined;
+      await this.options.mark(urn, mark).catch((err: Error) => unkept(`could not be written (${err.message})`));
+    })());
+  }
+
+  /**
    * The entity an interrupted create of this item made, or undefined when the
    * create is to be sent (no interrupted create of its kind, or none found).
    * Throws when the state cannot be read or the look-up cannot tell.
@@ -158,18 +270,20 @@ export class InterruptedCreateGuard {
       throw new Error(`the stack's state could not be read to look for creates an interrupted update left (${(err as Error).message}), so nothing was sent: ` +
         "run pulumi up again once it can be read, or xads recover first (docs/operations.md, \"When an update is interrupted\")");
     }
-    if (!this.everyCreate && !state.kinds.has(kind)) return undefined;
+    await this.keepMark(state, urn);
+    const since = lookUpSince(state, kind, this.options.run, this.everyCreate);
+    if (since === undefined) return undefined;
     const held = new Set([...state.held, ...this.mine]);
     // Items of a kind share the look-up's calls, as their creates do (look-up.ts): one wave of a batch, one list.
     const found = await ctx.client.collect<Record<string, unknown>, Entity | Error | undefined>(`interrupted|${kind}`, inputs, LIMITS.idsPerFilter,
-      (items) => def.findCreated!(ctx, items.map((item) => ({ item, sentAtMs: this.since(state, kind) })), held));
+      (items) => def.findCreated!(ctx, items.map((item) => ({ item, sentAtMs: since })), held));
     if (found instanceof Error) throw new Error(`an interrupted update left a create of this ${kind} pending, and looking it up failed, so nothing was sent: ${found.message}`);
     if (!found || this.mine.has(String(found.id))) return undefined;
     const id = String(found.id);
     this.mine.add(id);
-    this.say(this.everyCreate
-      ? `pulumi-xads: ${kind} ${id} is on the platform and in no state (made by an earlier update whose state was not saved: checkpoints are skipped): taken over, not created again`
-      : `pulumi-xads: ${kind} ${id} was made by an interrupted update's create (pending in the state): taken over, not created again`);
+    this.say(state.kinds.has(kind)
+      ? `pulumi-xads: ${kind} ${id} was made by an interrupted update's create (pending in the state): taken over, not created again`
+      : `pulumi-xads: ${kind} ${id} is on the platform and in no state (made by an earlier update whose state was not saved: checkpoints are skipped): taken over, not created again`);
     return { id, outs: def.outputsOf(inputs, found) as Record<string, unknown> };
   }
 }

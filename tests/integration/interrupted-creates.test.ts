@@ -4,8 +4,11 @@
  * pending create of is looked up before it is sent, against the emulator;
  * the state's reading is pure and tested without a CLI.
  */
-import { checkpointsSkipped, InterruptedCreateGuard, interruptedIn, stackOf } from "../../provider/interrupted-creates";
+import { checkpointsSkipped, FastRunMark, fastRunTagValue, InterruptedCreateGuard, interruptedIn, lookUpSince, markToWrite, parseFastRunTag, stackOf } from "../../provider/interrupted-creates";
 import { ACCOUNT, seedCampaign, seedFundingInstrument, useEmulator } from "./fixtures";
+
+// Each look-up waits out its gathering window (client.ts collect), two seconds.
+jest.setTimeout(60_000);
 
 const fixture = useEmulator();
 
@@ -91,7 +94,7 @@ describe("a create of a kind with a pending create in the state", () => {
   });
 });
 
-describe("with the engine's checkpoints skipped (xads up --fast)", () => {
+describe("with the engine's checkpoints skipped (xads up --fast): the stack's fast-run mark", () => {
   test("PULUMI_SKIP_CHECKPOINTS=true (or 1) is read as Pulumi reads it", () => {
     expect(checkpointsSkipped({ PULUMI_SKIP_CHECKPOINTS: "true" })).toBe(true);
     expect(checkpointsSkipped({ PULUMI_SKIP_CHECKPOINTS: "1" })).toBe(true);
@@ -99,18 +102,85 @@ describe("with the engine's checkpoints skipped (xads up --fast)", () => {
     expect(checkpointsSkipped({})).toBe(false);
   });
 
-  test("every create is looked up, with no pending create in the state: what was made since the state was last written is taken over, an older alike is not", async () => {
+  test("the mark's tag value reads back as written, and a value of no run of ours is no mark", () => {
+    const mark = { sinceMs: Date.parse("2026-11-28T10:00:00.000Z"), run: "4242@991", found: true };
+    expect(fastRunTagValue(mark)).toBe("2026-11-28T10:00:00.000Z 4242@991 found");
+    expect(parseFastRunTag(fastRunTagValue(mark))).toEqual(mark);
+    expect(parseFastRunTag(fastRunTagValue({ ...mark, found: false }))).toEqual({ ...mark, found: false });
+    expect(parseFastRunTag(undefined)).toBeUndefined();
+    expect(parseFastRunTag("someone's tag")).toBeUndefined();
+  });
+
+  test("what is looked up, by what the stack says: a pending create any time; another run's mark since it began, less a minute; this run's own mark as it found it; nothing otherwise", () => {
+    const state = (mark?: FastRunMark | null) => ({ kinds: new Set(["LineItem"]), held: new Set<string>(), savedAtMs: 5_000_000, mark });
+    const T = 9_000_000;
+    expect(lookUpSince(state(), "LineItem", "me", false)).toBe(0);
+    expect(lookUpSince(state({ sinceMs: T, run: "killed", found: false }), "Campaign", "me", false)).toBe(T - 60_000);
+    expect(lookUpSince(state({ sinceMs: T, run: "me", found: true }), "Campaign", "me", false)).toBe(T - 60_000);
+    expect(lookUpSince(state({ sinceMs: T, run: "me", found: false }), "Campaign", "me", false)).toBeUndefined();
+    expect(lookUpSince(state(), "Campaign", "me", false)).toBeUndefined();
+    // The mark could not be kept with checkpoints skipped: every create, since the state was saved.
+    expect(lookUpSince(state(null), "Campaign", "me", true)).toBe(5_000_000 - 60_000);
+  });
+
+  test("the mark a run writes before its first create: its own start with checkpoints skipped, an unfinished run's start carried on, none over its own or with checkpoints", () => {
+    const killed = { sinceMs: 7, run: "killed", found: false };
+    expect(markToWrite(undefined, "me", 100, true)).toEqual({ sinceMs: 100, run: "me", found: false });
+    expect(markToWrite(undefined, "me", 100, false)).toBeUndefined();
+    expect(markToWrite(killed, "me", 100, false)).toEqual({ sinceMs: 7, run: "me", found: true });
+    expect(markToWrite(killed, "me", 100, true)).toEqual({ sinceMs: 7, run: "me", found: true });
+    expect(markToWrite({ sinceMs: 7, run: "me", found: true }, "me", 100, true)).toBeUndefined();
+  });
+
+  const campaignInputs = (fundingInstrumentId: string, name: string) => ({ accountId: ACCOUNT, fundingInstrumentId, name, dailyBudgetAmountLocalMicro: 1_000_000 });
+
+  test("no mark (the stack's last fast run finished): an alike made meanwhile, another stack's, is not taken; the mark is written once, before the first create", async () => {
+    const fundingInstrumentId = await seedFundingInstrument(fixture.client());
+    await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Another stack's" });
+    const marks: FastRunMark[] = [];
+    const guard = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs: Date.now() - 120_000 }), () => {}, {
+      run: "me", checkpointsSkipped: true, now: () => 1234, mark: async (_urn, mark) => { marks.push(mark); },
+    });
+    const before = fixture.emu.control.requests().length;
+    expect(await guard.takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Another stack's"))).toBeUndefined();
+    expect(await guard.takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Second"))).toBeUndefined();
+    expect(marks).toEqual([{ sinceMs: 1234, run: "me", found: false }]);
+    // Nothing was looked up.
+    expect(fixture.emu.control.requests().length).toBe(before);
+  });
+
+  test("another run's mark (a fast run killed): what was made since it began is taken over, an older alike is not", async () => {
     const said: string[] = [];
     const fundingInstrumentId = await seedFundingInstrument(fixture.client());
-    const older = await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Older" });
-    const savedAtMs = Date.now() + 120_000; // the state was written after "Older" was made (beyond the minute's slack)
-    const guard = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs }), (line) => said.push(line), true);
-    const inputs = (name: string) => ({ accountId: ACCOUNT, fundingInstrumentId, name, dailyBudgetAmountLocalMicro: 1_000_000 });
-    expect(await guard.takeOver(fixture.ctx(), "Campaign", inputs("Older"))).toBeUndefined();
-    expect(older.id).toBeDefined();
-    const fresh = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs: Date.now() - 120_000 }), (line) => said.push(line), true);
+    await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Older" });
+    const guardSince = (sinceMs: number, marks: FastRunMark[] = []) => new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), mark: { sinceMs, run: "killed", found: false } }), (line) => said.push(line), {
+      run: "me", checkpointsSkipped: true, mark: async (_urn, mark) => { marks.push(mark); },
+    });
+    // The killed run began after "Older" was made (beyond the minute's slack).
+    expect(await guardSince(Date.now() + 120_000).takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Older"))).toBeUndefined();
+    const sinceMs = Date.now() - 120_000;
     const made = await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Made by the killed run" });
-    expect(await fresh.takeOver(fixture.ctx(), "Campaign", inputs("Made by the killed run"))).toMatchObject({ id: String(made.id) });
+    const marks: FastRunMark[] = [];
+    expect(await guardSince(sinceMs, marks).takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Made by the killed run"))).toMatchObject({ id: String(made.id) });
     expect(said.at(-1)).toMatch(/is on the platform and in no state \(made by an earlier update whose state was not saved: checkpoints are skipped\): taken over, not created again$/);
+    // The killed run's start is carried on, under this run's name: xads up clears it once this run succeeds.
+    expect(marks).toEqual([{ sinceMs, run: "me", found: true }]);
+  });
+
+  test("a mark that cannot be read or written, with checkpoints skipped: every create is looked up since the state was saved, said once", async () => {
+    const said: string[] = [];
+    const fundingInstrumentId = await seedFundingInstrument(fixture.client());
+    const made = await seedCampaign(fixture.client(), { funding_instrument_id: fundingInstrumentId, name: "Unmarked" });
+    const guard = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), savedAtMs: Date.now() - 120_000 }), (line) => said.push(line), {
+      run: "me", checkpointsSkipped: true, mark: async () => { throw new Error("pulumi stack tag failed: tags are not supported"); },
+    });
+    expect(await guard.takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Unmarked"))).toMatchObject({ id: String(made.id) });
+    expect(await guard.takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Not made"))).toBeUndefined();
+    expect(said.filter((l) => l.includes("xads:fast-up"))).toEqual([
+      "pulumi-xads: the stack's xads:fast-up tag could not be written (pulumi stack tag failed: tags are not supported): with checkpoints skipped every create is looked up first among what was made since the state was last saved (docs/operations.md, \"Fast mode\")",
+    ]);
+    const unread = new InterruptedCreateGuard(async () => ({ kinds: new Set(), held: new Set(), mark: null }), (line) => said.push(line), { run: "me", checkpointsSkipped: true });
+    expect(await unread.takeOver(fixture.ctx(), "Campaign", campaignInputs(fundingInstrumentId, "Not made"))).toBeUndefined();
+    expect(said.at(-1)).toMatch(/^pulumi-xads: the stack's xads:fast-up tag could not be read: with checkpoints skipped every create is looked up first/);
   });
 });

@@ -29,6 +29,8 @@ test("the program is the language host's node child; other node processes below 
     "104 (pulumi-resource) S 100 100", "105 (node) S 104 100", "200 (node) S 1 200", "201 (my (odd) name) S 100 100",
   ].map((s) => parseStat(s)!);
   expect(procs[7]).toEqual({ pid: 201, comm: "my (odd) name", ppid: 100 });
+  // A whole line (Linux proc(5)): field 22 is the process's start, which names a run with its pid (provider/engine.ts cliProcess).
+  expect(parseStat("4242 (pulumi) S 1 4242 4242 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 12 0 987654 100 200")).toMatchObject({ pid: 4242, ppid: 1, startTicks: 987654 });
   expect(rolesBelow(100, procs)).toEqual(new Map([[102, "program"], [103, "provider"], [105, "provider"]]));
   expect(peakRssBytes("Name:\tnode\nVmPeak:\t 9000 kB\nVmHWM:\t  1024 kB\n")).toBe(1024 * 1024);
 });
