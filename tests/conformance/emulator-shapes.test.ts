@@ -116,12 +116,27 @@ async function failuresOf(api: TestApi, entry: CorpusEntry): Promise<string[]> {
     return failures;
   }
   const body = parseLossless(answer.text);
+  const codes = (v: unknown) => [...new Set(errorCodes(v))].sort().join(", ");
+  if (codes(body) !== codes(entry.response.body)) failures.push(`answered the error codes [${codes(body)}], platform answers [${codes(entry.response.body)}]`);
   const recorded = entry.response.body as { data?: unknown };
   const data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(recorded.data) && recorded.data.length > 0 && Array.isArray(data) && data.length === 0) {
     failures.push("data is empty: the scenario left nothing to compare with the platform's records");
   }
   return [...failures, ...shapeDifferences(entry.response.body, body, { endpoint: entry.endpoint, index, own: (fam, path) => OWN.has(`${fam} ${path}`), opaque: echoedParams, keyedByValue: (path) => KEYED_BY_VALUE.includes(path) })];
+}
+
+/**
+ * The error codes of a body (`errors[].code`, a batch's
+ * `operation_errors[][].code`): values, not shapes, but the platform's
+ * names a client matches on (reference fundamentals/error-codes-and-responses.mdx
+ * lists them), so they are compared as they are recorded.
+ */
+function errorCodes(body: unknown, under = false): string[] {
+  if (Array.isArray(body)) return body.flatMap((x) => errorCodes(x, under));
+  if (body === null || typeof body !== "object") return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([k, v]) =>
+    (under && k === "code" && (typeof v === "string" || typeof v === "number") ? [String(v)] : errorCodes(v, under || k === "errors" || k === "operation_errors")));
 }
 
 /** ` (CODE on parameter, ...)` of an error answer, for status failures. */
