@@ -26,6 +26,12 @@ export interface ImportKind {
    * listed entities, up to 200 a call, so the calls stay one per 200 parents.
    */
   by?: { param: string; parent: ResourceKind };
+  /**
+   * The list's records lack fields the entity has (the declaration's
+   * `readsOne`: app lists answer id and name only): each listed entity is
+   * read by id (`<collection>/<id>`) for what the program declares.
+   */
+  readEach?: boolean;
   /** Input field -> the kind whose entity it names (written as `<variable>.id`). */
   refs?: Record<string, ResourceKind>;
   /**
@@ -98,6 +104,7 @@ function importKinds(): ImportKind[] {
     return {
       kind,
       collection: RESOURCES[kind].collection!,
+      ...(RESOURCES[kind].readsOne !== undefined ? { readEach: true } : {}),
       ...(parentField ? { refs } : {}),
       name: (e, parent) => str(e.name) ?? (parentField ? `${parent(parentField)} ${noun} ${e.id}` : `${noun} ${e.id}`),
       ...SPECIFICS[kind],

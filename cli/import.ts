@@ -95,6 +95,35 @@ export function stackSettings(accountId: string, sandbox: boolean, baseUrl: stri
   return lines;
 }
 
+/**
+ * The live entities of every kind import-kinds.ts lists, in its order: each
+ * collection's list (per parent where the platform lists only so), deleted
+ * ones left out; where the list's records lack fields (`readEach`: app
+ * lists answer id and name only), each entity as its own GET answers it.
+ * A failure names the collection, its message passed through `redacted`.
+ */
+export async function listAccount(
+  client: Pick<AdsClient, "list" | "get">, account: string, progress: (line: string) => void, redacted: (text: string) => string = (t) => t,
+): Promise<ListedKind[]> {
+  const listed: ListedKind[] = [];
+  for (const spec of IMPORT_KINDS) {
+    const path = `/12/accounts/${account}/${spec.collection}`;
+    progress(`xads import: listing ${spec.collection} of account ${account}...`);
+    try {
+      // A kind listed per parent (targeting criteria): one call per 200 of the parents listed before it.
+      const parents = (kind: string) => listed.find((l) => l.spec.kind === kind)?.entities.map((e) => e.id) ?? [];
+      const entities: Entity[] = [];
+      for (const query of listQueries(spec, parents)) entities.push(...(await client.list<Entity>(path, query)).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true)));
+      if (spec.readEach) for (const [i, e] of entities.entries()) entities[i] = await client.get<Entity>(`${path}/${e.id}`);
+      progress(`xads import: ${entities.length} ${spec.collection}`);
+      listed.push({ spec, entities });
+    } catch (err) {
+      throw new CliError(`listing ${spec.collection} failed: ${redacted((err as Error).message)}`);
+    }
+  }
+  return listed;
+}
+
 async function runImport(opts: ImportOptions, progress: (line: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(opts.account)) throw new CliError(`--account must be an ads account id (letters and digits), got "${opts.account}"`);
   const format = formatOf(opts);
@@ -121,21 +150,7 @@ async function runImport(opts: ImportOptions, progress: (line: string) => void):
     format === "typescript" ? { format, source: packageSource(opts) } : { format };
 
   const client = new AdsClient({ credentials: config.credentials, baseUrl, log: progress });
-  const listed: ListedKind[] = [];
-  for (const spec of IMPORT_KINDS) {
-    const path = `/12/accounts/${opts.account}/${spec.collection}`;
-    progress(`xads import: listing ${spec.collection} of account ${opts.account}...`);
-    try {
-      // A kind listed per parent (targeting criteria): one call per 200 of the parents listed before it.
-      const parents = (kind: string) => listed.find((l) => l.spec.kind === kind)?.entities.map((e) => e.id) ?? [];
-      const entities: Entity[] = [];
-      for (const query of listQueries(spec, parents)) entities.push(...(await client.list<Entity>(path, query)).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true)));
-      progress(`xads import: ${entities.length} ${spec.collection}`);
-      listed.push({ spec, entities });
-    } catch (err) {
-      throw new CliError(`listing ${spec.collection} failed: ${redact((err as Error).message, [...secretsOf(stackValues), ...Object.values(config.credentials)])}`);
-    }
-  }
+  const listed = await listAccount(client, opts.account, progress, (text) => redact(text, [...secretsOf(stackValues), ...Object.values(config.credentials)]));
   const countsOf = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "no entities";
 
   if (target.format === "pulumi-import") {

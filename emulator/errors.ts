@@ -23,9 +23,10 @@ export type ErrorCode =
   | "UNAUTHORIZED_ACCESS"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
-  | "MAX_ACTIVE_CAMPAIGNS_EXCEEDED"
-  // The real platform caps active line items per account too, named like the campaign code.
-  | "MAX_ACTIVE_LINE_ITEMS_EXCEEDED"
+  // ref fundamentals/error-codes-and-responses.mdx (400): more ACTIVE campaigns, or line items, than the account's limit.
+  | "TOO_MANY_CAMPAIGNS"
+  | "TOO_MANY_LINE_ITEMS"
+  | NotFoundCode
   // The real platform answers a method an endpoint lacks with 405.
   | "METHOD_NOT_ALLOWED"
   | "INTERNAL_ERROR"
@@ -43,6 +44,32 @@ export type ErrorCode =
   // ref fundamentals/error-codes-and-responses.mdx lists it (403); the platform answers it to an application not
   // allow-listed for the Ads API. Here: GET account_history of an account not allow-listed for the beta.
   | "UNAUTHORIZED_CLIENT_APPLICATION";
+
+/**
+ * The 404 codes of ref fundamentals/error-codes-and-responses.mdx that name
+ * an entity kind, by the emulator's noun of the kind (ResourceSpec `noun`):
+ * an entity of these kinds that is not there (or deleted) is answered with
+ * its kind's code; other kinds, which the table names no code for, with
+ * NOT_FOUND (also in its table).
+ */
+export const NOT_FOUND_CODES = {
+  campaign: "CAMPAIGN_NOT_FOUND",
+  "line item": "LINE_ITEM_NOT_FOUND",
+  card: "CARD_NOT_FOUND",
+  "funding instrument": "FUNDING_INSTRUMENT_NOT_FOUND",
+  "media creative": "MEDIA_CREATIVE_NOT_FOUND",
+  "account media": "ACCOUNT_MEDIA_NOT_FOUND",
+  "promoted account": "PROMOTED_ACCOUNT_NOT_FOUND",
+  "promoted Tweet": "PROMOTED_TWEET_NOT_FOUND",
+  "targeting criterion": "TARGETING_CRITERION_NOT_FOUND",
+  Tweet: "TWEET_NOT_FOUND",
+} as const;
+type NotFoundCode = (typeof NOT_FOUND_CODES)[keyof typeof NOT_FOUND_CODES];
+
+/** The 404 code of an entity of this noun that is not there (NOT_FOUND_CODES). */
+export function notFoundCode(noun: string): ErrorCode {
+  return (NOT_FOUND_CODES as Record<string, NotFoundCode>)[noun] ?? "NOT_FOUND";
+}
 
 export class ApiError extends Error {
   constructor(
@@ -66,8 +93,8 @@ export class ApiError extends Error {
     return ApiError.of(400, "MISSING_PARAMETER", message, parameter);
   }
 
-  static notFound(message: string): ApiError {
-    return ApiError.of(404, "NOT_FOUND", message);
+  static notFound(message: string, code: ErrorCode = "NOT_FOUND"): ApiError {
+    return ApiError.of(404, code, message);
   }
 
   /** The numbered errors of the authorization reference (xdevplatform/docs fundamentals/authentication/oauth-2-0/application-only.mdx), exactly as worded there. */

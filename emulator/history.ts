@@ -54,13 +54,14 @@ export interface HistoryEntry extends StoredEntity {
 
 /**
  * A campaign's `entity_data`: the fields the reference's example shows of
- * one, those a v12 campaign has (its start_time and end_time went with v12:
- * campaigns reference, GET campaigns). Other kinds: the record without its
- * id; the reference shows none of them.
+ * one (ref GET accounts/:account_id/account_history), start_time and
+ * end_time included: a v12 campaign has neither (campaigns reference, GET
+ * campaigns), so both are null, as the example's end_time is. Other kinds:
+ * the record without its id; the reference shows none of them.
  */
 const ENTITY_DATA: Partial<Record<Covered, readonly string[]>> = {
   campaigns: [
-    "name", "purchase_order_number", "daily_budget_amount_local_micro", "duration_in_days", "standard_delivery",
+    "name", "start_time", "purchase_order_number", "daily_budget_amount_local_micro", "end_time", "duration_in_days", "standard_delivery",
     "total_budget_amount_local_micro", "entity_status", "frequency_cap", "created_at", "updated_at", "deleted",
   ],
 };

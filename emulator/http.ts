@@ -3,7 +3,7 @@
  * the account a path names, and the sandbox-only guard.
  */
 import { FastifyRequest } from "fastify";
-import { ApiError } from "./errors";
+import { ApiError, notFoundCode } from "./errors";
 import { Account, StoredEntity, Env, EnvState } from "./store";
 import { WireParams } from "./wire";
 
@@ -71,8 +71,11 @@ export function sandboxOnly(env: Env, req: FastifyRequest): void {
   throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`);
 }
 
-/** The entity, or 404: a deleted one only with with_deleted (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`). */
+/**
+ * The entity, or 404 with its kind's code (errors.ts NOT_FOUND_CODES): a deleted one only with with_deleted
+ * (ref campaign-management/reference.mdx, GET accounts/:account_id: every single GET takes `with_deleted`).
+ */
 export function found<T extends StoredEntity>(entity: T | undefined, noun: string, id: string, withDeleted = false): T {
-  if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`);
+  if (!entity || (entity.deleted && !withDeleted)) throw ApiError.notFound(`${noun} ${id} was not found`, notFoundCode(noun));
   return entity;
 }

@@ -35,6 +35,8 @@ export interface ResourceSpec<T extends StoredEntity> {
    * corpus of tests/conformance says what the platform sends.
    */
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
+  /** The fields the list (GET of the collection) answers of each record, where it answers only some (ref measurement/mobile-conversions.mdx, GET app_lists: id and name). */
+  listAnswer?: readonly string[];
   /** The fields a DELETE answers, where it answers only some (real platform: conversation cards). */
   deleteAnswer?: readonly string[];
   /** The fields a PUT answers, where it answers only some (real platform: image conversation cards). */
@@ -156,7 +158,8 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
       spec.listRule?.(ctx, wireParams(req));
       const all = spec.listSource ? spec.listSource(ctx, wireParams(req), app.emulator.store.env(env)) : collection(ctx).all();
       const page = listPage(all, wireParams(req), spec.list(ctx.account));
-      return { request: echo(req), ...page, data: page.data.map((e) => answered(spec, e, ctx)) };
+      const shown = (e: T) => answered(spec, e, ctx);
+      return { request: echo(req), ...page, data: page.data.map((e) => (spec.listAnswer ? only(shown(e), spec.listAnswer) : shown(e))) };
     });
 
     app.get<EntityRoute>(`${base}/:id`, async (req) => {

@@ -50,10 +50,10 @@ export interface ActiveCap<T extends StoredEntity> {
 export function assertActiveCapacity<T extends StoredEntity>(cap: ActiveCap<T>): void {
   const active = cap.collection.count((e) => !e.deleted && cap.isActive(e));
   if (active >= cap.limit) {
+    // No parameter: the reference's code names the limit, not a parameter (tests/conformance corpus, POST campaigns [too_many_campaigns]).
     throw ApiError.of(
       400, cap.code,
       `account ${cap.accountId} already has ${active} ACTIVE ${cap.nouns}, the limit is ${cap.limit}; pause or delete one first (paused ${cap.nouns} are not limited)`,
-      "entity_status",
     );
   }
 }

@@ -133,7 +133,7 @@ function assertRoomForActive(ctx: ResourceContext): void {
     collection: ctx.account.collection<Campaign>(campaigns.collection),
     isActive: (c) => c.entity_status === "ACTIVE",
     limit: ctx.account.activeCampaignLimit,
-    code: "MAX_ACTIVE_CAMPAIGNS_EXCEEDED",
+    code: "TOO_MANY_CAMPAIGNS",
     nouns: "campaigns",
     accountId: ctx.account.id,
   });

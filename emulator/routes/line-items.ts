@@ -262,7 +262,7 @@ function assertRoomForActive(account: Account): void {
     collection: account.collection<LineItem>(lineItems.collection),
     isActive: (li) => li.entity_status === "ACTIVE",
     limit: LIMITS.activeLineItemsPerAccount,
-    code: "MAX_ACTIVE_LINE_ITEMS_EXCEEDED",
+    code: "TOO_MANY_LINE_ITEMS",
     nouns: "line items",
     accountId: account.id,
   });

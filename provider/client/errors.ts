@@ -92,7 +92,29 @@ export class UnreachableError extends AdsApiError {
   }
 }
 
+/**
+ * Codes ending in NOT_FOUND that say no entity is gone: an endpoint the
+ * platform does not have (404), an account or user the credentials cannot
+ * reach (403) (xdevplatform/docs x-ads-api/fundamentals/error-codes-and-responses.mdx).
+ */
+const NOT_AN_ENTITY = new Set(["ROUTE_NOT_FOUND", "ACCOUNT_NOT_FOUND", "USER_NOT_FOUND"]);
+
+/**
+ * Whether a platform error code says the entity is not there: the generic
+ * NOT_FOUND or its kind's own (`CAMPAIGN_NOT_FOUND`, `LINE_ITEM_NOT_FOUND`,
+ * ...: the reference's table, fundamentals/error-codes-and-responses.mdx).
+ * The platform answers the kind's code (tests/conformance corpus: DELETE
+ * campaigns [already_deleted], GET line_items/:id [not_found]); both forms
+ * are read alike, so neither a client of an older platform nor one of the
+ * emulator's forms reads a gone entity as a failure.
+ */
+export function isNotFoundCode(code: string | undefined): boolean {
+  return code !== undefined && /(^|_)NOT_FOUND$/.test(code) && !NOT_AN_ENTITY.has(code);
+}
+
 export function errorForStatus(init: AdsApiErrorInit): AdsApiError {
+  // A 404 for a route the platform lacks is no entity gone: read as gone, a refresh would drop the resource from the state.
+  if (init.status === 404 && NOT_AN_ENTITY.has(init.code)) return new AdsApiError(init);
   switch (init.status) {
     case 400:
       return new ValidationError(init);

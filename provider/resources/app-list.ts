@@ -31,10 +31,10 @@ export const appListInputs = z.strictObject({
 
 export type AppListInputs = z.infer<typeof appListInputs>;
 
-/** The identifiers of a live list's apps; undefined where the record leaves `apps` out. */
-function identifiersOf(entity: Entity): string[] | undefined {
+/** The identifiers of a live list's apps (none where the record leaves `apps` out). */
+function identifiersOf(entity: Entity): string[] {
   const apps = (entity as { apps?: unknown }).apps;
-  return Array.isArray(apps) ? apps.map((a) => String((a as { app_store_identifier?: unknown }).app_store_identifier)) : undefined;
+  return Array.isArray(apps) ? apps.map((a) => String((a as { app_store_identifier?: unknown }).app_store_identifier)) : [];
 }
 
 // ------------------------------------------------------------ lifecycle ---
@@ -45,6 +45,8 @@ export const appList = defineResource("AppList", appListInputs, {
   outputs: {
     apps: z.array(z.object({ appStoreIdentifier: z.string(), osType: z.string() })).describe("The apps of the list as the platform resolved them, each with its operating system."),
   },
-  // The list's example record holds only id and name (mobile-conversions.mdx, GET app_lists): the declared apps are kept where `apps` is not answered.
-  outputsFrom: (outs, declared, entity) => ({ ...outs, appStoreIdentifiers: identifiersOf(entity) ?? declared.appStoreIdentifiers ?? outs.appStoreIdentifiers }),
+  // The list's records hold only id and name (mobile-conversions.mdx, GET app_lists; the SDKs' app_lists_all.json);
+  // GET app_lists/:app_list_id answers `apps`. Reads take the live apps from it, never the declared ones.
+  readsOne: "the list's records hold only id and name; GET app_lists/:app_list_id answers the apps",
+  outputsFrom: (outs, _declared, entity) => ({ ...outs, appStoreIdentifiers: identifiersOf(entity) }),
 });

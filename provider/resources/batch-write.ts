@@ -23,7 +23,7 @@
  * as deleted (delete is idempotent, rule 6).
  */
 import type { Entity, Query } from "../client/client";
-import { AdsApiError, MaybeCommittedError } from "../client/errors";
+import { AdsApiError, isNotFoundCode, MaybeCommittedError } from "../client/errors";
 import { type Base, idsParamOf, type Resolved } from "./declaration";
 import type { Context } from "./framework";
 
@@ -78,9 +78,6 @@ export async function writeInBatch(ctx: Context, spec: BatchWrite, item: WriteIt
 
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
-/** A code of the platform's "not found" family (`CAMPAIGN_NOT_FOUND`, `NOT_FOUND`: the DELETE of a deleted campaign, tests/conformance corpus). */
-const isNotFound = (code: string | undefined) => code !== undefined && /(^|_)NOT_FOUND$/.test(code);
-
 /**
  * One call for `items` (`send`: how many times they have been sent with
  * this one), answered per item in order: the entity, none for a delete, or
@@ -110,7 +107,7 @@ export async function sendWrites(ctx: Context, spec: BatchWrite, items: WriteIte
       if (!refused[i]) return retried.shift();
       const errors = byItem[i]!;
       // Already deleted: what the delete wanted (rule 6).
-      if (spec.op === "Delete" && errors.every((e) => isNotFound(e.code))) return undefined;
+      if (spec.op === "Delete" && errors.every((e) => isNotFoundCode(e.code))) return undefined;
       const reasons = errors.map((e) => (e.parameter ? `${e.parameter}: ${e.message}` : e.message)).join("; ");
       return new Error(`${item.what} was refused by the platform (${reasons}); nothing was ${spec.op === "Delete" ? "deleted" : "changed"} for it`);
     });

@@ -45,6 +45,13 @@ export interface Declaration<I extends object, O extends object> {
   readonly path?: (p: I) => string;
   /** The collection's IDS filter (default: the collection's, by convention): reads of one collection are coalesced into list calls of up to 200 ids. Without one, read GETs the entity. */
   readonly idsParam?: string;
+  /**
+   * Why read, adoption and `pulumi import` GET the entity (`collection/:id`,
+   * with_deleted) instead of the list by ids: the list's records lack fields
+   * the entity has (app lists: the list answers id and name only). `xads
+   * import` lists the collection, then reads each listed entity so.
+   */
+  readonly readsOne?: string;
   /** Where the collection's list filters by a parent, not by id: that filter and the entity's parent id (reads still coalesce). */
   readonly readBy?: (p: I) => { param: string; value: string };
   /** The query of every read besides `with_deleted: true` (docs/architecture.md rule 6: a deleted entity is read as gone), e.g. `{ with_draft: true }`. */
@@ -218,7 +225,7 @@ export function resolve<I extends Base, O extends object>(kind: string, inputs: 
   if (!declaration.path && !collection) throw new Error(`${kind}: declare its collection or its path`);
   const noun = declaration.noun ?? nounOf(kind);
   const path = declaration.path ?? ((p: I) => `/12/accounts/${p.accountId}/${collection}`);
-  const idsParam = declaration.idsParam ?? (collection && !declaration.readBy ? idsParamOf(collection) : undefined);
+  const idsParam = declaration.readsOne ? undefined : declaration.idsParam ?? (collection && !declaration.readBy ? idsParamOf(collection) : undefined);
   const readQuery: Query = { with_deleted: true, ...declaration.readQuery };
   const outputFields = { ...declaration.outputs, ...(declaration.timestamps === false ? {} : timestamps) };
   const fields = fieldsOf(inputs, outputFields, { immutable: declaration.immutable });

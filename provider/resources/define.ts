@@ -57,7 +57,16 @@ export interface ResourceDefinition<I extends object = any, O extends object = a
    * `sandboxDelete`). The conformance suites derive the endpoints a kind
    * calls from it.
    */
-  readonly collectionCalls?: { readonly create: boolean; readonly read: boolean; readonly update: boolean; readonly delete: boolean };
+  readonly collectionCalls?: {
+    readonly create: boolean;
+    readonly read: boolean;
+    /** Read and adoption GET `collection/:id` instead (the declaration's `readsOne`): the list's records lack fields. */
+    readonly readOne: boolean;
+    readonly update: boolean;
+    readonly delete: boolean;
+  };
+  /** Why read GETs one entity, not the list (the declaration's `readsOne`); `xads import` then reads each listed entity by id. */
+  readonly readsOne?: string;
   /** Why `xads import` does not write this kind's entities (undefined: it does, where the kind has a collection). */
   readonly notImported?: string;
   /** The inputs `pulumi import`'s id carries before the entity's own (import-id.ts): `["lineItemId"]` for `<lineItemId>:<id>`. */
@@ -185,12 +194,14 @@ export function defineResource<In extends object, O extends object>(kind: string
     ...(declaration.collection ? {
       collectionCalls: {
         create: !own.create && !declaration.send && !declaration.batch?.alwaysBatch,
-        read: !own.read && !declaration.find,
+        read: !own.read && !declaration.find && !declaration.readsOne,
+        readOne: !own.read && !declaration.find && declaration.readsOne !== undefined,
         update: fields.updatable.length > 0 && !own.update,
         delete: (!declaration.leftInPlace || declaration.sandboxDelete === true) && !own.delete,
       },
     } : {}),
     notImported: declaration.notImported,
+    readsOne: declaration.readsOne,
     importId,
     importIdOf: (e) => joinImportId(importId, Object.fromEntries(importId.map((f) => [f, e[fields.wire(f)]])), e.id),
     description: d.description,

@@ -118,6 +118,21 @@ export function entryFor(method: string, path: string, variant?: string): Corpus
   return best?.entry;
 }
 
+/**
+ * The live records of an account's collection as `xads import` reads them
+ * from the recordings: the recorded list's, and where the list's records
+ * lack fields (`readEach`: app lists), each as the recorded GET of one
+ * answers it, under the listed id.
+ */
+export function recordedForImport(account: string, spec: { collection: string; readEach?: boolean; where?: (e: never) => boolean }): (Record<string, unknown> & { id: string })[] {
+  const path = `/12/accounts/${account}/${spec.collection}`;
+  const records = (entry: CorpusEntry | undefined) => ((entry?.response.body as { data?: unknown } | undefined)?.data ?? []);
+  const listed = (records(entryFor("GET", path)) as Record<string, unknown>[])
+    .map((e): Record<string, unknown> & { id: string } => ({ ...e, id: String(e.id) }))
+    .filter((e) => e.deleted !== true && (spec.where?.(e as never) ?? true));
+  return spec.readEach ? listed.map((e) => ({ ...(records(entryFor("GET", `${path}/${e.id}`)) as Record<string, unknown>), id: e.id })) : listed;
+}
+
 /** An endpoint the project calls and what calls it. */
 export interface CalledEndpoint {
   endpoint: string;
@@ -154,6 +169,7 @@ export function resourceEndpoints(): CalledEndpoint[] {
     const one = entityTemplate(list);
     return [
       ...(calls.read ? [{ endpoint: `GET ${list}`, usedBy: [`${def.kind} read and adopt (the list by ids, with_deleted)`] }] : []),
+      ...(calls.readOne ? [{ endpoint: `GET ${one}`, usedBy: [`${def.kind} read and adopt (with_deleted; ${def.readsOne})`] }] : []),
       ...(calls.create ? [{ endpoint: `POST ${list}`, usedBy: [`${def.kind} create`] }] : []),
       ...(calls.update ? [{ endpoint: `PUT ${one}`, usedBy: [`${def.kind} update`] }] : []),
       ...(calls.delete ? [{ endpoint: `DELETE ${one}`, usedBy: [`${def.kind} delete`] }] : []),
@@ -243,6 +259,7 @@ const OTHER_CALLS: readonly CalledEndpoint[] = [
   { endpoint: "GET /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions", usedBy: ["TailoredAudiencePermission read and adopt (tailored_audience_permission_ids; no with_deleted)", "TailoredAudiencePermission create lookup (granted_account_ids)"] },
   { endpoint: "POST /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions", usedBy: ["TailoredAudiencePermission create"] },
   { endpoint: "DELETE /5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions/:tailored_audience_permission_id", usedBy: ["TailoredAudiencePermission delete"] },
+  { endpoint: "GET /12/accounts/:account_id/app_lists", usedBy: ["xads import (then each list read by id for its apps)"] },
   { endpoint: "GET /12/accounts/:account_id/do_not_reach_lists", usedBy: ["DoNotReachList read and adopt (with_deleted)", "DoNotReachList create lookup", "DoNotReachListMembers (its list); no count", "xads import"] },
   { endpoint: "POST /12/accounts/:account_id/do_not_reach_lists", usedBy: ["DoNotReachList create"] },
   { endpoint: "POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users", usedBy: ["DoNotReachListMembers create/update/delete (requests of at most 2,500 operation objects and 5,000,000 bytes)"] },

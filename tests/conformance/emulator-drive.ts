@@ -406,6 +406,14 @@ export const SCENARIOS: Record<string, Scenario> = {
     await w.call("DELETE", `/12/accounts/${ACCOUNT}/campaigns/${await w.campaign()}`);
     return r;
   },
+  // An account at its limit of ACTIVE campaigns: one of them, and a limit of one.
+  "POST /12/accounts/:account_id/campaigns [too_many_campaigns]": async (w, r) => {
+    await w.call("PUT", `/12/accounts/${ACCOUNT}/campaigns/${await w.campaign()}`, { query: { entity_status: "ACTIVE" } });
+    w.api.control.setActiveCampaignLimit("sandbox", ACCOUNT, 1);
+    return r;
+  },
+  // A line item the account does not have: the example's id, which no maker replaces.
+  "GET /12/accounts/:account_id/line_items/:line_item_id [not_found]": async (_w, r) => ({ ...r, path: `${SANDBOX}/12/accounts/${ACCOUNT}/line_items/itttx` }),
   "GET /12/accounts/:account_id/promoted_tweets [line_item_deleted]": async (w, r) => {
     await w.promotedTweet();
     await w.call("DELETE", `/12/accounts/${ACCOUNT}/line_items/${await w.lineItem()}`);

@@ -336,11 +336,13 @@ export function derivedCase(kind: string): ResourceCase | undefined {
   const asInputs = (entity: Entity, declared: Entity = {}) =>
     Object.fromEntries(Object.entries(def.adoptedOf(declared, entity as Entity & { id: string })).filter(([f, v]) => own.has(f) && v !== undefined));
   const inputs = { accountId: ACCOUNT, ...asInputs(created), ...(def.fields.inputs.includes("deletionProtection") ? { deletionProtection: false } : {}) };
-  const listed = recordOf(entryFor("GET", path)?.response.body);
+  // A kind read by id (collectionCalls.readOne: the list's records lack fields) is read as its GET of one answers.
+  const readOne = def.collectionCalls?.readOne === true;
+  const listed = recordOf(entryFor("GET", readOne ? `${path}/${String(created.id)}` : path)?.response.body);
   const read = listed ? asInputs(listed, inputs) : {};
   // The replay answers an entity read again with the `*_id` fields of its first answer (replay.ts): those stay the created ones.
   const live = Object.fromEntries(Object.entries(read).filter(([f, v]) => !def.fields.wire(f).endsWith("_id") && JSON.stringify(v) !== JSON.stringify(inputs[f as keyof typeof inputs])));
-  return { kind, variant: "derived from its POST and list recordings", inputs, ...(Object.keys(live).length > 0 ? { live } : {}) };
+  return { kind, variant: `derived from its POST and ${readOne ? "GET of one" : "list"} recordings`, inputs, ...(Object.keys(live).length > 0 ? { live } : {}) };
 }
 
 /** Every kind's cases: those written by hand, and the derived case of each kind of the registry without one. */

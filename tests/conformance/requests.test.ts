@@ -16,7 +16,7 @@
  * replayed besides the cases' lifecycles.
  */
 import { historyOf, usernamesOf } from "../../cli/drift-history";
-import { IMPORT_KINDS, listQueries } from "../../cli/import-kinds";
+import { listAccount } from "../../cli/import";
 import { accessFailures } from "../../provider/access";
 import { liveCampaignsFor } from "../../policy/live-campaigns";
 import { clientFor } from "../../provider/client/registry";
@@ -58,16 +58,9 @@ beforeAll(async () => {
     made.push(...transport.sent.map((r) => ({ ...r, by: c.name })));
   }
   {
-    // xads import lists each collection of import-kinds.ts with its queries (cli/import.ts): per parent, with the parents it listed.
+    // xads import lists each collection of import-kinds.ts with its queries (cli/import.ts listAccount): per parent, with the parents it listed; app lists each by id.
     const transport = new CorpusTransport();
-    const { client } = replayContext(transport);
-    const listed = new Map<string, string[]>();
-    for (const spec of IMPORT_KINDS) {
-      for (const query of listQueries(spec, (kind) => listed.get(kind) ?? [])) {
-        const entities = await client.list<{ id: string }>(`/12/accounts/${ACCOUNT}/${spec.collection}`, query);
-        listed.set(spec.kind, [...(listed.get(spec.kind) ?? []), ...entities.map((e) => e.id)]);
-      }
-    }
+    await listAccount(replayContext(transport).client, ACCOUNT, () => {});
     made.push(...transport.sent.map((r) => ({ ...r, by: "xads import" })));
   }
   {

@@ -29,9 +29,10 @@ const importFile = () => join(stack.dir, "account.import.json");
 /** The walk's arguments with its references (`${usd.id}`) as the ids they name. */
 const resolved = <T>(args: T): T => resolvedRefs(args, ids);
 
-/** The live entity of a kind, as xads import lists it (a targeting criterion: by its line item). */
+/** The live entity of a kind, as xads import reads it (a targeting criterion: listed by its line item; an app list: by id, its list lacking apps). */
 async function liveOf(kind: string, id: string): Promise<Entity> {
   const spec = IMPORT_KINDS.find((k) => k.kind === kind)!;
+  if (spec.readEach) return e2e.api().get<Entity>(`/12/accounts/${ACCOUNT_ID}/${spec.collection}/${id}`);
   const parentField = Object.entries(spec.refs ?? {}).find(([, k]) => k === spec.by?.parent)?.[0];
   const [query] = listQueries(spec, () => (parentField ? [(resolved(made.get(kind)!.args) as Record<string, string>)[parentField]!] : []));
   const listed = await e2e.api().list<Entity>(`/12/accounts/${ACCOUNT_ID}/${spec.collection}`, query!);

@@ -61,7 +61,7 @@ describe("campaign batches", () => {
       { operation_type: "Update", params: { campaign_id: "missing", name: "x" } },
     ]);
     expect(res.status).toBe(400);
-    expect(res.body.operation_errors).toEqual([[], [], [{ code: "NOT_FOUND", message: "campaign missing was not found" }]]);
+    expect(res.body.operation_errors).toEqual([[], [], [{ code: "CAMPAIGN_NOT_FOUND", message: "campaign missing was not found" }]]);
     expect(campaigns()).toEqual(before);
   });
 
@@ -88,7 +88,7 @@ describe("campaign batches", () => {
     const res = await api.batch(createItems(2, fi, { entity_status: "ACTIVE" }));
     expect(res.status).toBe(400);
     expect(res.body.operation_errors[0]).toEqual([]);
-    expect(res.body.operation_errors[1][0].code).toBe("MAX_ACTIVE_CAMPAIGNS_EXCEEDED");
+    expect(res.body.operation_errors[1][0].code).toBe("TOO_MANY_CAMPAIGNS");
     expect(campaigns()).toEqual([]);
   });
 });

@@ -183,7 +183,7 @@ describe("deleting a campaign", () => {
     expect(first.body.data).toMatchObject({ id: c.id, deleted: true });
     const second = await api.delete(`${path}/${c.id}`);
     expect(second.status).toBe(404);
-    expect(second.body.errors).toEqual([{ code: "NOT_FOUND", message: `campaign ${c.id} was not found` }]);
+    expect(second.body.errors).toEqual([{ code: "CAMPAIGN_NOT_FOUND", message: `campaign ${c.id} was not found` }]);
   });
 
   test("a deleted campaign is found only with with_deleted, in lists and by id", async () => {
@@ -233,7 +233,7 @@ describe("the active-campaign limit", () => {
     const refused = await create({ name: "One too many" });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{
-      code: "MAX_ACTIVE_CAMPAIGNS_EXCEEDED", parameter: "entity_status",
+      code: "TOO_MANY_CAMPAIGNS",
       message: expect.stringContaining("the limit is 200"),
     }]);
     api.control.setActiveCampaignLimit("production", ACCOUNT, 8000);
@@ -246,7 +246,7 @@ describe("the active-campaign limit", () => {
     expect(paused.status).toBe(201);
     const activate = await api.put(`${path}/${paused.body.data.id}`, { entity_status: "ACTIVE" });
     expect(activate.status).toBe(400);
-    expect(activate.body.errors[0].code).toBe("MAX_ACTIVE_CAMPAIGNS_EXCEEDED");
+    expect(activate.body.errors[0].code).toBe("TOO_MANY_CAMPAIGNS");
   });
 
   test("deleted campaigns do not count", async () => {

@@ -7,19 +7,14 @@
 import { IMPORT_KINDS, ImportKind } from "../../cli/import-kinds";
 import { definitionOf, RESOURCES } from "../../provider/resources";
 import { adoptionRefusals } from "../../provider/resources/framework";
-import { entryFor } from "../conformance/corpus";
+import { recordedForImport } from "../conformance/corpus";
 
 const ACCOUNT = "18ce54d4x5t";
 
 type Listed = Record<string, unknown> & { id: string };
 
-/** The live entities of a kind in the recorded list of its collection. */
-function recorded(spec: ImportKind): Listed[] {
-  const entry = entryFor("GET", `/12/accounts/${ACCOUNT}/${spec.collection}`);
-  return ((entry?.response.body as { data?: Record<string, unknown>[] } | undefined)?.data ?? [])
-    .map((e): Listed => ({ ...e, id: String(e.id) }))
-    .filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
-}
+/** The live entities of a kind as import reads them from the recordings (its list; each by id where the list lacks fields). */
+const recorded = (spec: ImportKind): Listed[] => recordedForImport(ACCOUNT, spec);
 
 test("import lists every kind with a collection but those whose declaration says why not, each after the kinds it refers to", () => {
   const listed = IMPORT_KINDS.map((k) => k.kind);

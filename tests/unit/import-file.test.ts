@@ -11,17 +11,13 @@ import { stackSettings } from "../../cli/import";
 import { main } from "../../cli/index";
 import { Entity } from "../../provider/client/client";
 import { pluginTypeToken } from "../../provider/resources";
-import { entryFor } from "../conformance/corpus";
+import { recordedForImport } from "../conformance/corpus";
 import { setProcessEnv } from "../integration/fixtures";
 
 const ACCOUNT = "18ce54d4x5t";
 
 /** Every kind's live entities in the recorded list of its collection, as xads import lists them. */
-const listed: ListedKind[] = IMPORT_KINDS.map((spec) => {
-  const body = entryFor("GET", `/12/accounts/${ACCOUNT}/${spec.collection}`)?.response.body as { data?: Record<string, unknown>[] } | undefined;
-  const entities = (body?.data ?? []).map((e): Entity => ({ ...e, id: String(e.id) }) as Entity).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true));
-  return { spec, entities };
-});
+const listed: ListedKind[] = IMPORT_KINDS.map((spec) => ({ spec, entities: recordedForImport(ACCOUNT, spec) as Entity[] }));
 
 test("the import file of a recorded account declares what the program declares, in its order, by the plugin's type tokens", () => {
   const file = writeImportFile(listed, ACCOUNT);

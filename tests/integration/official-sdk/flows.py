@@ -457,7 +457,7 @@ def deleted_campaign_with_deleted():
     check(campaign.id not in [c.id for c in account.campaigns()], "gone from the list")
     check(campaign.id in [c.id for c in account.campaigns(with_deleted=True)], "listed with_deleted=True")
     check(Campaign.load(account, campaign.id, with_deleted=True).deleted is True, "loaded with_deleted=True")
-    refused(lambda: Campaign.load(account, campaign.id), "NOT_FOUND", None, status=NotFound)
+    refused(lambda: Campaign.load(account, campaign.id), "CAMPAIGN_NOT_FOUND", None, status=NotFound)
 
 
 @step
