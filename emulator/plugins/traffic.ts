@@ -10,7 +10,7 @@ import { DEFAULT_FAULT_STATUS, DEFAULT_HOLD_MS, Fault, faultName } from "../faul
 import { global } from "./global";
 
 export const trafficPlugin = global(async (app) => {
-  const { faults, holds, limiter, clock, latency } = app.emulator;
+  const { faults, holds, limiter, plainClock, latency } = app.emulator;
 
   app.addHook("preValidation", async (req, reply) => {
     const api = req.api;
@@ -20,7 +20,7 @@ export const trafficPlugin = global(async (app) => {
     const fault = faults.take(api.env, req.method, api.path);
     if (!fault) return;
     api.log.fault = faultName(fault);
-    if (fault.kind === "status") throw statusFault(fault, api, limiter.limitOf(req.method, api), clock());
+    if (fault.kind === "status") throw statusFault(fault, api, limiter.limitOf(req.method, api), plainClock());
     if (fault.kind === "drop") {
       reply.hijack();
       // Destroying the response closes its socket; under inject() it rejects the call.

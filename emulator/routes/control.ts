@@ -146,6 +146,14 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(204).send();
   });
 
+  app.get("/clock", async () => ({ data: { now: control.now() } }));
+
+  // Either field: {"advanceMs": 2000} moves the platform's clock forward, {"time": "2026-05-01T12:00:00Z"} sets it.
+  app.post("/clock", async (req) => {
+    const body = parseParams(z.union([z.object({ advanceMs: z.number().positive() }).strict(), z.object({ time: z.string().min(1) }).strict()]), req.body);
+    return { data: { now: "advanceMs" in body ? control.advanceClock(body.advanceMs) : control.setClock(body.time) } };
+  });
+
   app.post("/auth/clock", async (req) => {
     const { seconds } = parseParams(z.object({ seconds: z.number().positive() }), req.body);
     control.advanceAuthClock(seconds);
