@@ -171,6 +171,19 @@ export class Control {
     this.state.faults.clear();
   }
 
+  /** How many requests a `hold` fault holds, and answers a `timeout-after-commit` fault holds back, now. */
+  held(): number {
+    return this.state.holds.count;
+  }
+
+  /**
+   * Releases every hold at once: a held request is handled, a held answer's
+   * connection drops (as at the end of its delay). Answers how many.
+   */
+  releaseHeld(): number {
+    return this.state.holds.releaseAll();
+  }
+
   /**
    * A limit other than the published one for a window name (rate-limit.ts):
    * an endpoint family (`campaigns`, `content_categories`,

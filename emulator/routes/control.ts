@@ -39,7 +39,7 @@ const newAccount = z.object({
 });
 
 const fault = z.object({
-  kind: z.enum(["status", "drop", "timeout-after-commit", "short-count"]),
+  kind: z.enum(["status", "drop", "timeout-after-commit", "hold", "short-count"]),
   method: z.string().min(1).optional(),
   /** A regular expression, as a string. */
   path: z.string().optional(),
@@ -145,6 +145,10 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     control.clearFaults();
     return reply.status(204).send();
   });
+
+  app.get("/holds", async () => ({ data: { held: control.held() } }));
+
+  app.post("/holds/release", async () => ({ data: { released: control.releaseHeld() } }));
 
   app.get("/clock", async () => ({ data: { now: control.now() } }));
 
