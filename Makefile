@@ -117,7 +117,7 @@ test-kind: build pulumi consumer ## one kind's unit, integration, replay and e2e
 	XADS_WALK_KIND=$(KIND) XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci tests/e2e/walk.test.ts
 
 # Not part of make test: an hour or so of faults and kills (tests/e2e/soak.ts).
-soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, pending operations
+soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, dead ids in the state, pending operations
 	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx ts-node --transpile-only tests/e2e/soak.ts
 
 # The real CLI against the emulator (published rate limits, 150 ms round

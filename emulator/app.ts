@@ -10,6 +10,7 @@ import { LIMITS } from "./platform";
 import { SANDBOX_PREFIX } from "./api-path";
 import { Credentials, OAuthVerifier } from "./auth";
 import { EmulatorState, RouteOptions } from "./context";
+import { PlatformClock } from "./clock";
 import { Control } from "./control";
 import { Faults } from "./faults";
 import { Holds } from "./holds";
@@ -40,7 +41,7 @@ export interface AppOptions {
   userId?: string;
   /** The screen name of that user, as oauth/access_token answers it. */
   screenName?: string;
-  /** Epoch milliseconds; Date.now by default. */
+  /** The plain clock, epoch milliseconds; Date.now by default. The platform's clock starts at it (clock.ts). */
   clock?: Clock;
   /** fastify's logger; off by default (it would print requests, never credentials, but it is noise). */
   logger?: boolean;
@@ -52,25 +53,28 @@ export interface AppOptions {
 const BASES: ReadonlyArray<readonly [prefix: string, env: Env]> = [["", "production"], [SANDBOX_PREFIX, "sandbox"]];
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const clock = options.clock ?? Date.now;
+  const plainClock = options.clock ?? Date.now;
+  const time = new PlatformClock(plainClock);
   const userId = options.userId ?? DEMO_USER_ID;
   const { credentials } = options;
   const auth = new AuthTokens(
     { key: credentials.consumerKey, secret: credentials.consumerSecret },
     { id: userId, screenName: options.screenName ?? DEMO_SCREEN_NAME },
     { token: credentials.accessToken, secret: credentials.accessTokenSecret },
-    clock,
+    plainClock,
   );
   const state: EmulatorState = {
-    store: new Store(clock),
+    store: new Store(time.now),
     log: new RequestLog(),
     faults: new Faults(),
-    limiter: new RateLimiter(clock),
-    verifier: new OAuthVerifier(credentials, userId, clock, auth),
+    limiter: new RateLimiter(plainClock),
+    verifier: new OAuthVerifier(credentials, userId, plainClock, auth),
     holds: new Holds(),
-    clock,
+    clock: time.now,
+    time,
+    plainClock,
     auth,
-    webhooks: new Webhooks(clock),
+    webhooks: new Webhooks(time.now),
     users: new XUsers(() => ({ id: auth.user.id, name: auth.user.screenName, username: auth.user.screenName })),
     latency: new Latency(options.latency),
   };

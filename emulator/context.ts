@@ -6,6 +6,7 @@
  */
 import type { ApiPath } from "./api-path";
 import type { OAuthVerifier } from "./auth";
+import type { PlatformClock } from "./clock";
 import type { Fault, Faults } from "./faults";
 import type { Holds } from "./holds";
 import type { Latency } from "./latency";
@@ -23,7 +24,12 @@ export interface EmulatorState {
   limiter: RateLimiter;
   verifier: OAuthVerifier;
   holds: Holds;
+  /** The platform's clock (clock.ts): every timestamp the emulator writes. */
   clock: Clock;
+  /** What moves it (the control API). */
+  time: PlatformClock;
+  /** The clock clients sign and wait by: rate-limit windows and resets, signature timestamps. */
+  plainClock: Clock;
   /** Issued and revoked OAuth tokens (xdevplatform/docs fundamentals/authentication/api-reference.mdx). */
   auth: AuthTokens;
   /** The application's registered webhooks (xdevplatform/docs openapi.json, GET /2/webhooks). */

@@ -45,7 +45,7 @@ declare module "fastify" {
 export class Control {
   constructor(private readonly state: EmulatorState, private readonly userId: string) {}
 
-  /** Back to the seeded state: entities, request log, faults and rate limits. */
+  /** Back to the seeded state: entities, request log, faults and rate limits, the platform's clock at real time. */
   reset(): void {
     this.state.store.clear();
     seed(this.state.store, this.userId);
@@ -56,6 +56,7 @@ export class Control {
     this.state.webhooks.clear();
     this.state.users.reset();
     this.state.latency.reset();
+    this.state.time.reset();
   }
 
   /** A new account the configured user can use (unless `userIds` says otherwise). */
@@ -170,6 +171,19 @@ export class Control {
     this.state.faults.clear();
   }
 
+  /** How many requests a `hold` fault holds, and answers a `timeout-after-commit` fault holds back, now. */
+  held(): number {
+    return this.state.holds.count;
+  }
+
+  /**
+   * Releases every hold at once: a held request is handled, a held answer's
+   * connection drops (as at the end of its delay). Answers how many.
+   */
+  releaseHeld(): number {
+    return this.state.holds.releaseAll();
+  }
+
   /**
    * A limit other than the published one for a window name (rate-limit.ts):
    * an endpoint family (`campaigns`, `content_categories`,
@@ -190,6 +204,31 @@ export class Control {
 
   latency(): LatencyConfig {
     return this.state.latency.config;
+  }
+
+  /** The platform's clock (clock.ts): the time the next timestamp the emulator writes will carry. */
+  now(): string {
+    return new Date(this.state.clock()).toISOString();
+  }
+
+  /**
+   * Moves the platform's clock `ms` forward: the timestamps written from now
+   * on (created_at, updated_at, account history entries) are that much
+   * later, so a test orders whole-second timestamps without sleeping. A
+   * reset puts it back to real time.
+   */
+  advanceClock(ms: number): string {
+    if (!(Number.isFinite(ms) && ms > 0)) throw ApiError.invalid("advanceMs", `advanceMs must be a positive number of milliseconds, got ${ms}`);
+    this.state.time.advance(ms);
+    return this.now();
+  }
+
+  /** Sets the platform's clock to `time` (ISO 8601); it runs on from there. A reset puts it back to real time. */
+  setClock(time: string): string {
+    const ms = Date.parse(time);
+    if (Number.isNaN(ms)) throw ApiError.invalid("time", `time must be an ISO 8601 time, e.g. 2026-05-01T12:00:00Z, got "${time}"`);
+    this.state.time.set(ms);
+    return this.now();
   }
 
   /**

@@ -9,6 +9,12 @@ import { Env } from "./store";
 
 export type FaultKind = "status" | "drop" | "timeout-after-commit"
   /**
+   * A gate: the request waits before it is handled until the control API
+   * releases it (`releaseHeld`) or `delayMs` passes, then is handled as any
+   * other; a test holds a client mid-request while it does something else.
+   */
+  | "hold"
+  /**
    * Audience and do-not-reach user uploads (ref audiences/reference.mdx, Custom Audiences Users and Do Not Reach Lists): the upload is
    * handled, but its last `shortBy` users are dropped and success_count
    * says so (lower than total_count), the error condition clients retry.
@@ -26,7 +32,7 @@ export interface Fault {
   times?: number;
   /** kind "status": the status to answer, 503 by default. */
   status?: number;
-  /** kind "timeout-after-commit": how long the response is held before the connection drops; 30 s by default. */
+  /** kind "timeout-after-commit": how long the response is held before the connection drops; kind "hold": how long the request waits; 30 s by default (either is released early by the control API). */
   delayMs?: number;
   /** Extra response headers (kind "status"), e.g. x-rate-limit-reset with a 429. */
   headers?: Record<string, string>;

@@ -1,9 +1,16 @@
 /**
- * Responses held back by a timeout-after-commit fault. Closing the emulator
- * releases them at once, so close() never waits out a 30 s hold.
+ * Responses held back by a timeout-after-commit fault, and requests held
+ * before they are handled by a `hold` fault. The control API releases them
+ * (a test forces the order of events instead of racing a delay); closing
+ * the emulator releases them at once, so close() never waits out a 30 s hold.
  */
 export class Holds {
   private readonly pending = new Set<() => void>();
+
+  /** How many are held now. */
+  get count(): number {
+    return this.pending.size;
+  }
 
   /** Resolves after `ms`, or as soon as releaseAll() is called. */
   hold(ms: number): Promise<void> {
@@ -18,7 +25,10 @@ export class Holds {
     });
   }
 
-  releaseAll(): void {
-    for (const release of [...this.pending]) release();
+  /** Releases every hold; answers how many there were. */
+  releaseAll(): number {
+    const held = [...this.pending];
+    for (const release of held) release();
+    return held.length;
   }
 }

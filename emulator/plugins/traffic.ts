@@ -2,7 +2,8 @@
  * Request log, latency and injected faults. The fault is decided once the body is
  * parsed (so the log has it) and before authentication and the handler, so
  * "status" and "drop" faults commit nothing; "timeout-after-commit" lets the
- * handler commit and then holds the response until the connection drops.
+ * handler commit and then holds the response until the connection drops;
+ * "hold" holds the request until it is released, then lets it through.
  */
 import { ApiRequest } from "../context";
 import { ApiError, codeForStatus } from "../errors";
@@ -10,7 +11,7 @@ import { DEFAULT_FAULT_STATUS, DEFAULT_HOLD_MS, Fault, faultName } from "../faul
 import { global } from "./global";
 
 export const trafficPlugin = global(async (app) => {
-  const { faults, holds, limiter, clock, latency } = app.emulator;
+  const { faults, holds, limiter, plainClock, latency } = app.emulator;
 
   app.addHook("preValidation", async (req, reply) => {
     const api = req.api;
@@ -20,11 +21,13 @@ export const trafficPlugin = global(async (app) => {
     const fault = faults.take(api.env, req.method, api.path);
     if (!fault) return;
     api.log.fault = faultName(fault);
-    if (fault.kind === "status") throw statusFault(fault, api, limiter.limitOf(req.method, api), clock());
+    if (fault.kind === "status") throw statusFault(fault, api, limiter.limitOf(req.method, api), plainClock());
     if (fault.kind === "drop") {
       reply.hijack();
       // Destroying the response closes its socket; under inject() it rejects the call.
       reply.raw.destroy();
+    } else if (fault.kind === "hold") {
+      await holds.hold(fault.delayMs ?? DEFAULT_HOLD_MS);
     } else if (fault.kind === "short-count") {
       api.shortCount = fault;
     } else {
@@ -43,7 +46,7 @@ export const trafficPlugin = global(async (app) => {
     return payload;
   });
 
-  app.addHook("preClose", async () => holds.releaseAll());
+  app.addHook("preClose", async () => void holds.releaseAll());
 });
 
 /** The platform's answer to an overloaded or rate-limited request. */

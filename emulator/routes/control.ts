@@ -39,7 +39,7 @@ const newAccount = z.object({
 });
 
 const fault = z.object({
-  kind: z.enum(["status", "drop", "timeout-after-commit", "short-count"]),
+  kind: z.enum(["status", "drop", "timeout-after-commit", "hold", "short-count"]),
   method: z.string().min(1).optional(),
   /** A regular expression, as a string. */
   path: z.string().optional(),
@@ -144,6 +144,18 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
   app.delete("/faults", async (_req, reply) => {
     control.clearFaults();
     return reply.status(204).send();
+  });
+
+  app.get("/holds", async () => ({ data: { held: control.held() } }));
+
+  app.post("/holds/release", async () => ({ data: { released: control.releaseHeld() } }));
+
+  app.get("/clock", async () => ({ data: { now: control.now() } }));
+
+  // Either field: {"advanceMs": 2000} moves the platform's clock forward, {"time": "2026-05-01T12:00:00Z"} sets it.
+  app.post("/clock", async (req) => {
+    const body = parseParams(z.union([z.object({ advanceMs: z.number().positive() }).strict(), z.object({ time: z.string().min(1) }).strict()]), req.body);
+    return { data: { now: "advanceMs" in body ? control.advanceClock(body.advanceMs) : control.setClock(body.time) } };
   });
 
   app.post("/auth/clock", async (req) => {

@@ -55,13 +55,18 @@ const COLLECTION_OF_TYPE: Record<(typeof ENUMS.tweetType)[number], string> = {
 // ------------------------------------------------------------------ ids ---
 
 let sequence = 0;
+let lastId = 0n;
 /**
  * A Tweet id: a long, as the platform's (snowflake: milliseconds since its
- * epoch, then a sequence), so `tweet_ids` filters take it.
+ * epoch, then a sequence), so `tweet_ids` filters take it. Each one above
+ * the last: the platform's clock can be set back (control API), and an id
+ * must never name two Tweets.
  */
 export function tweetId(clock: Clock): string {
   sequence = (sequence + 1) % 4096;
-  return ((BigInt(clock()) - 1288834974657n) << 22n | BigInt(sequence)).toString();
+  const drawn = (BigInt(clock()) - 1288834974657n) << 22n | BigInt(sequence);
+  lastId = drawn > lastId ? drawn : lastId + 1n;
+  return lastId.toString();
 }
 
 // ---------------------------------------------------------------- rules ---

@@ -9,7 +9,8 @@
  * refuses, still get the drift report, with a note.
  * The stacks' state is on the shared PostgreSQL backend, as a team's.
  */
-import { Stack, useStackEmulator } from "./harness";
+import { waitFor } from "../integration/fixtures";
+import { Stack, urnName, useStackEmulator } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -17,6 +18,25 @@ const e2e = useStackEmulator({ backend: "postgres" });
 const ACCOUNT = "18ce54d4x5t";
 const OTHER_USER = "2244994945";
 const OTHER_HANDLE = "XDevelopers";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The platform records whole seconds: an edit in the second of the stack's
+ * own update (the state's `modified`, on the engine's clock) could not be
+ * told from it. The platform's clock moves to the next whole second instead
+ * of the test sleeping into it. xads drift asks for the hours up to the one
+ * after its own now: an edit on the next hour's first second is waited for
+ * on the real clock (the one case where that second is out of its window).
+ */
+async function editAfterTheUpdate(stack: Stack): Promise<void> {
+  const spring = (await stack.deployment()).resources.find((r) => urnName(r.urn) === "spring") as { modified?: string; created?: string } | undefined;
+  const changed = spring?.modified ?? spring?.created;
+  if (changed === undefined) throw new Error("the state records no time of the campaign's last change");
+  const nextSecond = Math.floor(Date.parse(changed) / 1000) * 1000 + 1000;
+  if (Date.parse(e2e.emu.control.now()) < nextSecond) e2e.emu.control.setClock(new Date(nextSecond).toISOString());
+  if (nextSecond % HOUR_MS === 0) await waitFor(() => Date.now() >= nextSecond, "the hour the edit is in", 10_000);
+}
 
 describe("drift names who changed a campaign in the ads UI, and when", () => {
   let stack: Stack;
@@ -34,8 +54,7 @@ describe("drift names who changed a campaign in the ads UI, and when", () => {
     e2e.emu.control.registerUser({ id: OTHER_USER, username: OTHER_HANDLE, name: "X Developers" });
     expect(await stack.up()).toMatchObject({ code: 0 });
     ids = await stack.outputs();
-    // The platform records whole seconds: an edit in the second of the stack's own update could not be told from it.
-    await new Promise((r) => setTimeout(r, 1100));
+    await editAfterTheUpdate(stack);
     const edited = e2e.emu.control.edit("sandbox", ACCOUNT, "campaigns", ids.spring!, { daily_budget_amount_local_micro: 99_000_000, entity_status: "PAUSED" }, { user_id: OTHER_USER, platform: "ADS_UI" });
     changeTime = edited.updated_at;
   });

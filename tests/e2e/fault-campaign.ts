@@ -13,20 +13,24 @@
  * retry would, and counted with its first error;
  * a create whose answer was lost and that made nothing is sent again by the
  * same `up` (docs/architecture.md rule 7), so it fails none. At the end,
- * without faults: one more recovery and `up`, and the preview must show no
- * changes.
+ * without faults: one more recovery and `up`, a `pulumi refresh`, and a
+ * `pulumi preview --refresh` that must show no changes.
  *
  * Everything is counted from the emulator's state, not the provider's
- * output: duplicates (live entities sharing what tells them apart: a
- * campaign's name, a line item's campaign and name, a promoted Tweet's line
- * item and Tweet), orphans (live entities no resource of the state holds),
- * pending operations left in the state.
+ * output, after the refresh, both ways (fault-campaign-check.ts):
+ * duplicates (live entities sharing what tells them apart: a campaign's
+ * name, a line item's campaign and name, a promoted Tweet's line item and
+ * Tweet), orphans (live entities no resource of the state holds), dead ids
+ * (ids of the state no live entity has), pending operations left in the
+ * state.
  *
  * `make test` runs a small campaign (fault-campaign.test.ts), `make soak` a
  * large one (soak.ts).
  */
 import { seededRandom } from "../../emulator/faults";
-import { ACCOUNT_ID, ProgramResource, RunResult, Stack, startStackEmulator } from "./harness";
+import { kindOfResource } from "../../provider/resources";
+import { checkState, COLLECTIONS, Platform } from "./fault-campaign-check";
+import { ACCOUNT_ID, ProgramResource, RunResult, Stack, startStackEmulator, urnName } from "./harness";
 
 export interface CampaignOptions {
   /** The stack's name (its folder under .work/consumer/stacks). */
@@ -56,10 +60,16 @@ export interface CampaignReport {
   upsFailedByLostAnswers: number;
   duplicates: string[];
   orphans: string[];
+  /** xads resources in the final state (after the refresh). */
+  held: number;
+  /** Resources of the state whose id names no live entity. */
+  dead: string[];
   pendingOperations: number;
   /** Whether the final, fault-free `pulumi up` succeeded. */
   finalUpSucceeded: boolean;
-  /** Whether the final `pulumi preview --expect-no-changes` passed. */
+  /** Whether the `pulumi refresh` after it succeeded. */
+  refreshSucceeded: boolean;
+  /** Whether the final `pulumi preview --refresh --expect-no-changes` passed. */
   previewNoChanges: boolean;
 }
 
@@ -95,7 +105,8 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
   const { emu, creds } = await startStackEmulator();
   const stack = new Stack(opts.name, emu, creds);
   const report: CampaignReport = {
-    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, failedUps: [], upsFailedByLostAnswers: 0, duplicates: [], orphans: [], pendingOperations: 0, finalUpSucceeded: false, previewNoChanges: false,
+    resources: 0, requests: 0, faults: {}, kills: 0, ups: 0, failedUps: [], upsFailedByLostAnswers: 0, duplicates: [], orphans: [], held: 0, dead: [], pendingOperations: 0,
+    finalUpSucceeded: false, refreshSucceeded: false, previewNoChanges: false,
   };
   const killRounds = new Set(shuffled(Array.from({ length: opts.rounds }, (_, r) => r), random).slice(0, opts.kills));
   try {
@@ -142,12 +153,20 @@ export async function runFaultCampaign(opts: CampaignOptions): Promise<CampaignR
     report.ups++;
     report.finalUpSucceeded = last.code === 0;
     if (!report.finalUpSucceeded) log(`final up failed: ${firstError(last)}`);
-    report.previewNoChanges = (await stack.preview("--expect-no-changes")).code === 0;
+    // The state as the platform has it now: an id of a dead entity goes (and then shows as a create in the preview).
+    const refresh = await stack.run(["refresh", "--yes", "--skip-preview"]);
+    report.refreshSucceeded = refresh.code === 0;
+    if (!report.refreshSucceeded) log(`refresh failed: ${firstError(refresh)}`);
     const state = await stack.deployment();
     report.pendingOperations = (state.pending_operations ?? []).length;
-    const count = countEntities(stack, state.resources.map((r) => r.id ?? ""));
-    report.duplicates = count.duplicates;
-    report.orphans = count.orphans;
+    const held = state.resources.flatMap((r) => {
+      const kind = kindOfResource(r.type, r.inputs);
+      return kind ? [{ kind, name: urnName(r.urn), id: r.id ?? "" }] : [];
+    });
+    const platform = Object.fromEntries(COLLECTIONS.map((c) => [c, emu.control.entities("sandbox", ACCOUNT_ID, c, { withDeleted: true })])) as unknown as Platform;
+    report.held = held.length;
+    Object.assign(report, checkState(platform, held));
+    report.previewNoChanges = (await stack.preview("--refresh", "--expect-no-changes")).code === 0;
     const requests = emu.control.requests();
     report.requests = requests.length;
     for (const r of requests) if (r.fault) report.faults[r.fault] = (report.faults[r.fault] ?? 0) + 1;
@@ -179,30 +198,6 @@ async function recover(stack: Stack, quiet: () => void, log: (line: string) => v
   }
 }
 
-/** Duplicates and orphans among the live entities the programs make, from the emulator's state. */
-function countEntities(stack: Stack, held: string[]): { duplicates: string[]; orphans: string[] } {
-  const entities = (collection: string) => stack.emu.control.entities("sandbox", ACCOUNT_ID, collection);
-  const lineItems = entities("line_items");
-  const liveLineItems = new Set(lineItems.map((li) => li.id));
-  const kinds = {
-    funding_instruments: { live: entities("funding_instruments"), key: (e: Record<string, unknown>) => `${e.currency}|${e.type}|${e.start_time}` },
-    campaigns: { live: entities("campaigns"), key: (e: Record<string, unknown>) => `${e.funding_instrument_id}|${e.name}` },
-    line_items: { live: lineItems, key: (e: Record<string, unknown>) => `${e.campaign_id}|${e.name}` },
-    // A promoted Tweet of a deleted line item is dead with it (the platform keeps its record).
-    promoted_tweets: { live: entities("promoted_tweets").filter((p) => liveLineItems.has(String(p.line_item_id))), key: (e: Record<string, unknown>) => `${e.line_item_id}|${e.tweet_id}` },
-  };
-  const holds = new Set(held);
-  const duplicates: string[] = [];
-  const orphans: string[] = [];
-  for (const [collection, { live, key }] of Object.entries(kinds)) {
-    const byKey = new Map<string, string[]>();
-    for (const e of live) byKey.set(key(e), [...(byKey.get(key(e)) ?? []), e.id]);
-    for (const [k, ids] of byKey) if (ids.length > 1) duplicates.push(`${collection} ${k}: ${ids.join(", ")}`);
-    for (const e of live) if (!holds.has(e.id)) orphans.push(`${collection} ${e.id} (${key(e)})`);
-  }
-  return { duplicates, orphans };
-}
-
 function shuffled<T>(items: T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -230,8 +225,11 @@ export function renderReport(r: CampaignReport): string {
     `ups failed by a lost answer that made nothing: ${r.upsFailedByLostAnswers}`,
     `duplicates: ${r.duplicates.length}${r.duplicates.map((d) => `\n  ${d}`).join("")}`,
     `orphans: ${r.orphans.length}${r.orphans.map((o) => `\n  ${o}`).join("")}`,
+    `resources in the final state: ${r.held}`,
+    `dead ids in the state: ${r.dead.length}${r.dead.map((d) => `\n  ${d}`).join("")}`,
     `pending operations left: ${r.pendingOperations}`,
     `final up succeeded: ${r.finalUpSucceeded ? "yes" : "no"}`,
-    `final preview shows no changes: ${r.previewNoChanges ? "yes" : "no"}`,
+    `refresh succeeded: ${r.refreshSucceeded ? "yes" : "no"}`,
+    `final preview (--refresh) shows no changes: ${r.previewNoChanges ? "yes" : "no"}`,
   ].join("\n");
 }

@@ -174,11 +174,14 @@ export function postgres(...args: string[]): string {
 /** The resource name of a URN (`...::name`). */
 export const urnName = nameOfUrn;
 
+/** What a command printed so far, handed on as it prints (Stack.xads's `onOutput`). */
+export type OnOutput = (soFar: { stdout: string; stderr: string }) => void;
+
 /**
  * Runs a command to its end; never throws on a non-zero exit. `input` goes
- * to stdin (none: stdin is closed). `onUrl`: see Stack.xads.
+ * to stdin (none: stdin is closed). `onUrl`, `onOutput`: see Stack.xads.
  */
-function runCommand(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string> }): Promise<RunResult> {
+function runCommand(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string>; onOutput?: OnOutput }): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const interactive = options.input !== undefined || options.onUrl !== undefined;
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [interactive ? "pipe" : "ignore", "pipe", "pipe"] });
@@ -192,8 +195,12 @@ function runCommand(command: string, args: string[], options: { cwd: string; env
         typed = true;
         options.onUrl(url).then((answer) => child.stdin!.end(`${answer}\n`), reject);
       }
+      options.onOutput?.({ stdout, stderr });
     });
-    child.stderr!.on("data", (d) => (stderr += d));
+    child.stderr!.on("data", (d) => {
+      stderr += d;
+      options.onOutput?.({ stdout, stderr });
+    });
     if (options.input !== undefined && !options.onUrl) child.stdin!.end(options.input);
     child.on("error", reject);
     child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
@@ -252,7 +259,8 @@ export async function killCli(child: ChildProcess, exited: Promise<void>): Promi
   child.kill("SIGKILL");
   await exited;
   for (const host of hosts) { try { process.kill(host, "SIGKILL"); } catch { /* already gone */ } }
-  for (let i = 0; i < 40 && hosts.some(running); i++) await new Promise((r) => setTimeout(r, 50));
+  // A SIGKILLed process ends at once; those still running after 2 s are answered (the caller's assertion names them).
+  await waitFor(() => !hosts.some(running), "the killed CLI's language hosts to end", 2_000, 50).catch(() => undefined);
   return hosts.filter(running);
 }
 
@@ -416,10 +424,12 @@ export class Stack {
    * Runs the installed `xads` in the stack's folder with the stack's
    * environment and `env` (e.g. xadsEnv(...)); never throws on a non-zero
    * exit. With `onUrl`, the first authorize URL it prints is passed on and
-   * what that answers is typed in (the PIN of `xads auth login`).
+   * what that answers is typed in (the PIN of `xads auth login`). With
+   * `onOutput`, what it printed so far is passed on as it prints (a test
+   * waits for a line before it goes on).
    */
-  async xads(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string> } = {}): Promise<RunResult> {
-    const r = await runCommand(XADS_BIN, args, { cwd: this.dir, env: { ...this.env(), ...options.env }, input: options.input ?? "", onUrl: options.onUrl });
+  async xads(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string>; onOutput?: OnOutput } = {}): Promise<RunResult> {
+    const r = await runCommand(XADS_BIN, args, { cwd: this.dir, env: { ...this.env(), ...options.env }, input: options.input ?? "", onUrl: options.onUrl, onOutput: options.onOutput });
     this.transcript.push(`${r.stdout}\n${r.stderr}`);
     return r;
   }

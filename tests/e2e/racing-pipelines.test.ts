@@ -2,8 +2,9 @@
  * Two pipelines of one stack at once, on the shared PostgreSQL backend, as
  * two CI runners are: each its own checkout of the project at its commit,
  * each running `xads up --wait-lock` (the command the merge workflow runs).
- * - two merges: the first merge's pipeline holds the lock, the second's
- *   (its commit holds both changes) waits for it, saying who holds it, then
+ * - two merges: the first merge's pipeline holds the lock (held mid-update
+ *   by the emulator until the second has said it waits), the second's (its
+ *   commit holds both changes) waits for it, saying who holds it, then
  *   applies: both changes land, nothing is created twice, no lock is left,
  *   and the final preview shows no changes.
  * - one commit's pipeline run twice at once (a re-run while the first still
@@ -12,6 +13,9 @@
  *   running; the steps docs/gitops.md gives ("A locked stack and `pulumi cancel`": stop that
  *   update, xads recover, pulumi up) leave each campaign once; waited for
  *   instead, the update ends by itself and there is nothing to recover.
+ *   The update's campaign batch commits and its answer is held by the
+ *   emulator until the test has cancelled (and stopped the update, in the
+ *   first case): no step races a delay or the provider's request time-out.
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
@@ -35,6 +39,16 @@ const budgets = () => Object.fromEntries(campaigns().map((c) => [c.name, Number(
 /** The shared poll (tests/integration/fixtures.ts waitFor), with this file's deadline: below its 300 s time-out. */
 const until = (what: string, cond: () => boolean): Promise<void> => waitFor(cond, what, 120_000, 100);
 
+/**
+ * What holds an update mid-request until the test releases it
+ * (control.releaseHeld): an emulator hold longer than the file's time-out,
+ * and a provider that waits as long for the answer (XADS_REQUEST_TIMEOUT_MS:
+ * the stacks' config leaves it unset), so its own time-out cannot end the
+ * wait before the test does.
+ */
+const HELD_MS = 600_000;
+const WAITS_FOR_HELD = { XADS_REQUEST_TIMEOUT_MS: String(HELD_MS) };
+
 describe("two pipelines of one stack started together", () => {
   let stack: Stack;
 
@@ -43,10 +57,7 @@ describe("two pipelines of one stack started together", () => {
     stack.writeProgram([usd, campaign("alpha", 10), campaign("beta", 20)]);
     await stack.init();
     expect(await stack.up()).toMatchObject({ code: 0 });
-    // Slow round trips: an update holds its lock for seconds, long enough for the other pipeline to find it.
-    e2e.emu.control.setLatency({ ms: 400 });
   });
-  afterAll(() => e2e.emu.control.setLatency({ ms: 0 }));
 
   test("the second merge's pipeline waits for the first's lock, then lands both changes; nothing is created twice and no lock is left", async () => {
     // Merge 1 raises alpha's budget; merge 2 (on top of it) raises beta's and adds gamma.
@@ -55,9 +66,15 @@ describe("two pipelines of one stack started together", () => {
     const second = await stack.checkout("race-merge-2");
     second.writeProgram([usd, campaign("alpha", 30), campaign("beta", 40), campaign("gamma", 5)]);
 
-    const firstUp = first.xads(UP);
-    await until("the first pipeline's lock", () => stack.locks().length > 0);
-    const secondUp = second.xads(UP);
+    // The first pipeline's update is held at its first request to alpha (its read before the write, or the write),
+    // with the lock taken, until the second pipeline has said it waits for that lock.
+    e2e.emu.control.fault({ path: "/accounts/[^/]+/campaigns/[^/]+$|/batch/accounts/[^/]+/campaigns$", kind: "hold", delayMs: HELD_MS, times: 1 });
+    const firstUp = first.xads(UP, { env: WAITS_FOR_HELD });
+    await until("the first pipeline's update held with its lock", () => e2e.emu.control.held() === 1 && stack.locks().length > 0);
+    let secondSaid = "";
+    const secondUp = second.xads(UP, { onOutput: (out) => (secondSaid = out.stderr) });
+    await until("the second pipeline to wait for the lock", () => /is locked by/.test(secondSaid));
+    expect(e2e.emu.control.releaseHeld()).toBe(1);
     const [a, b] = await Promise.all([firstUp, secondUp]);
 
     expect(a).toMatchObject({ code: 0 });
@@ -75,7 +92,9 @@ describe("two pipelines of one stack started together", () => {
     const runs = [await stack.checkout("race-run-1"), await stack.checkout("race-run-2")];
     for (const run of runs) run.writeProgram(program);
 
-    const results: RunResult[] = await Promise.all(runs.map((run) => run.xads(UP)));
+    // Slow round trips make the two runs overlap more often; whichever order they take, the outcome is the same.
+    e2e.emu.control.setLatency({ ms: 400 });
+    const results: RunResult[] = await Promise.all(runs.map((run) => run.xads(UP))).finally(() => e2e.emu.control.setLatency({ ms: 0 }));
 
     expect(results.map((r) => r.code)).toEqual([0, 0]);
     expect(campaigns().map((c) => c.name).sort()).toEqual(["alpha", "beta", "delta", "gamma"]);
@@ -94,20 +113,23 @@ describe("pulumi cancel while an update runs", () => {
     stack = e2e.stack("cancel-running");
     stack.writeProgram([usd]);
     await stack.init();
-    // A create without an answer is given up after 8 s: the steps below fit well inside it.
-    await stack.must(["config", "set", "xads:requestTimeoutMs", "8000"]);
     expect(await stack.up()).toMatchObject({ code: 0 });
+  });
+  afterEach(() => {
+    e2e.emu.control.clearFaults();
+    e2e.emu.control.releaseHeld();
   });
 
   test("removes the lock and leaves the update running; stopping it, xads recover and pulumi up leave each campaign once", async () => {
     stack.writeProgram([usd, ...NAMES.map((n) => campaign(n, 1))]);
-    // The campaigns' batch commits at once and its answer is held back: the update is mid-create when cancelled.
-    e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 30_000, times: 2 });
+    // The campaigns' batch commits at once and its answer is held back until the test has stopped the update: it is mid-create when cancelled.
+    e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: HELD_MS, times: 2 });
     e2e.emu.control.clearRequests();
-    const running: ChildProcess = spawn(join(pulumiDir(), "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--parallel", "64"], { cwd: stack.dir, env: stack.env(), stdio: "ignore" });
+    const running: ChildProcess = spawn(join(pulumiDir(), "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--parallel", "64"], { cwd: stack.dir, env: { ...stack.env(), ...WAITS_FOR_HELD }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => running.once("exit", () => { ended = true; r(); }));
-    await until("the update's campaign batch", () => batchPosts().length > 0 && stack.locks().length > 0);
+    await until("the update's campaign batch committed and its answer held", () => e2e.emu.control.held() > 0 && stack.locks().length > 0);
+    expect(batchPosts().length).toBeGreaterThan(0);
 
     // What pulumi cancel does with a DIY backend: the lock goes, the update goes on.
     expect(await stack.run(["cancel", "--yes"])).toMatchObject({ code: 0, stdout: expect.stringContaining("has been canceled") });
@@ -117,8 +139,11 @@ describe("pulumi cancel while an update runs", () => {
     // The documented steps: stop that update (its CI job cancelled: the runner is killed) ...
     expect(await killCli(running, exited)).toEqual([]);
     e2e.emu.control.clearFaults();
-    // ... take what its creates made into the state ...
-    const recovered = await stack.xads(["recover"]);
+    e2e.emu.control.releaseHeld();
+    // ... take what its creates made into the state (with an 8 s request time-out, so xads recover waits 16 s after the
+    // last checkpoint, not twice the held update's 10 minutes: its batch committed before it was stopped, and its
+    // connection went with it, so nothing it sent is still on its way) ...
+    const recovered = await stack.xads(["recover"], { env: { XADS_REQUEST_TIMEOUT_MS: "8000" } });
     expect(recovered).toMatchObject({ code: 0 });
     expect(recovered.stderr).toMatch(/no pending operation left\. Next: pulumi up/);
     // ... and apply.
@@ -134,13 +159,15 @@ describe("pulumi cancel while an update runs", () => {
   test("waited for instead, the update ends by itself (exit 0, its lock already gone), and there is nothing to recover", async () => {
     const WAITED = Array.from({ length: 5 }, (_, i) => `waited-${i}`);
     stack.writeProgram([usd, ...NAMES.map((n) => campaign(n, 1)), ...WAITED.map((n) => campaign(n, 1))]);
-    // The batch's answer is held 3 s, then the connection drops: the provider finds the campaigns it made and the update ends well.
-    e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 3_000, times: 1 });
+    // The batch's answer is held until the test has cancelled, then the connection drops: the provider finds the
+    // campaigns it made and the update ends well.
+    e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: HELD_MS, times: 1 });
     e2e.emu.control.clearRequests();
-    const running = stack.run(["up", "--yes", "--skip-preview"]);
-    await until("the update's campaign batch", () => batchPosts().length > 0 && stack.locks().length > 0);
+    const running = stack.run(["up", "--yes", "--skip-preview"], WAITS_FOR_HELD);
+    await until("the update's campaign batch committed and its answer held", () => e2e.emu.control.held() === 1 && stack.locks().length > 0);
     expect(await stack.run(["cancel", "--yes"])).toMatchObject({ code: 0 });
     expect(stack.locks()).toEqual([]);
+    expect(e2e.emu.control.releaseHeld()).toBe(1);
 
     const ended = await running;
     expect(ended.code).toBe(0);

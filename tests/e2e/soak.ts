@@ -2,10 +2,11 @@
  * `make soak`: a large fault campaign (fault-campaign.ts), not a test run by
  * default. At least 1,000 faults and 20 kills over programs of 241
  * resources (60 campaigns, each with a line item and two promoted Tweets).
- * Prints faults by kind, kills, duplicates, orphans, pending operations
- * left and whether the final preview shows no changes; exits 1 unless
- * there is no duplicate, no orphan, nothing pending, an empty preview, and
- * the campaign reached its 1,000 faults and 20 kills.
+ * Prints faults by kind, kills, duplicates, orphans, dead ids of the state,
+ * pending operations left and whether the final refresh succeeded and the
+ * preview (--refresh) shows no changes; exits 1 unless there is no
+ * duplicate, no orphan, no dead id, nothing pending, a refresh, an empty
+ * preview, and the campaign reached its 1,000 faults and 20 kills.
  *
  * XADS_SOAK_SEED, XADS_SOAK_ROUNDS, XADS_SOAK_CAMPAIGNS, XADS_SOAK_RATE and
  * XADS_SOAK_KILLS change its size.
@@ -41,7 +42,8 @@ async function main(): Promise<number> {
     ...(report.kills < MIN_KILLS ? [`${report.kills} kills, fewer than ${MIN_KILLS}`] : []),
   ];
   for (const s of short) process.stdout.write(`too small a campaign: ${s}\n`);
-  const clean = report.duplicates.length === 0 && report.orphans.length === 0 && report.pendingOperations === 0 && report.finalUpSucceeded && report.previewNoChanges;
+  const clean = report.duplicates.length === 0 && report.orphans.length === 0 && report.dead.length === 0 && report.pendingOperations === 0
+    && report.finalUpSucceeded && report.refreshSucceeded && report.previewNoChanges;
   return clean && short.length === 0 ? 0 : 1;
 }
 

@@ -15,12 +15,18 @@ import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
 const fixture = useEmulator();
 const urn = (kind: string, name: string) => `urn:pulumi:dev::shop::${typeToken(kind)}::${name}`;
 
+/** The platform's clock when a test starts (the control API's): mid-morning, so every write of a test falls in one whole hour. */
+const START = "2026-05-01T12:00:00Z";
+/** What historyOf takes for now: the platform's clock, not this process's. */
+const emulatorNow = () => Date.parse(fixture.emu.control.now());
+
 async function campaignInState(modifiedAfterCreate = true): Promise<{ id: string; deployment: Deployment }> {
+  fixture.emu.control.setClock(START);
   const client = fixture.client();
   const fundingInstrumentId = await seedFundingInstrument(client);
-  const { id } = await client.post<{ id: string }>(`/12/accounts/${ACCOUNT}/campaigns`, { name: "Spring", funding_instrument_id: fundingInstrumentId, daily_budget_amount_local_micro: 5_000_000 });
-  // The state's last change of the resource: after Pulumi's own create.
-  const modified = modifiedAfterCreate ? new Date(Date.now() + 1000).toISOString() : undefined;
+  const { id, created_at } = await client.post<{ id: string; created_at: string }>(`/12/accounts/${ACCOUNT}/campaigns`, { name: "Spring", funding_instrument_id: fundingInstrumentId, daily_budget_amount_local_micro: 5_000_000 });
+  // The state's last change of the resource: Pulumi's own, after its create (the platform's whole second, plus 1.5 s).
+  const modified = modifiedAfterCreate ? new Date(Date.parse(created_at) + 1500).toISOString() : undefined;
   const deployment: Deployment = {
     resources: [{ urn: urn("Campaign", "spring"), type: typeToken("Campaign"), custom: true, id, inputs: { accountId: ACCOUNT }, outputs: { accountId: ACCOUNT }, ...(modified ? { modified } : {}) }],
   };
@@ -29,18 +35,19 @@ async function campaignInState(modifiedAfterCreate = true): Promise<{ id: string
 
 test("names the user who edited a campaign in the ads UI after the stack's last update, with the time; Pulumi's own create is left out", async () => {
   const { id, deployment } = await campaignInState();
-  // The clock moves on past the state's modified time (whole seconds on the platform).
-  await new Promise((r) => setTimeout(r, 2100));
+  // The platform's clock past the state's modified time: the edit's whole second is after it.
+  fixture.emu.control.advanceClock(2000);
   const edited = fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { daily_budget_amount_local_micro: 9_000_000, entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
   fixture.emu.control.clearRequests();
 
-  const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx());
+  const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx(), emulatorNow());
   expect(history.get(urn("Campaign", "spring"))).toMatchObject({
     status: "found", changes: [{ userId: "2244994945", platform: "ADS_UI", changeType: "UPDATE", time: edited.updated_at }],
   });
   const calls = fixture.emu.control.requests();
   expect(calls.map((r) => [r.method, r.path, r.status])).toEqual([["GET", `/12/accounts/${ACCOUNT}/account_history`, 200]]);
-  expect(calls[0]!.query).toMatchObject({ entity_type: "CAMPAIGN", entity_id: id, start_time: expect.stringMatching(/T\d\d:00:00Z$/), end_time: expect.stringMatching(/T\d\d:00:00Z$/) });
+  // The whole hours around the state's change and now.
+  expect(calls[0]!.query).toMatchObject({ entity_type: "CAMPAIGN", entity_id: id, start_time: "2026-05-01T12:00:00Z", end_time: "2026-05-01T13:00:00Z" });
 });
 
 test("an account that is not allow-listed: the resource says so, after one call", async () => {
@@ -48,7 +55,7 @@ test("an account that is not allow-listed: the resource says so, after one call"
   fixture.emu.control.setHistoryAccess("sandbox", ACCOUNT, false);
   fixture.emu.control.clearRequests();
   const targets = [{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }, { urn: urn("Campaign", "again"), id, kind: "Campaign" }];
-  const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, () => fixture.ctx());
+  const history = await historyOf(targets, { resources: [...deployment.resources!, { ...deployment.resources![0]!, urn: urn("Campaign", "again") }] }, () => fixture.ctx(), emulatorNow());
   expect([...history.values()]).toEqual([{ status: "not-allow-listed" }, { status: "not-allow-listed" }]);
   expect(fixture.emu.control.requests().map((r) => r.status)).toEqual([403]);
 });
@@ -56,9 +63,9 @@ test("an account that is not allow-listed: the resource says so, after one call"
 describe("the user's handle, from the users lookup on the platform API base (xads:platformBaseUrl)", () => {
   const handleOf = async () => {
     const { id, deployment } = await campaignInState();
-    await new Promise((r) => setTimeout(r, 2100));
+    fixture.emu.control.advanceClock(2000);
     fixture.emu.control.edit("sandbox", ACCOUNT, "campaigns", id, { entity_status: "PAUSED" }, { user_id: "2244994945", platform: "ADS_UI" });
-    const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx());
+    const history = await historyOf([{ urn: urn("Campaign", "spring"), id, kind: "Campaign" }], deployment, () => fixture.ctx(), emulatorNow());
     const config = { credentials: fixture.emu.credentials } as ProviderConfig;
     const users = await usernamesOf(historyUserIds(history.values()), platformClient({ [SETTINGS.platformBaseUrl.key]: fixture.emu.url }, config, () => {}));
     return { users, history: withUsernames(history, users.usernames).get(urn("Campaign", "spring")) };

@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { ACCOUNT, TestApi } from "./emulator-helpers";
+import { ACCOUNT, CREDS, TestApi } from "./emulator-helpers";
 import { startEmulator } from "../../emulator";
 import { withoutCredentials } from "./fixtures";
 
@@ -66,6 +66,47 @@ describe("the control API over HTTP", () => {
     expect(env.body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "env" });
     const missing = await control("PATCH", `/production/accounts/${ACCOUNT}/campaigns/nope`, { name: "x" });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the platform's clock (POST /_emulator/clock)", () => {
+  // A plain clock that stands still: what the emulator writes depends on the control API alone. Requests are signed
+  // with the real time, within the 300 s the plain clock allows.
+  const plain = Date.now();
+  const timed = new TestApi(CREDS, { clock: () => plain });
+  const clock = (body?: unknown) => timed.app.inject({ method: body === undefined ? "GET" : "POST", url: "/_emulator/clock", ...(body === undefined ? {} : { payload: body as object }) })
+    .then((res) => ({ status: res.statusCode, body: JSON.parse(res.body) }));
+  const historyTimes = async (id: string) => (await timed.get(`/12/accounts/${ACCOUNT}/account_history`, {
+    entity_type: "CAMPAIGN", entity_id: id, start_time: "2026-05-01T12:00:00Z", end_time: "2026-05-01T14:00:00Z",
+  })).body.data.map((e: { change_type: string; change_time: string }) => [e.change_type, e.change_time]);
+  beforeEach(() => timed.control.reset());
+  afterAll(() => timed.app.close());
+
+  test("set, then advanced: created_at, updated_at and the account history's change_time come from it; signatures keep the plain clock", async () => {
+    expect((await clock()).body.data).toEqual({ now: new Date(plain).toISOString() });
+    expect((await clock({ time: "2026-05-01T12:00:00Z" })).body.data).toEqual({ now: "2026-05-01T12:00:00.000Z" });
+    const campaign = await timed.campaign();
+    expect([campaign.created_at, campaign.updated_at]).toEqual(["2026-05-01T12:00:00Z", "2026-05-01T12:00:00Z"]);
+
+    expect((await clock({ advanceMs: 90_000 })).body.data).toEqual({ now: "2026-05-01T12:01:30.000Z" });
+    const updated = (await timed.put(`/12/accounts/${ACCOUNT}/campaigns/${campaign.id}`, { name: "Later" })).body.data;
+    expect([updated.created_at, updated.updated_at]).toEqual(["2026-05-01T12:00:00Z", "2026-05-01T12:01:30Z"]);
+    timed.control.advanceClock(1000);
+    expect(timed.control.edit("production", ACCOUNT, "campaigns", campaign.id, { name: "In the UI" }).updated_at).toBe("2026-05-01T12:01:31Z");
+    expect(await historyTimes(campaign.id)).toEqual([["CREATE", "2026-05-01T12:00:00Z"], ["UPDATE", "2026-05-01T12:01:30Z"], ["UPDATE", "2026-05-01T12:01:31Z"]]);
+  });
+
+  test("a reset puts it back to real time (the plain clock)", async () => {
+    timed.control.setClock("2030-01-01T00:00:00Z");
+    timed.control.reset();
+    expect(timed.control.now()).toBe(new Date(plain).toISOString());
+  });
+
+  test("refuses a time that is not ISO 8601, a step that is not forward, and both at once", async () => {
+    expect((await clock({ time: "tomorrow" })).body.errors[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "time" });
+    expect((await clock({ advanceMs: 0 })).status).toBe(400);
+    expect((await clock({ advanceMs: 1, time: "2026-05-01T12:00:00Z" })).status).toBe(400);
+    expect(timed.control.now()).toBe(new Date(plain).toISOString());
   });
 });
 

@@ -4,7 +4,7 @@
  * as the provider's client would meet it.
  */
 import { ACCOUNT, CREDS, TestApi, authorization, encodeQuery } from "./emulator-helpers";
-import { startEmulator } from "../../emulator";
+import { RunningEmulator, startEmulator } from "../../emulator";
 import { waitFor } from "./fixtures";
 
 const api = new TestApi();
@@ -19,6 +19,24 @@ afterAll(() => api.app.close());
 const path = `/12/accounts/${ACCOUNT}/campaigns`;
 const params = () => ({ funding_instrument_id: fi, name: "Faulted", daily_budget_amount_local_micro: 1_000_000 });
 const stored = (env: "production" | "sandbox" = "production") => api.control.entities(env, ACCOUNT, "campaigns");
+
+/** `fn` with an emulator listening on a port (a connection it can drop, as the provider's client meets one), closed after. */
+async function listening(fn: (emu: RunningEmulator) => Promise<void>): Promise<void> {
+  const emu = await startEmulator({ port: 0, credentials: CREDS });
+  try {
+    await fn(emu);
+  } finally {
+    await emu.close();
+  }
+}
+
+/** A campaign POST to a listening emulator, signed, under its seeded funding instrument. */
+function postCampaign(emu: RunningEmulator, name: string, signal?: AbortSignal): Promise<Response> {
+  const fiId = emu.control.entities("production", ACCOUNT, "funding_instruments")[0].id;
+  const query = encodeQuery({ funding_instrument_id: fiId, name, daily_budget_amount_local_micro: 1_000_000 });
+  const url = `${emu.url}${path}`;
+  return fetch(`${url}?${new URLSearchParams(query)}`, { method: "POST", headers: { authorization: authorization(CREDS, "POST", url, query) }, signal });
+}
 
 describe("faults", () => {
   test("a status fault answers 503 before handling: nothing is committed, and the log shows it", async () => {
@@ -70,30 +88,48 @@ describe("faults", () => {
   });
 
   test("a held response commits the write, then drops: the client times out though the campaign exists", async () => {
-    const emu = await startEmulator({ port: 0, credentials: CREDS });
-    try {
-      const fiId = emu.control.entities("production", ACCOUNT, "funding_instruments")[0].id;
+    await listening(async (emu) => {
       emu.control.fault({ kind: "timeout-after-commit", method: "POST", delayMs: 60_000 });
-      const query = encodeQuery({ funding_instrument_id: fiId, name: "Committed", daily_budget_amount_local_micro: 1_000_000 });
-      const url = `${emu.url}${path}`;
       // The client gives up once the write is committed and the answer held
       // (the log has its status once the answer is ready): a fixed
       // time-out would race the commit on a loaded machine.
       const giveUp = new AbortController();
-      const sent = fetch(`${url}?${new URLSearchParams(query)}`, {
-        method: "POST",
-        headers: { authorization: authorization(CREDS, "POST", url, query) },
-        signal: giveUp.signal,
-      });
+      const sent = postCampaign(emu, "Committed", giveUp.signal);
       // Below the test's 5 s time-out, so a commit that never comes is named.
       await waitFor(() => emu.control.requests()[0]?.status != null, "the held POST to be committed (its status in the request log)", 4_000, 10);
       giveUp.abort();
       await expect(sent).rejects.toThrow();
       expect(emu.control.entities("production", ACCOUNT, "campaigns")).toEqual([expect.objectContaining({ name: "Committed" })]);
       expect(emu.control.requests()).toEqual([expect.objectContaining({ method: "POST", status: 201, fault: "timeout-after-commit" })]);
-    } finally {
-      await emu.close();
-    }
+    });
+  });
+});
+
+describe("holds the control API releases (a test orders events instead of racing a delay)", () => {
+  const holds = (method: "GET" | "POST", url: string) => api.app.inject({ method, url: `/_emulator/holds${url}` }).then((r) => JSON.parse(r.body).data);
+
+  test("a hold fault keeps the request before it is handled: nothing is committed until it is released, then it is handled as any other", async () => {
+    api.control.fault({ kind: "hold", method: "POST", path: "/campaigns$", delayMs: 600_000 });
+    const sent = api.post(path, params());
+    await waitFor(() => api.control.held() === 1, "the POST to be held", 4_000, 10);
+    expect(stored()).toEqual([]);
+    expect(await holds("GET", "")).toEqual({ held: 1 });
+    expect(await holds("POST", "/release")).toEqual({ released: 1 });
+    expect((await sent).status).toBe(201);
+    expect(stored()).toEqual([expect.objectContaining({ name: "Faulted" })]);
+    expect(api.control.held()).toBe(0);
+    expect(api.control.requests()).toEqual([expect.objectContaining({ method: "POST", status: 201, fault: "hold" })]);
+  });
+
+  test("a held answer (timeout-after-commit) released early drops its connection then: the write is committed", async () => {
+    await listening(async (emu) => {
+      emu.control.fault({ kind: "timeout-after-commit", method: "POST", delayMs: 600_000 });
+      const sent = postCampaign(emu, "Committed").then(() => "answered", () => "dropped");
+      await waitFor(() => emu.control.held() === 1, "the answer to be held", 4_000, 10);
+      expect(emu.control.entities("production", ACCOUNT, "campaigns")).toEqual([expect.objectContaining({ name: "Committed" })]);
+      expect(emu.control.releaseHeld()).toBe(1);
+      expect(await sent).toBe("dropped");
+    });
   });
 });
 

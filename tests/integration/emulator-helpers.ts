@@ -6,7 +6,7 @@
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
 import type { FastifyInstance } from "fastify";
-import { buildApp, Credentials } from "../../emulator";
+import { AppOptions, buildApp, Credentials } from "../../emulator";
 
 export const ACCOUNT = "18ce54d4x5t";
 export const USER = "756201191646691328";
@@ -63,8 +63,9 @@ export function authorization(creds: Credentials, method: string, url: string, p
 export class TestApi {
   readonly app: FastifyInstance;
 
-  constructor(readonly creds: Credentials = CREDS) {
-    this.app = buildApp({ credentials: creds });
+  /** `options`: the app's other options, e.g. a plain clock of the test's own. */
+  constructor(readonly creds: Credentials = CREDS, options: Omit<AppOptions, "credentials"> = {}) {
+    this.app = buildApp({ ...options, credentials: creds });
   }
 
   get control() {

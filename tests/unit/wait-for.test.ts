@@ -19,8 +19,8 @@ test("a condition that never holds fails after the deadline, naming what it wait
   await expect(waitFor(() => false, "the first POST to reach the emulator", 30, 5)).rejects.toThrow("waited 30 ms for the first POST to reach the emulator, in vain");
 });
 
-test("no test polls with a bare loop: every `while (` that sleeps is waitFor's own", () => {
+test("no test polls with a bare loop: every `while (` that sleeps, and every `for (` that sleeps a timer, is waitFor's own", () => {
   // A loop that awaits a timer is a poll; waitFor is the only one allowed to hold it.
-  const grep = spawnSync("grep", ["-rnE", "--include=*.ts", "while \\(.*(setTimeout|await)", "tests"], { cwd: ROOT, encoding: "utf8" });
+  const grep = spawnSync("grep", ["-rnE", "--include=*.ts", "while \\(.*(setTimeout|await)|for \\(.*\\) *\\{? *await new Promise\\(.*setTimeout", "tests"], { cwd: ROOT, encoding: "utf8" });
   expect(grep.stdout.split("\n").filter(Boolean)).toEqual([]);
 });
