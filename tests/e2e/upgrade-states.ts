@@ -11,7 +11,8 @@
  * - store.json, what the up made in the emulator's demo account (the
  *   control API's dump, less what the seed holds), restored verbatim before
  *   the state is imported, so every id and value the state holds is live;
- * - recorded.json: the version, commit and Pulumi CLI that made it.
+ * - recorded.json: the version, commit (`-dirty` when the tree had changes)
+ *   and Pulumi CLI that made it.
  *
  * The emulator's address, which changes with every run, stands in the
  * recorded files as EMULATOR_URL_PLACEHOLDER.
@@ -132,7 +133,7 @@ export async function record(path: UpgradePath): Promise<string> {
     writeFileSync(join(dir, "Pulumi.dev.yaml"), placeheld(config));
     writeFileSync(join(dir, "state.json"), placeheld(JSON.stringify(JSON.parse(state), null, 2)) + "\n");
     writeFileSync(join(dir, "store.json"), JSON.stringify(store, null, 2) + "\n");
-    const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const commit = execFileSync("git", ["describe", "--always", "--dirty"], { cwd: ROOT, encoding: "utf8" }).trim();
     const pulumi = execFileSync(join(pulumiDir(), "pulumi"), ["version"], { encoding: "utf8" }).trim();
     writeFileSync(join(dir, "recorded.json"), JSON.stringify({ version, path, commit, pulumi }, null, 2) + "\n");
     rmSync(stack.dir, { recursive: true, force: true });
