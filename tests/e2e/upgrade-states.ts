@@ -11,8 +11,8 @@
  * - store.json, what the up made in the emulator's demo account (the
  *   control API's dump, less what the seed holds), restored verbatim before
  *   the state is imported, so every id and value the state holds is live;
- * - recorded.json: the version, commit (`-dirty` when the tree had changes)
- *   and Pulumi CLI that made it.
+ * - recorded.json: the version, commit (`-dirty` when other files had
+ *   changes) and Pulumi CLI that made it.
  *
  * The emulator's address, which changes with every run, stands in the
  * recorded files as EMULATOR_URL_PLACEHOLDER.
@@ -110,11 +110,19 @@ function madeSince(before: AccountDump, after: AccountDump): AccountDump {
   return { features: after.features.filter((f) => !before.features.includes(f)), collections };
 }
 
+/** The commit the package was built from, `-dirty` when files outside the recordings differ from it. */
+function sourceCommit(): string {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+  const changed = git("status", "--porcelain", "--", ".", ":(exclude)tests/e2e/upgrade");
+  return git("rev-parse", "--short", "HEAD") + (changed ? "-dirty" : "");
+}
+
 /** Records this version's stack of `path` into tests/e2e/upgrade/<version>/<path>/ (its folder replaced). */
 export async function record(path: UpgradePath): Promise<string> {
   if (underCi()) throw new Error(`make record-upgrade-states writes the states the upgrade test then imports: refused under CI (CI=${process.env.CI}); record them locally and commit them`);
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   const dir = join(UPGRADE_DIR, version, path);
+  const commit = sourceCommit();
   const { emu, creds } = await startStackEmulator(RECORDED_CREDENTIALS);
   try {
     const stack = new Stack(`upgrade-record-${path}`, emu, creds);
@@ -133,7 +141,6 @@ export async function record(path: UpgradePath): Promise<string> {
     writeFileSync(join(dir, "Pulumi.dev.yaml"), placeheld(config));
     writeFileSync(join(dir, "state.json"), placeheld(JSON.stringify(JSON.parse(state), null, 2)) + "\n");
     writeFileSync(join(dir, "store.json"), JSON.stringify(store, null, 2) + "\n");
-    const commit = execFileSync("git", ["describe", "--always", "--dirty"], { cwd: ROOT, encoding: "utf8" }).trim();
     const pulumi = execFileSync(join(pulumiDir(), "pulumi"), ["version"], { encoding: "utf8" }).trim();
     writeFileSync(join(dir, "recorded.json"), JSON.stringify({ version, path, commit, pulumi }, null, 2) + "\n");
     rmSync(stack.dir, { recursive: true, force: true });
