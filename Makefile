@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk python-sdk pulumi pack consumer generate schema test test-unit test-kind soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
+.PHONY: help install build venv-sdk python-sdk pulumi pack consumer generate schema test test-unit test-kind record-upgrade-states soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -115,6 +115,13 @@ test-kind: build pulumi consumer ## one kind's unit, integration, replay and e2e
 	npx jest --ci tests/unit/wiring.test.ts tests/integration/adoption-table.test.ts $$(grep -lw '$(KIND)' tests/unit/*.test.ts tests/integration/*.test.ts | grep -v adoption-table)
 	npx jest --ci tests/conformance/replay.test.ts -t ' $(KIND)( \(|:|s created)'
 	XADS_WALK_KIND=$(KIND) XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci tests/e2e/walk.test.ts
+
+# The stacks the upgrade test imports (tests/e2e/upgrade.test.ts,
+# docs/upgrades.md): this version's dynamic and plugin stacks, recorded into
+# tests/e2e/upgrade/<version>/ to be committed. Run once per release, before
+# tagging it; refused under CI (a run that wrote them could not fail).
+record-upgrade-states: build pulumi consumer ## record this version's stacks for the upgrade test into tests/e2e/upgrade/<version>/ (refused under CI)
+	XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx ts-node --transpile-only tests/e2e/upgrade-states.ts
 
 # Not part of make test: an hour or so of faults and kills (tests/e2e/soak.ts).
 soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults and 20+ killed ups over 241 resources; prints duplicates, orphans, dead ids in the state, pending operations

@@ -35,6 +35,16 @@ export interface EntitiesOptions {
   withDeleted?: boolean;
 }
 
+/**
+ * What an account holds, as `dump` gives it and `restore` takes it: every
+ * collection's records (deleted ones too, the account history's entries
+ * among them) and the feature keys. Audience members are not in it.
+ */
+export interface AccountDump {
+  features: string[];
+  collections: Record<string, AnyEntity[]>;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The control API (README "Control"), in process. Declared here: context.ts is below the control API and does not name it. */
@@ -111,6 +121,31 @@ export class Control {
   /** The entities of a collection as the store holds them (the wire records), creation order. */
   entities(env: Env, accountId: string, collection: string, options: EntitiesOptions = {}): AnyEntity[] {
     return this.account(env, accountId).collection(collection).all().filter((e) => options.withDeleted || !e.deleted);
+  }
+
+  /** The account's collections and feature keys, for `restore` in another emulator (a recorded stack: tests/e2e/upgrade). */
+  dump(env: Env, accountId: string): AccountDump {
+    const account = this.account(env, accountId);
+    const collections = Object.fromEntries(account.collectionNames().map((name) => [name, account.collection(name).all()] as const).filter(([, records]) => records.length > 0));
+    return { features: [...account.features], collections };
+  }
+
+  /**
+   * Puts a dump's records back verbatim (ids, times and deleted flags as
+   * recorded) beside what the account holds, and adds its feature keys:
+   * the entities a recorded state names are live again, unchanged, so a
+   * refresh of that state reads what it recorded.
+   */
+  restore(env: Env, accountId: string, dump: AccountDump): void {
+    const account = this.account(env, accountId);
+    for (const [name, records] of Object.entries(dump.collections)) {
+      const c = account.collection(name);
+      for (const record of records) {
+        if (c.get(record.id)) throw ApiError.invalid("id", `${name} entity ${record.id} already exists in account ${accountId} (${env})`);
+        c.put(record);
+      }
+    }
+    for (const k of dump.features) account.features.add(k);
   }
 
   /** The account's feature keys (ref campaign-management/reference.mdx, Features), in the order they were added. */

@@ -12,7 +12,7 @@ import { Control } from "./control";
 export { buildApp } from "./app";
 export type { AppOptions } from "./app";
 export type { Credentials } from "./auth";
-export type { Control, CreateAccountOptions, EntitiesOptions } from "./control";
+export type { AccountDump, Control, CreateAccountOptions, EntitiesOptions } from "./control";
 export type { PlatformError } from "./errors";
 export type { Fault, FaultKind, RandomFaultKind, RandomFaults } from "./faults";
 export type { LatencyConfig } from "./latency";

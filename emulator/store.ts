@@ -107,6 +107,17 @@ export class Collection<T extends StoredEntity = AnyEntity> {
     return n;
   }
 
+  /**
+   * Puts a record back as a recorded store held it (its id and times
+   * included), claiming its id: the control API's restore, so a recorded
+   * stack's state names live entities again (tests/e2e/upgrade).
+   */
+  put(entity: T): T {
+    this.ids.claim(entity.id);
+    this.items.set(entity.id, entity);
+    return entity;
+  }
+
   /** A function that puts the collection back as it is now. */
   snapshot(): () => void {
     const saved = new Map(this.items);
@@ -181,6 +192,11 @@ export class Account {
       this.collections.set(name, c);
     }
     return c as unknown as Collection<T>;
+  }
+
+  /** The names of the collections used so far, in the order of first use. */
+  collectionNames(): string[] {
+    return [...this.collections.keys()];
   }
 
   /** Runs `fn`; if it throws, every collection of the account is as it was before. */

@@ -3,11 +3,12 @@
  * resource: one per kind, shared by every resource of it (the SDK caches a
  * provider's serialization by object, so a new object per resource would be
  * serialized again each time: CPU and memory of the program). Its methods
- * come from ./shim-methods (see there why that keeps `__provider` small); no
+ * come from ./state-entry, the state's entry point (see there why that keeps
+ * `__provider` small, and why that file never moves); no
  * credential is captured: configure keeps them on the object at run time.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as methods from "./shim-methods";
+import * as methods from "./state-entry";
 
 const providers = new Map<string, methods.Shim>();
 

@@ -8,7 +8,7 @@ import { ENVS } from "../store";
 import { parseParams } from "../wire";
 import { RandomFaults } from "../faults";
 import { LatencyConfig } from "../latency";
-import type { Control } from "../control";
+import type { AccountDump, Control } from "../control";
 import { Actor, ADS_UI_ACTOR } from "../history";
 
 const envParams = z.object({ env: z.enum(ENVS) });
@@ -52,6 +52,9 @@ const fault = z.object({
   shortBy: z.number().int().min(1).optional(),
 });
 
+const storedRecord = z.object({ id: z.string().min(1), created_at: z.string(), updated_at: z.string(), deleted: z.boolean() }).passthrough();
+const accountDump = z.object({ features: z.array(z.string().min(1)), collections: z.record(z.string().min(1), z.array(storedRecord)) });
+
 const rateLimit = z.object({ family: z.string().min(1), limit: count, windowSeconds: z.number().positive() });
 
 export const controlRoutes: FastifyPluginAsync = async (app) => {
@@ -90,6 +93,18 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     const { allowListed } = parseParams(z.object({ allowListed: z.boolean() }), req.body);
     control.setHistoryAccess(env, accountId, allowListed);
     return { data: { account_id: accountId, allow_listed: allowListed } };
+  });
+
+  // Static segments win over :collection in fastify's router: "store" names no collection.
+  app.get("/:env/accounts/:accountId/store", async (req) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    return { data: control.dump(env, accountId) };
+  });
+
+  app.put("/:env/accounts/:accountId/store", async (req, reply) => {
+    const { env, accountId } = parseParams(accountParams, req.params);
+    control.restore(env, accountId, parseParams(accountDump, req.body) as AccountDump);
+    return reply.status(204).send();
   });
 
   app.get("/:env/accounts/:accountId/:collection", async (req) => {

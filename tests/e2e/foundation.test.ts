@@ -43,7 +43,7 @@ describe("the quickstart with the real pulumi CLI", () => {
   test("the serialized provider requires the installed package by name and holds no code of it: one require and the kind", async () => {
     const [campaign] = await stack.exportedOf("Campaign");
     const provider = String(campaign!.inputs!.__provider);
-    expect(provider).toContain('Object.create(require("pulumi-xads/dist/provider/shim-methods.js"))');
+    expect(provider).toContain('Object.create(require("pulumi-xads/dist/provider/state-entry.js"))');
     expect(provider).toContain('__provider.kind = "Campaign"');
     expect(provider).not.toContain("dispatch");
     // The engine writes the whole state after every step of an up: the provider is in inputs and outputs of every resource.

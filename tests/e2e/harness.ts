@@ -58,13 +58,13 @@ export type BackendKind = "file" | "postgres";
  * Without PostgreSQL the rest of the file is skipped with a warning, or
  * under CI fails with the install line (usePostgres).
  */
-export function useStackEmulator(options: { backend?: BackendKind } = {}) {
+export function useStackEmulator(options: { backend?: BackendKind; credentials?: Credentials } = {}) {
   const backend = options.backend ?? "file";
   if (backend === "postgres") usePostgres();
   const state: { emu?: Emulator; creds?: Credentials } = {};
   beforeAll(async () => {
     if (backend === "postgres") postgres("start", "--owner", "harness");
-    Object.assign(state, await startStackEmulator());
+    Object.assign(state, await startStackEmulator(options.credentials));
   });
   afterAll(async () => state.emu?.close());
   const emu = () => state.emu!;
@@ -87,11 +87,13 @@ export function useStackEmulator(options: { backend?: BackendKind } = {}) {
 
 /**
  * An emulator with credentials made up for this run (so a test can grep for
- * them), for code outside a jest file's hooks (the fault campaign, make soak).
+ * them), for code outside a jest file's hooks (the fault campaign, make soak);
+ * or with `credentials`, the fixed ones a recorded stack's config holds
+ * (tests/e2e/upgrade-states.ts).
  */
-export async function startStackEmulator(): Promise<{ emu: Emulator; creds: Credentials }> {
+export async function startStackEmulator(credentials?: Credentials): Promise<{ emu: Emulator; creds: Credentials }> {
   assertPrepared();
-  const creds = randomCredentials();
+  const creds = credentials ?? randomCredentials();
   const emu = await startEmulator({ port: 0, credentials: creds });
   return { emu, creds };
 }

@@ -34,6 +34,25 @@ describe("the control API over HTTP", () => {
     expect((await control("GET", `/sandbox/accounts/${ACCOUNT}/campaigns?with_deleted=true`)).body.data).toEqual([expect.objectContaining({ id: campaign.id })]);
   });
 
+  test("an account's store: dumped, then put back verbatim after a reset (same ids, times and fields); an id it already holds is refused", async () => {
+    const campaign = await api.campaign({}, "/sandbox");
+    await control("PATCH", `/sandbox/accounts/${ACCOUNT}/features`, { add: ["PROMOTED_VIDEO_IN_HOME"] });
+    const dump = (await control("GET", `/sandbox/accounts/${ACCOUNT}/store`)).body.data;
+    expect(dump.collections.campaigns).toEqual([expect.objectContaining({ id: campaign.id, created_at: campaign.created_at })]);
+    expect(dump.features).toEqual(["PROMOTED_VIDEO_IN_HOME"]);
+
+    await control("POST", "/reset");
+    const { account_history: _history, promotable_users: _seeded, ...made } = dump.collections;
+    expect((await control("PUT", `/sandbox/accounts/${ACCOUNT}/store`, { features: dump.features, collections: made })).status).toBe(204);
+    // As the platform answered it before: same id, same times, same fields.
+    expect((await api.get(`/sandbox/12/accounts/${ACCOUNT}/campaigns/${campaign.id}`)).body.data).toEqual(campaign);
+    expect(api.control.features("sandbox", ACCOUNT)).toEqual(["PROMOTED_VIDEO_IN_HOME"]);
+
+    const again = await control("PUT", `/sandbox/accounts/${ACCOUNT}/store`, { features: [], collections: { campaigns: dump.collections.campaigns } });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain(`campaigns entity ${campaign.id} already exists`);
+  });
+
   test("faults, the request log and rate limits", async () => {
     expect((await control("POST", "/faults", { kind: "status", status: 503, path: "^/12/accounts$" })).status).toBe(201);
     expect((await api.get("/12/accounts")).status).toBe(503);

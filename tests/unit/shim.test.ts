@@ -1,5 +1,6 @@
 import { dynamicProvider } from "../../provider/shim";
-import * as methods from "../../provider/shim-methods";
+import * as methods from "../../provider/state-entry";
+import * as legacyMethods from "../../provider/shim-methods";
 import { withoutCredentials } from "../integration/fixtures";
 
 const campaignInputs = { accountId: "18ce54d4x5t", fundingInstrumentId: "fi1", name: "Spring sale", dailyBudgetAmountLocalMicro: 50_000_000 };
@@ -16,6 +17,12 @@ describe("the dynamic provider shim", () => {
     expect(Object.keys(provider)).toEqual(["kind"]);
     expect(Object.getPrototypeOf(provider)).toBe(methods);
     expect(Object.keys(methods).sort()).toEqual(["check", "configure", "create", "delete", "diff", "read", "update"]);
+  });
+
+  test("the entry point of earlier states (shim-methods.js) has the same methods, on an object of its own so new states name only state-entry.js", () => {
+    expect(Object.keys(legacyMethods).sort()).toEqual(Object.keys(methods).sort());
+    for (const name of Object.keys(methods) as (keyof typeof methods)[]) expect(legacyMethods[name]).toBe(methods[name]);
+    expect(legacyMethods).not.toBe(methods);
   });
 
   test("a method runs for the kind of the object it is called on", async () => {
