@@ -571,10 +571,10 @@ plugins:
 ${body}`);
   }
 
-  /** stack init plus the provider configuration, and (unless told not to) the credentials as secrets. */
-  async init(options: { credentials?: boolean } = {}): Promise<void> {
+  /** stack init plus the provider configuration (the demo account unless `accountId` names another), and (unless told not to) the credentials as secrets. */
+  async init(options: { credentials?: boolean; accountId?: string } = {}): Promise<void> {
     await this.must(["stack", "init", "dev"]);
-    await this.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
+    await this.must(["config", "set", "xads:accountId", options.accountId ?? ACCOUNT_ID]);
     await this.must(["config", "set", "xads:sandbox", "true"]);
     await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
     if (options.credentials === false) return;
