@@ -8,7 +8,7 @@ import {
   AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, UnreachableError, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, DEFAULT_TIMEOUT_MS, Outcome, writeSettledAtMs } from "./retry";
-import { admission, observe, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
+import { admission, observe, othersSpent, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
 import { parseJson } from "./json";
 import { EngineSteps, engineSteps, HeldGroup } from "./steps";
 
@@ -376,7 +376,8 @@ export class AdsClient {
   private window({ key, published }: RequestWindow): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      w = { published, restarted: false, inFlight: 0, sentAtMs: [], waiters: [] };
+      // A window with a published limit may be the token's, used by other processes too: its first answer says how much is left.
+      w = { published, unheard: published !== undefined, shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
       this.windows.set(key, w);
     }
     return w;
@@ -403,14 +404,26 @@ export class AdsClient {
         const resetAtMs = w.state?.resetAtMs;
         const seconds = Math.ceil(a.ms / 1000);
         if (a.ms > 1000) {
-          this.log(w.state
-            ? `${key}: the ${w.state.limit} requests of its rate-limit window are used: waiting ${seconds} s for its reset`
+          this.sayOnce(w, "used", a.ms, w.state
+            ? `${key}: the ${w.state.limit} requests of its rate-limit window are used${w.shared ? " (shared with other requests of the user token)" : ""}: waiting ${seconds} s for its reset`
             : `${key}: ${w.published!.limit} requests in the last ${w.published!.windowMs / 1000} s, the platform's published limit: waiting ${seconds} s`);
         }
         await this.sleep(a.ms);
         forgetAfterWait(w, resetAtMs);
       }
     }
+  }
+
+  /**
+   * Says `line` unless this wait (of `kind`) of the window was said already
+   * for a wait that ends as late: the requests that wait for one reset say
+   * it once in the engine's log, not once each.
+   */
+  private sayOnce(w: RateWindow, kind: "used" | "429", ms: number, line: string): void {
+    const untilMs = this.now() + ms;
+    if ((w.saidUntilMs[kind] ?? -Infinity) >= untilMs - 1000) return;
+    w.saidUntilMs[kind] = untilMs;
+    this.log(line);
   }
 
   /** One request of these windows is over: what its answer said (if any) is kept, and waiting requests look again. */
@@ -422,9 +435,13 @@ export class AdsClient {
       const w = this.window(r);
       w.inFlight = Math.max(0, w.inFlight - 1);
       const state = seen[scope];
-      if (state) w.state = observe(w.state, state);
-      // Any answer tells how a restarted window goes on: by its headers, or, without them, by the published count.
-      if (headers) w.restarted = false;
+      if (state) {
+        // The in-flight count before this answer's own request left it.
+        if (othersSpent(w.state, state, w.inFlight + 1)) w.shared = true;
+        w.state = observe(w.state, state);
+      }
+      // Any answer tells how an unheard window goes on: by its headers, or, without them, by the published count.
+      if (headers) w.unheard = false;
       for (const wake of w.waiters.splice(0)) wake();
     }
   }
@@ -475,7 +492,11 @@ export class AdsClient {
       const decision = decide(spec.method, outcome, attempt, spec.readOnly);
       if (decision === "retry") {
         const delay = response ? retryAfterMs(response.headers, this.now(), attempt) : backoffMs(attempt, CLIENT_BACKOFF);
-        if (response?.statusCode === 429) this.log(`${spec.method} ${spec.path}: rate limited (429), waiting ${Math.ceil(delay / 1000)} s for the reset`);
+        if (response?.statusCode === 429) {
+          // Said once per reset of the window that refused (the account's where its headers say it is used up), however many requests it refused.
+          const refusedBy = windows.account && (parseRateLimits(response.headers).account?.remaining ?? 1) <= 0 ? windows.account : windows.user;
+          this.sayOnce(this.window(refusedBy), "429", delay, `${spec.method} ${spec.path}: rate limited (429) in ${refusedBy.key}, a window other processes of the user token may share: waiting ${Math.ceil(delay / 1000)} s for the reset (other requests refused until then wait without saying it again)`);
+        }
         const waited = inOrder.map((r) => [this.window(r), this.window(r).state?.resetAtMs] as const);
         await this.sleep(delay);
         // This wait ran to the reset: the windows start anew after it.
@@ -537,7 +558,7 @@ export interface GetByIdRequest {
 function forgetAfterWait(w: RateWindow, resetAtMs: number | undefined): void {
   if (w.state && resetAtMs !== undefined && w.state.resetAtMs <= resetAtMs) {
     w.state = undefined;
-    w.restarted = true;
+    w.unheard = true;
   }
 }
 
@@ -553,7 +574,10 @@ function counted(w: RateWindow, nowMs: number): void {
 
 interface RateWindow {
   state?: RateLimitState;
-  restarted: boolean;
+  unheard: boolean;
+  shared: boolean;
+  /** Until when the wait of each kind said last runs (sayOnce). */
+  saidUntilMs: Partial<Record<"used" | "429", number>>;
   published?: Published;
   inFlight: number;
   /** When this client sent its requests of the last `published.windowMs` in the window. */

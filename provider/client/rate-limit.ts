@@ -8,8 +8,14 @@
  * The client keeps what the last answers said of each window, counts the
  * requests it has in flight against it, and sends a request only while the
  * window has room for it: it waits before the limit, never after a 429.
- * Until a window's answers say, its published limit (provider/limits.ts
- * `rateLimits`) stands in, counted by the client.
+ * The user's windows are the token's, not the process's: several `up`s under
+ * one token (a stack per account, as a GitOps matrix runs them) share its
+ * 450 writes a minute, and only the answers tell what the others used. So
+ * a window the client has no answer of yet takes one request first; then,
+ * once answers show others using the window, the client keeps no more than
+ * half of what is left in flight (docs/operations.md "Several stacks under
+ * one token"). Where answers carry no headers, the window's published limit
+ * (provider/limits.ts `rateLimits`) stands in, counted by the client.
  */
 import { ENUMS, LIMITS } from "../limits";
 import { backoffMs, CLIENT_BACKOFF } from "./retry";
@@ -97,8 +103,14 @@ const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];
  */
 export interface WindowView {
   state?: RateLimitState;
-  /** The client waited out the window's reset (its state forgotten): the next answer says how it starts over. */
-  restarted?: boolean;
+  /**
+   * No answer has told of the window since the client met it, or since it
+   * waited out its reset (its state forgotten): the next answer says how
+   * much is left of it, other processes' requests counted.
+   */
+  unheard?: boolean;
+  /** Answers showed requests in the window besides this client's (another process under the token): it is shared. */
+  shared?: boolean;
   published?: Published;
   inFlight: number;
   /** When the client's recent requests in this window were sent, ascending. */
@@ -109,29 +121,42 @@ export interface WindowView {
 export type Admission = { kind: "go" } | { kind: "wait"; ms: number } | { kind: "answer" };
 
 /**
- * Whether one more request may go in a window. Reported by the platform:
- * while the remaining requests its last answer gave exceed those in flight;
+ * Whether one more request may go in a window. Unheard (no answer yet, or
+ * its reset waited out): one request, until its answer tells how much is
+ * left (others under the token may have used it; the platform's clock is
+ * not ours). Reported by the platform: while the remaining requests its
+ * last answer gave exceed those in flight, or in a shared window twice
+ * those in flight (each process under the token keeps at most half of
+ * what is left, so two that read the same answer do not both spend it);
  * when they do not, and some are in flight, their answers say more; when
  * none are, until the reset (plus a margin for clock skew). Past the reset
- * the window starts over with its whole limit; once the client waited
- * for that reset, one request goes until its answer tells how the window
- * starts over (the platform's clock is not ours). Not reported (nothing
- * answered its headers yet): the client counts its own requests against
- * the published limit, in a window of the published length that slides
- * with them; a window with no published number is not limited.
+ * the window starts over with its whole limit. Answered without headers:
+ * the client counts its own requests against the published limit, in a
+ * window of the published length that slides with them; a window with no
+ * published number is not limited.
  */
 export function admission(w: WindowView, nowMs: number, marginMs = 250): Admission {
   const { state, inFlight } = w;
+  if (w.unheard && !state) return inFlight === 0 ? { kind: "go" } : { kind: "answer" };
   if (!state) {
-    if (w.restarted) return inFlight === 0 ? { kind: "go" } : { kind: "answer" };
     if (!w.published) return { kind: "go" };
     const ms = slidingWindowDelayMs(w.sentAtMs, nowMs, w.published.limit, w.published.windowMs);
     return ms <= 0 ? { kind: "go" } : { kind: "wait", ms };
   }
-  const room = (nowMs >= state.resetAtMs ? state.limit : state.remaining) - inFlight;
+  const left = nowMs >= state.resetAtMs ? state.limit : state.remaining;
+  const room = (w.shared ? Math.floor(left / 2) : left) - inFlight;
   if (room > 0) return { kind: "go" };
   if (inFlight > 0) return { kind: "answer" };
   return { kind: "wait", ms: Math.max(0, state.resetAtMs - nowMs + marginMs) };
+}
+
+/**
+ * Whether an answer shows requests in the window besides the client's own:
+ * within one window, the remaining count fell by more than the requests the
+ * client had in flight (this answer's own included) could spend.
+ */
+export function othersSpent(prev: RateLimitState | undefined, seen: RateLimitState, inFlight: number): boolean {
+  return prev !== undefined && seen.resetAtMs === prev.resetAtMs && prev.remaining - seen.remaining > inFlight;
 }
 
 /**

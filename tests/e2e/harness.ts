@@ -111,6 +111,20 @@ export async function approveOnAuthorizePage(emu: Emulator, url: string): Promis
 /** What a command printed, both streams. */
 export const output = (r: RunResult): string => `${r.stdout}\n${r.stderr}`;
 
+/**
+ * The Diagnostics section of a run's output: the CLI's summary of what the
+ * engine's log said, each message once under the resource it belongs to
+ * (the progress lines above it show them as they come).
+ */
+export function diagnostics(r: RunResult): string {
+  const text = output(r);
+  const start = text.indexOf("\nDiagnostics:\n");
+  if (start < 0) return "";
+  // The sections after it: the stack's outputs (an up's), then the resources' summary.
+  const ends = ["\nOutputs:\n", "\nResources:\n"].map((s) => text.indexOf(s, start)).filter((i) => i >= 0);
+  return text.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
+}
+
 /** Where `make pulumi` put the CLI (tools/pulumi-dir.ts, shared with the bench). */
 export const pulumiDir = (): string => pulumiDirOf(ROOT);
 
@@ -583,10 +597,10 @@ plugins:
 ${body}`);
   }
 
-  /** stack init plus the provider configuration, and (unless told not to) the credentials as secrets. */
-  async init(options: { credentials?: boolean } = {}): Promise<void> {
+  /** stack init plus the provider configuration (the demo account unless `accountId` names another), and (unless told not to) the credentials as secrets. */
+  async init(options: { credentials?: boolean; accountId?: string } = {}): Promise<void> {
     await this.must(["stack", "init", "dev"]);
-    await this.must(["config", "set", "xads:accountId", ACCOUNT_ID]);
+    await this.must(["config", "set", "xads:accountId", options.accountId ?? ACCOUNT_ID]);
     await this.must(["config", "set", "xads:sandbox", "true"]);
     await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
     if (options.credentials === false) return;

@@ -7,7 +7,7 @@
  * provider's own inputs and the defaults it fills in; `xads drift` names
  * an entity another stack of the project holds with that stack.
  */
-import { ACCOUNT_ID, output, ProgramResource, RunResult, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, diagnostics, output, ProgramResource, Stack, useStackEmulator } from "./harness";
 import { seedFundingInstrument } from "../integration/fixtures";
 
 jest.setTimeout(300_000);
@@ -17,14 +17,6 @@ const e2e = useStackEmulator();
 const FI: ProgramResource = { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } };
 const CAMPAIGN: ProgramResource = { type: "Campaign", name: "launch", args: { name: "Launch", fundingInstrumentId: "${usd.id}", dailyBudgetAmountLocalMicro: 5_000_000 } };
 const AUDIENCE: ProgramResource = { type: "CustomAudience", name: "newsletter", args: { name: "Newsletter" } };
-
-/** The lines of the Diagnostics section (the CLI's summary of every error, under the resource it belongs to). */
-function diagnostics(r: RunResult): string {
-  const text = output(r);
-  const start = text.indexOf("\nDiagnostics:\n");
-  const end = text.indexOf("\nResources:\n", start);
-  return start < 0 ? "" : text.slice(start, end < 0 ? undefined : end);
-}
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 

@@ -124,6 +124,39 @@ describe("rate limits are planned, not hit", () => {
   });
 });
 
+describe("a window shared by several processes of one user token", () => {
+  // Writes are one window of the token whatever the account (ref fundamentals/rate-limiting.mdx): two clients here are two `up`s of one token.
+  const deleteNothing = (c: AdsClient, i: number) => c.delete(`${campaigns}/gone-${i}`).then(() => "deleted", (e: { status?: number }) => e.status);
+
+  test("a client's first write learns what others left of the window before it sends more: 8 of 10 used by another, 5 writes meet no 429 and say the wait once", async () => {
+    fixture.emu.control.setRateLimit("writes", 10, 2);
+    const other = client();
+    for (let i = 0; i < 8; i++) await deleteNothing(other, i);
+    const said: string[] = [];
+    const late = client({ log: (line) => said.push(line) });
+    expect(await Promise.all(Array.from({ length: 5 }, (_, i) => deleteNothing(late, 10 + i)))).toEqual(Array(5).fill(404));
+    expect(fixture.emu.control.requests().map((r) => r.status)).toEqual(Array(13).fill(404));
+    expect(said).toEqual([expect.stringMatching(/^writes: the 10 requests of its rate-limit window are used: waiting \d+ s for its reset$/)]);
+  });
+
+  test("requests refused with 429 for one reset wait it out and say so once, not once each", async () => {
+    // The client's clock moves on by each wait, as it would have.
+    let skipped = 0;
+    const waits: number[] = [];
+    const said: string[] = [];
+    const c = client({ now: () => Date.now() + skipped, sleep: async (ms) => { waits.push(ms); skipped = Math.max(skipped, ms); }, log: (line) => said.push(line) });
+    await deleteNothing(c, 0);
+    const reset = String(Math.ceil(Date.now() / 1000) + 5);
+    fixture.emu.control.fault({ method: "DELETE", kind: "status", status: 429, times: 5, headers: { "x-rate-limit-limit": "450", "x-rate-limit-remaining": "0", "x-rate-limit-reset": reset } });
+    expect(await Promise.all(Array.from({ length: 5 }, (_, i) => deleteNothing(c, 1 + i)))).toEqual(Array(5).fill(404));
+    expect(fixture.emu.control.requests().map((r) => r.status)).toEqual([404, 429, 429, 429, 429, 429, 404, 404, 404, 404, 404]);
+    // Each refused request waited, the first until the reset the headers gave (the others then found the clock past it).
+    expect(waits).toHaveLength(5);
+    expect(waits[0]).toBeGreaterThanOrEqual(3000);
+    expect(said).toEqual([expect.stringMatching(/^DELETE \/12\/accounts\/\w+\/campaigns\/gone-\d: rate limited \(429\) in writes, .*: waiting \d+ s for the reset/)]);
+  });
+});
+
 describe("lists and batches", () => {
   async function seedCampaigns(c: AdsClient, n: number): Promise<void> {
     const fi = await fundingInstrument(c);

@@ -1,5 +1,5 @@
 import { backoffMs, CLIENT_BACKOFF, decide } from "../../provider/client/retry";
-import { admission, observe, parseRateLimits, retryAfterMs, windowsOf } from "../../provider/client/rate-limit";
+import { admission, observe, othersSpent, parseRateLimits, retryAfterMs, windowsOf } from "../../provider/client/rate-limit";
 import { encodeQuery, queueKey } from "../../provider/client/client";
 import { redact } from "../../provider/client/errors";
 
@@ -83,9 +83,8 @@ describe("rate limits are planned from the headers", () => {
     expect(w.user.published).toEqual(user);
   });
 
-  test("a window no answer has reported is counted by the client against its published limit, in a window that slides", () => {
+  test("a window whose answers carry no headers is counted by the client against its published limit, in a window that slides", () => {
     const published = { limit: 3, windowMs: 60_000 };
-    // The first wave goes at once, as many as the limit: no waiting for a first answer.
     expect(admission({ published, inFlight: 2, sentAtMs: [now - 10, now - 5] }, now)).toEqual({ kind: "go" });
     expect(admission({ published, inFlight: 3, sentAtMs: [now - 10, now - 5, now] }, now)).toEqual({ kind: "wait", ms: 59_990 });
     expect(admission({ published, inFlight: 0, sentAtMs: [now - 60_000, now - 5, now] }, now)).toEqual({ kind: "go" });
@@ -102,9 +101,27 @@ describe("rate limits are planned from the headers", () => {
     expect(admission({ state: window(1), published: { limit: 10_000, windowMs: 900_000 }, inFlight: 1, sentAtMs }, now)).toEqual({ kind: "answer" });
   });
 
-  test("a window whose reset the client waited out takes one request, until its answer tells how the window starts over", () => {
-    expect(admission({ restarted: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 0, sentAtMs: [] }, now)).toEqual({ kind: "go" });
-    expect(admission({ restarted: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 1, sentAtMs: [now] }, now)).toEqual({ kind: "answer" });
+  test("a window not heard of yet, or whose reset the client waited out, takes one request, until its answer tells how much is left", () => {
+    // Other processes of the user token may have used it: the published 450 is not this process's to spend at once.
+    expect(admission({ unheard: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 0, sentAtMs: [] }, now)).toEqual({ kind: "go" });
+    expect(admission({ unheard: true, published: { limit: 450, windowMs: 60_000 }, inFlight: 1, sentAtMs: [now] }, now)).toEqual({ kind: "answer" });
+  });
+
+  test("in a window other processes use, the client keeps at most half of what is left in flight, and leaves a last one to the reset", () => {
+    expect(admission({ state: window(10), shared: true, inFlight: 4, sentAtMs: [] }, now)).toEqual({ kind: "go" });
+    expect(admission({ state: window(10), shared: true, inFlight: 5, sentAtMs: [] }, now)).toEqual({ kind: "answer" });
+    expect(admission({ state: window(1), shared: true, inFlight: 0, sentAtMs: [] }, now)).toEqual({ kind: "wait", ms: 60_250 });
+    // Alone in it, all of it.
+    expect(admission({ state: window(1), inFlight: 0, sentAtMs: [] }, now)).toEqual({ kind: "go" });
+  });
+
+  test("an answer shows others in the window when the remaining count fell by more than the client's requests in flight", () => {
+    expect(othersSpent(window(10), window(7), 3)).toBe(false);
+    expect(othersSpent(window(10), window(6), 3)).toBe(true);
+    // Out of order, the first answer, or a new window: nothing to tell.
+    expect(othersSpent(window(5), window(9), 1)).toBe(false);
+    expect(othersSpent(undefined, window(0), 1)).toBe(false);
+    expect(othersSpent(window(400), window(2, 120_000), 1)).toBe(false);
   });
 
   test("past its reset a window has its whole limit again", () => {
