@@ -8,7 +8,7 @@
  */
 import { exportedState, openStackConfig } from "./auth/stack-config";
 import { StackProviders } from "./stack-providers";
-import { packageInfo } from "./package-info";
+import { packageInfo } from "../provider/package-info";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Command } from "commander";

@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { CliError } from "./errors";
-import { packageInfo } from "./package-info";
+import { packageInfo } from "../provider/package-info";
 
 export function buildProgram(): Command {
   const program = new Command("xads")

@@ -90,16 +90,23 @@ export function functionSchemas(): Record<string, JsonSchema> {
 }
 
 /**
+ * The pulumi Python SDK releases pulumi_xads asks for: the ones it is tested
+ * with (3.259.x, the CLI tools/pulumi builds and tests/python/requirements.txt
+ * pins). ">=3.231.0,<4" (codegen/python's MinimumValidSDKVersion) let pip
+ * pick the newest pulumi, one this package was never run with.
+ */
+export const PYTHON_PULUMI = ">=3.259.0,<3.260.0";
+
+/**
  * What Pulumi's Python codegen (tools/pysdk) needs beyond the types: the
  * package's name, the version written into it (the schema's, not 0.0.0), a
- * pyproject.toml, and the oldest pulumi Python SDK the generated code runs
- * on (codegen/python's MinimumValidSDKVersion at the pinned pkg/v3).
+ * pyproject.toml, and the pulumi Python SDK it depends on (PYTHON_PULUMI).
  */
 const PYTHON = {
   packageName: "pulumi_xads",
   respectSchemaVersion: true,
   pyproject: { enabled: true },
-  requires: { pulumi: ">=3.231.0,<4.0.0" },
+  requires: { pulumi: PYTHON_PULUMI },
   readme: "Python SDK of pulumi-xads: the Ads API's campaigns, line items, cards, audiences and the rest as Pulumi resources of the pulumi-resource-xads provider plugin. Generated from its schema.json.",
 };
 
@@ -113,7 +120,13 @@ const PYTHON = {
  */
 const NODEJS = { packageName: "pulumi-xads/native" };
 
-export function packageSchema(version: string): JsonSchema {
+/**
+ * The package's schema at `version`; with `pluginDownloadURL` (package.json's
+ * `pulumi.server`), where the CLI downloads the plugin for a program whose
+ * SDK registers it (the Python SDK's generated defaults, pulumi-xads/native)
+ * and `pulumi plugin install` finds it.
+ */
+export function packageSchema(version: string, pluginDownloadURL?: string): JsonSchema {
   const resources: Record<string, JsonSchema> = {};
   for (const [kind, def] of Object.entries(RESOURCES)) {
     const shape = (def.inputs as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
@@ -147,6 +160,7 @@ export function packageSchema(version: string): JsonSchema {
     name: "xads",
     displayName: "Ads API (pulumi-xads)",
     version,
+    ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     description: "Campaigns, line items and the rest of the Ads API as Pulumi resources: dynamic resources in TypeScript programs, or the pulumi-resource-xads provider plugin.",
     config: { variables },
     language: { nodejs: NODEJS, python: PYTHON },
@@ -156,6 +170,6 @@ export function packageSchema(version: string): JsonSchema {
   };
 }
 
-export function renderSchema(version: string): string {
-  return JSON.stringify(packageSchema(version), null, 2) + "\n";
+export function renderSchema(version: string, pluginDownloadURL?: string): string {
+  return JSON.stringify(packageSchema(version, pluginDownloadURL), null, 2) + "\n";
 }

@@ -8,8 +8,8 @@ import { dirname, join } from "node:path";
 import { generatedFiles, repositoryRoot } from "./generated-files";
 
 const root = repositoryRoot();
-const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
-for (const file of generatedFiles(version)) {
+const { version, pulumi } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; pulumi?: { server?: string } };
+for (const file of generatedFiles(version, pulumi?.server)) {
   const path = join(root, file.path);
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   const next = file.render(current);

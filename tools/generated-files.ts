@@ -33,10 +33,11 @@ export const RESOURCE_TABLE_PAGE = "docs/resources-guide.md";
 /** The page whose table of differences the resource pages quote, each the rows of its kind. */
 export const REAL_PLATFORM_PAGE = "docs/real-platform.md";
 
-export function generatedFiles(version: string): GeneratedFile[] {
+/** `pluginDownloadURL`: package.json's `pulumi.server` (provider/package-info.ts), written into schema.json. */
+export function generatedFiles(version: string, pluginDownloadURL?: string): GeneratedFile[] {
   const realPlatform = () => readFileSync(join(repositoryRoot(), REAL_PLATFORM_PAGE), "utf8");
   return [
-    { path: "schema.json", render: () => renderSchema(version) },
+    { path: "schema.json", render: () => renderSchema(version, pluginDownloadURL) },
     { path: "sdk/resources.ts", render: () => renderSdk() },
     { path: NATIVE_SDK, render: () => renderNativeSdk(version) },
     { path: RESOURCE_TABLE_PAGE, render: (current) => renderResourceTable(current, version) },
@@ -149,11 +150,13 @@ export function renderSdk(): string {
 // ----------------------------------------------------------- native sdk ---
 
 /**
- * The plugin-backed SDK, `pulumi-xads/native`: native/package.json at the
- * package's root points Node and TypeScript at its compiled file. Not an
- * `exports` map in package.json: one would close the package's paths without
- * an extension (`pulumi-xads/dist/emulator`, which docs name), as Node
- * resolves no folder or extension through it.
+ * The plugin-backed SDK, `pulumi-xads/native`: package.json's `exports`
+ * names its compiled file for Node (CommonJS and ESM programs) and
+ * TypeScript's node16/nodenext/bundler resolution; native/package.json at the
+ * package's root does the same for resolvers that read no `exports`
+ * (TypeScript's moduleResolution node). The `exports` map keeps every
+ * `dist/` path a require resolved before, with or without its extension,
+ * and each folder by its index.js (tests/unit/package-exports.test.ts).
  */
 export const NATIVE_SDK = "sdk/native/index.ts";
 
@@ -184,7 +187,7 @@ function nativeClass(kind: ResourceKind): string {
     docComment(RESOURCES[kind].description),
     `export class ${kind} extends pulumi.CustomResource {`,
     `  constructor(name: string, args: ${kind}Args${args.optional ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {`,
-    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, ${given}), ${options});`,
+    `    super("${pluginTypeToken(kind)}", name, properties(${list(Object.keys(shape))}, ${list(Object.keys(outputs))}, ${given}), withPlugin(${options}));`,
     "  }",
     "}",
     `export interface ${kind} extends ResourceOutputs<"${kind}"> {}`,
@@ -211,7 +214,7 @@ function nativeProvider(version: string): string {
     "export class Provider extends pulumi.ProviderResource {",
     "  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {",
     `    const secret = ${list(secret)};`,
-    '    super("xads", name, secretSettings(args, secret), secretOutputs(opts, secret));',
+    '    super("xads", name, secretSettings(args, secret), withPlugin(secretOutputs(opts, secret)));',
     "  }",
     "}",
   ].join("\n");
@@ -243,7 +246,8 @@ export function renderNativeSdk(version: string): string {
         `(provider/resources/index.ts) by tools/generate.ts: do not edit; run ${GENERATE_COMMAND}. ` +
         "The arguments and outputs are the types the dynamic SDK (../resources.ts) derives from the registry; " +
         "the plugin does the work, so this module loads no provider code but the hashing of a member list's users " +
-        "(../program-secrets.ts, shared with the dynamic classes, which also keeps secrets out of the SDK's debug log). " +
+        "(../program-secrets.ts, shared with the dynamic classes, which also keeps secrets out of the SDK's debug log) " +
+        "and the package's own package.json (its version and the plugin's download URL). " +
         "docs/plugin.md, " +
         "\"TypeScript through the plugin\", says how the engine finds the plugin.",
     ),
@@ -252,6 +256,7 @@ export function renderNativeSdk(version: string): string {
     'import { protectedAsDeclared } from "../protection";',
     "// Before any registration: secrets out of the SDK's debug log, and the helpers that keep them secret.",
     'import { secretOutputs, secretSettings, withHashedUsers } from "../program-secrets";',
+    'import { packageInfo, pluginDownloadURL } from "../../provider/package-info";',
     `import type { ResourceArgs, ResourceOutputs${unscoped ? ", UnscopedArgs" : ""} } from "../resource";`,
     "",
     "/** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */",
@@ -262,12 +267,23 @@ export function renderNativeSdk(version: string): string {
     "  return props;",
     "}",
     "",
+    "/**",
+    " * The plugin of this package's version and where the engine downloads it when it is not installed",
+    " * (package.json's pulumi.server, schema.json's pluginDownloadURL), on every registration and invoke",
+    " * as Pulumi's generated SDKs pass them: a program needs the plugin neither on PATH nor in Pulumi.yaml.",
+    " * A program's own options win (a plugins.providers path in Pulumi.yaml wins over both).",
+    " */",
+    "const PLUGIN = { version: packageInfo().version, pluginDownloadURL: pluginDownloadURL() };",
+    "function withPlugin<T extends pulumi.ResourceOptions | pulumi.InvokeOptions>(opts: T | undefined): T {",
+    "  return { ...PLUGIN, ...opts } as T;",
+    "}",
+    "",
     "/** The arguments of a dynamic data source (none: an empty object). */",
     "type ArgsOf<F extends (...args: never[]) => unknown> = Parameters<F> extends [] ? Record<string, never> : NonNullable<Parameters<F>[0]>;",
     "",
     "/** Runs the plugin's function of a data source; its answer is the function's `result` (provider/schema.ts functionSchemas). */",
     "async function invoke<T>(name: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<T> {",
-    '  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, opts);',
+    '  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, withPlugin(opts));',
     "  return answer.result as T;",
     "}",
   ].join("\n");

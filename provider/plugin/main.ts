@@ -8,9 +8,8 @@
  * is sent (./engine-log.ts). The entry that runs it is sdk/plugin.ts, which
  * gives it the SDK's data sources to serve as functions.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { engineWatch } from "../engine";
+import { packageInfo } from "../package-info";
 import { stderrToEngine } from "./engine-log";
 import { PluginFunctions, serve } from "./server";
 
@@ -20,7 +19,7 @@ async function main(args: string[], functions: PluginFunctions): Promise<void> {
     process.stderr.write("pulumi-resource-xads: the engine's address is required as the last argument (the Pulumi CLI starts this plugin with it)\n");
     process.exit(1);
   }
-  const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
+  const { version } = packageInfo();
   stderrToEngine(address);
   const { port } = await serve(version, functions);
   process.stdout.write(`${port}\n`);

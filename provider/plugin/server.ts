@@ -33,6 +33,7 @@ import * as dispatch from "../dispatch";
 import { isPendingId } from "../resources/pending";
 import { definitionOf, kindOfResource, nameOfUrn, pluginFunctionToken, pluginTypeToken, typeOfUrn } from "../resources";
 import { didYouMean } from "../resources/closest-kind";
+import { pluginDownloadURL } from "../package-info";
 import { renderSchema } from "../schema";
 import { logsSent, sayAbout } from "./engine-log";
 import { configDiff, configFailures, DetailedDiff, detailedDiff, fromStruct, functionOfToken, Props, replacementNotes, settingsOf, toStruct } from "./wire";
@@ -150,7 +151,7 @@ export class XadsProvider {
   }
 
   getSchema(_call: Call<provproto.GetSchemaRequest>, callback: Callback<provproto.GetSchemaResponse>): void {
-    answer(callback, () => new provproto.GetSchemaResponse().setSchema(renderSchema(this.version)));
+    answer(callback, () => new provproto.GetSchemaResponse().setSchema(renderSchema(this.version, pluginDownloadURL())));
   }
 
   handshake(_call: Call<provproto.ProviderHandshakeRequest>, callback: Callback<provproto.ProviderHandshakeResponse>): void {

@@ -6,14 +6,15 @@
  * outputs are the types the dynamic SDK (../resources.ts) derives from the registry; the plugin
  * does the work, so this module loads no provider code but the hashing of a member list's users
  * (../program-secrets.ts, shared with the dynamic classes, which also keeps secrets out of the
- * SDK's debug log). docs/plugin.md, "TypeScript through the plugin", says how the engine finds the
- * plugin.
+ * SDK's debug log) and the package's own package.json (its version and the plugin's download URL).
+ * docs/plugin.md, "TypeScript through the plugin", says how the engine finds the plugin.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "../index";
 import { protectedAsDeclared } from "../protection";
 // Before any registration: secrets out of the SDK's debug log, and the helpers that keep them secret.
 import { secretOutputs, secretSettings, withHashedUsers } from "../program-secrets";
+import { packageInfo, pluginDownloadURL } from "../../provider/package-info";
 import type { ResourceArgs, ResourceOutputs, UnscopedArgs } from "../resource";
 
 /** Every input and output of the kind registered (unset: undefined), so each is an output of the resource. */
@@ -24,12 +25,23 @@ function properties(inputs: readonly string[], outputs: readonly string[], args:
   return props;
 }
 
+/**
+ * The plugin of this package's version and where the engine downloads it when it is not installed
+ * (package.json's pulumi.server, schema.json's pluginDownloadURL), on every registration and invoke
+ * as Pulumi's generated SDKs pass them: a program needs the plugin neither on PATH nor in Pulumi.yaml.
+ * A program's own options win (a plugins.providers path in Pulumi.yaml wins over both).
+ */
+const PLUGIN = { version: packageInfo().version, pluginDownloadURL: pluginDownloadURL() };
+function withPlugin<T extends pulumi.ResourceOptions | pulumi.InvokeOptions>(opts: T | undefined): T {
+  return { ...PLUGIN, ...opts } as T;
+}
+
 /** The arguments of a dynamic data source (none: an empty object). */
 type ArgsOf<F extends (...args: never[]) => unknown> = Parameters<F> extends [] ? Record<string, never> : NonNullable<Parameters<F>[0]>;
 
 /** Runs the plugin's function of a data source; its answer is the function's `result` (provider/schema.ts functionSchemas). */
 async function invoke<T>(name: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<T> {
-  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, opts);
+  const answer = await pulumi.runtime.invoke(`xads:index:${name}`, args as pulumi.Inputs, withPlugin(opts));
   return answer.result as T;
 }
 
@@ -67,7 +79,7 @@ export interface ProviderArgs {
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const secret = ["consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"];
-    super("xads", name, secretSettings(args, secret), secretOutputs(opts, secret));
+    super("xads", name, secretSettings(args, secret), withPlugin(secretOutputs(opts, secret)));
   }
 }
 
@@ -79,7 +91,7 @@ export type FundingInstrumentArgs = ResourceArgs<"FundingInstrument", "type">;
  */
 export class FundingInstrument extends pulumi.CustomResource {
   constructor(name: string, args: FundingInstrumentArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:FundingInstrument", name, properties(["accountId", "currency", "startTime", "type", "adoptId"], ["entityStatus", "createdAt"], args), opts);
+    super("xads:index:FundingInstrument", name, properties(["accountId", "currency", "startTime", "type", "adoptId"], ["entityStatus", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface FundingInstrument extends ResourceOutputs<"FundingInstrument"> {}
@@ -91,7 +103,7 @@ export type CampaignArgs = ResourceArgs<"Campaign", "entityStatus" | "deletionPr
  */
 export class Campaign extends pulumi.CustomResource {
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
+    super("xads:index:Campaign", name, properties(["accountId", "fundingInstrumentId", "name", "entityStatus", "budgetOptimization", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "purchaseOrderNumber", "standardDelivery", "deletionProtection", "adoptId"], ["currency", "servable", "createdAt"], args), withPlugin(protectedAsDeclared(args.deletionProtection ?? true, opts)));
   }
 }
 export interface Campaign extends ResourceOutputs<"Campaign"> {}
@@ -102,7 +114,7 @@ export type LineItemArgs = ResourceArgs<"LineItem", "entityStatus">;
  */
 export class LineItem extends pulumi.CustomResource {
   constructor(name: string, args: LineItemArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:LineItem", name, properties(["accountId", "campaignId", "name", "objective", "productType", "placements", "entityStatus", "bidStrategy", "bidAmountLocalMicro", "goal", "payBy", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "standardDelivery", "startTime", "endTime", "advertiserDomain", "androidAppStoreIdentifier", "iosAppStoreIdentifier", "primaryWebEventTag", "categories", "adoptId"], ["currency", "createdAt"], args), opts);
+    super("xads:index:LineItem", name, properties(["accountId", "campaignId", "name", "objective", "productType", "placements", "entityStatus", "bidStrategy", "bidAmountLocalMicro", "goal", "payBy", "dailyBudgetAmountLocalMicro", "totalBudgetAmountLocalMicro", "standardDelivery", "startTime", "endTime", "advertiserDomain", "androidAppStoreIdentifier", "iosAppStoreIdentifier", "primaryWebEventTag", "categories", "adoptId"], ["currency", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface LineItem extends ResourceOutputs<"LineItem"> {}
@@ -114,7 +126,7 @@ export type TrackingTagArgs = ResourceArgs<"TrackingTag">;
  */
 export class TrackingTag extends pulumi.CustomResource {
   constructor(name: string, args: TrackingTagArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TrackingTag", name, properties(["accountId", "lineItemId", "trackingTagType", "trackingTagUrl", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:TrackingTag", name, properties(["accountId", "lineItemId", "trackingTagType", "trackingTagUrl", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface TrackingTag extends ResourceOutputs<"TrackingTag"> {}
@@ -126,7 +138,7 @@ export type PromotedTweetArgs = ResourceArgs<"PromotedTweet">;
  */
 export class PromotedTweet extends pulumi.CustomResource {
   constructor(name: string, args: PromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:PromotedTweet", name, properties(["accountId", "lineItemId", "tweetId", "adoptId"], ["servedTweetId", "entityStatus", "approvalStatus", "createdAt"], args), opts);
+    super("xads:index:PromotedTweet", name, properties(["accountId", "lineItemId", "tweetId", "adoptId"], ["servedTweetId", "entityStatus", "approvalStatus", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface PromotedTweet extends ResourceOutputs<"PromotedTweet"> {}
@@ -138,7 +150,7 @@ export type CardArgs = ResourceArgs<"Card">;
  */
 export class Card extends pulumi.CustomResource {
   constructor(name: string, args: CardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Card", name, properties(["accountId", "name", "components", "slides", "adoptId"], ["cardUri", "cardType", "createdAt"], args), opts);
+    super("xads:index:Card", name, properties(["accountId", "name", "components", "slides", "adoptId"], ["cardUri", "cardType", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface Card extends ResourceOutputs<"Card"> {}
@@ -150,7 +162,7 @@ export type ImageConversationCardArgs = ResourceArgs<"ImageConversationCard">;
  */
 export class ImageConversationCard extends pulumi.CustomResource {
   constructor(name: string, args: ImageConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ImageConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "unlockedImageMediaKey"], ["cardUri", "createdAt"], args), opts);
+    super("xads:index:ImageConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "unlockedImageMediaKey"], ["cardUri", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface ImageConversationCard extends ResourceOutputs<"ImageConversationCard"> {}
@@ -162,7 +174,7 @@ export type VideoConversationCardArgs = ResourceArgs<"VideoConversationCard">;
  */
 export class VideoConversationCard extends pulumi.CustomResource {
   constructor(name: string, args: VideoConversationCardArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:VideoConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "posterMediaKey", "unlockedImageMediaKey", "unlockedVideoMediaKey"], ["cardUri", "posterMediaUrl", "createdAt"], args), opts);
+    super("xads:index:VideoConversationCard", name, properties(["accountId", "name", "title", "firstCta", "firstCtaTweet", "secondCta", "secondCtaTweet", "thirdCta", "thirdCtaTweet", "fourthCta", "fourthCtaTweet", "thankYouText", "thankYouUrl", "adoptId", "mediaKey", "posterMediaKey", "unlockedImageMediaKey", "unlockedVideoMediaKey"], ["cardUri", "posterMediaUrl", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface VideoConversationCard extends ResourceOutputs<"VideoConversationCard"> {}
@@ -175,7 +187,7 @@ export type PromotedAccountArgs = ResourceArgs<"PromotedAccount">;
  */
 export class PromotedAccount extends pulumi.CustomResource {
   constructor(name: string, args: PromotedAccountArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:PromotedAccount", name, properties(["accountId", "lineItemId", "userId", "adoptId"], ["entityStatus", "approvalStatus", "createdAt"], args), opts);
+    super("xads:index:PromotedAccount", name, properties(["accountId", "lineItemId", "userId", "adoptId"], ["entityStatus", "approvalStatus", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface PromotedAccount extends ResourceOutputs<"PromotedAccount"> {}
@@ -186,7 +198,7 @@ export type LineItemCuratedCategoryArgs = ResourceArgs<"LineItemCuratedCategory"
  */
 export class LineItemCuratedCategory extends pulumi.CustomResource {
   constructor(name: string, args: LineItemCuratedCategoryArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:LineItemCuratedCategory", name, properties(["accountId", "lineItemId", "curatedCategoryId", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:LineItemCuratedCategory", name, properties(["accountId", "lineItemId", "curatedCategoryId", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface LineItemCuratedCategory extends ResourceOutputs<"LineItemCuratedCategory"> {}
@@ -198,7 +210,7 @@ export type TargetingCriterionArgs = ResourceArgs<"TargetingCriterion", "operato
  */
 export class TargetingCriterion extends pulumi.CustomResource {
   constructor(name: string, args: TargetingCriterionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TargetingCriterion", name, properties(["accountId", "lineItemId", "targetingType", "targetingValue", "operatorType", "adoptId"], ["name", "createdAt"], args), opts);
+    super("xads:index:TargetingCriterion", name, properties(["accountId", "lineItemId", "targetingType", "targetingValue", "operatorType", "adoptId"], ["name", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface TargetingCriterion extends ResourceOutputs<"TargetingCriterion"> {}
@@ -209,7 +221,7 @@ export type DraftTweetArgs = ResourceArgs<"DraftTweet", "nullcast">;
  */
 export class DraftTweet extends pulumi.CustomResource {
   constructor(name: string, args: DraftTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DraftTweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:DraftTweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface DraftTweet extends ResourceOutputs<"DraftTweet"> {}
@@ -221,7 +233,7 @@ export type ScheduledTweetArgs = ResourceArgs<"ScheduledTweet", "nullcast">;
  */
 export class ScheduledTweet extends pulumi.CustomResource {
   constructor(name: string, args: ScheduledTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ScheduledTweet", name, properties(["accountId", "asUserId", "scheduledAt", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["scheduledStatus", "tweetId", "createdAt"], args), opts);
+    super("xads:index:ScheduledTweet", name, properties(["accountId", "asUserId", "scheduledAt", "text", "cardUri", "mediaKeys", "nullcast", "name", "adoptId"], ["scheduledStatus", "tweetId", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface ScheduledTweet extends ResourceOutputs<"ScheduledTweet"> {}
@@ -234,7 +246,7 @@ export type TweetArgs = ResourceArgs<"Tweet", "nullcast">;
  */
 export class Tweet extends pulumi.CustomResource {
   constructor(name: string, args: TweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:Tweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "conversationSettings", "videoCta", "videoCtaValue", "videoDescription", "videoTitle", "name", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:Tweet", name, properties(["accountId", "asUserId", "text", "cardUri", "mediaKeys", "nullcast", "conversationSettings", "videoCta", "videoCtaValue", "videoDescription", "videoTitle", "name", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface Tweet extends ResourceOutputs<"Tweet"> {}
@@ -247,7 +259,7 @@ export type ScheduledPromotedTweetArgs = ResourceArgs<"ScheduledPromotedTweet">;
  */
 export class ScheduledPromotedTweet extends pulumi.CustomResource {
   constructor(name: string, args: ScheduledPromotedTweetArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:ScheduledPromotedTweet", name, properties(["accountId", "lineItemId", "scheduledTweetId", "adoptId"], ["tweetId", "createdAt"], args), opts);
+    super("xads:index:ScheduledPromotedTweet", name, properties(["accountId", "lineItemId", "scheduledTweetId", "adoptId"], ["tweetId", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface ScheduledPromotedTweet extends ResourceOutputs<"ScheduledPromotedTweet"> {}
@@ -259,7 +271,7 @@ export type MediaCreativeArgs = ResourceArgs<"MediaCreative">;
  */
 export class MediaCreative extends pulumi.CustomResource {
   constructor(name: string, args: MediaCreativeArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:MediaCreative", name, properties(["accountId", "accountMediaId", "lineItemId", "landingUrl", "adoptId"], ["approvalStatus", "entityStatus", "creativeType", "createdAt"], args), opts);
+    super("xads:index:MediaCreative", name, properties(["accountId", "accountMediaId", "lineItemId", "landingUrl", "adoptId"], ["approvalStatus", "entityStatus", "creativeType", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface MediaCreative extends ResourceOutputs<"MediaCreative"> {}
@@ -272,7 +284,7 @@ export type SandboxAccountArgs = UnscopedArgs<"SandboxAccount">;
  */
 export class SandboxAccount extends pulumi.CustomResource {
   constructor(name: string, args: SandboxAccountArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:SandboxAccount", name, properties(["name", "industryType", "adoptId"], ["businessId", "businessName", "timezone", "approvalStatus", "createdAt"], args), opts);
+    super("xads:index:SandboxAccount", name, properties(["name", "industryType", "adoptId"], ["businessId", "businessName", "timezone", "approvalStatus", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface SandboxAccount extends ResourceOutputs<"SandboxAccount"> {}
@@ -285,7 +297,7 @@ export type AccountFeaturesArgs = ResourceArgs<"AccountFeatures">;
  */
 export class AccountFeatures extends pulumi.CustomResource {
   constructor(name: string, args: AccountFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:AccountFeatures", name, properties(["accountId", "featureKeys"], ["addedFeatureKeys", "featureKeySet"], args), opts);
+    super("xads:index:AccountFeatures", name, properties(["accountId", "featureKeys"], ["addedFeatureKeys", "featureKeySet"], args), withPlugin(opts));
   }
 }
 export interface AccountFeatures extends ResourceOutputs<"AccountFeatures"> {}
@@ -298,7 +310,7 @@ export type TaxSettingsArgs = ResourceArgs<"TaxSettings">;
  */
 export class TaxSettings extends pulumi.CustomResource {
   constructor(name: string, args: TaxSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TaxSettings", name, properties(["accountId", "addressName", "clientAddressStreet1", "clientAddressStreet2", "invoiceJurisdiction", "taxCategory", "taxExemptionId", "taxId"], [], args), opts);
+    super("xads:index:TaxSettings", name, properties(["accountId", "addressName", "clientAddressStreet1", "clientAddressStreet2", "invoiceJurisdiction", "taxCategory", "taxExemptionId", "taxId"], [], args), withPlugin(opts));
   }
 }
 export interface TaxSettings extends ResourceOutputs<"TaxSettings"> {}
@@ -311,7 +323,7 @@ export type UserSettingsArgs = ResourceArgs<"UserSettings">;
  */
 export class UserSettings extends pulumi.CustomResource {
   constructor(name: string, args: UserSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:UserSettings", name, properties(["accountId", "userId", "notificationEmail", "contactPhone", "contactPhoneExtension", "subscribeEmailTypes"], [], args), opts);
+    super("xads:index:UserSettings", name, properties(["accountId", "userId", "notificationEmail", "contactPhone", "contactPhoneExtension", "subscribeEmailTypes"], [], args), withPlugin(opts));
   }
 }
 export interface UserSettings extends ResourceOutputs<"UserSettings"> {}
@@ -323,7 +335,7 @@ export type CustomAudienceArgs = ResourceArgs<"CustomAudience", "deletionProtect
  */
 export class CustomAudience extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
+    super("xads:index:CustomAudience", name, properties(["accountId", "name", "description", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), withPlugin(protectedAsDeclared(args.deletionProtection ?? true, opts)));
   }
 }
 export interface CustomAudience extends ResourceOutputs<"CustomAudience"> {}
@@ -335,7 +347,7 @@ export type CustomAudienceMembersArgs = dynamic.CustomAudienceMembersArgs;
  */
 export class CustomAudienceMembers extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudienceMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudienceMembers", name, properties(["accountId", "customAudienceId", "users", "effectiveAt", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("CustomAudienceMembers", name, args)), secretOutputs(opts, ["users"]));
+    super("xads:index:CustomAudienceMembers", name, properties(["accountId", "customAudienceId", "users", "effectiveAt", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("CustomAudienceMembers", name, args)), withPlugin(secretOutputs(opts, ["users"])));
   }
 }
 export interface CustomAudienceMembers extends ResourceOutputs<"CustomAudienceMembers"> {}
@@ -347,7 +359,7 @@ export type DoNotReachListArgs = dynamic.DoNotReachListArgs;
  */
 export class DoNotReachList extends pulumi.CustomResource {
   constructor(name: string, args: DoNotReachListArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DoNotReachList", name, properties(["accountId", "description", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:DoNotReachList", name, properties(["accountId", "description", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface DoNotReachList extends ResourceOutputs<"DoNotReachList"> {}
@@ -360,7 +372,7 @@ export type DoNotReachListMembersArgs = dynamic.DoNotReachListMembersArgs;
  */
 export class DoNotReachListMembers extends pulumi.CustomResource {
   constructor(name: string, args: DoNotReachListMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:DoNotReachListMembers", name, properties(["accountId", "doNotReachListId", "users", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("DoNotReachListMembers", name, args)), secretOutputs(opts, ["users"]));
+    super("xads:index:DoNotReachListMembers", name, properties(["accountId", "doNotReachListId", "users", "expiresAt"], ["memberCount", "memberChanges"], withHashedUsers("DoNotReachListMembers", name, args)), withPlugin(secretOutputs(opts, ["users"])));
   }
 }
 export interface DoNotReachListMembers extends ResourceOutputs<"DoNotReachListMembers"> {}
@@ -373,7 +385,7 @@ export type FlexibleAudienceArgs = dynamic.FlexibleAudienceArgs;
  */
 export class FlexibleAudience extends pulumi.CustomResource {
   constructor(name: string, args: FlexibleAudienceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), protectedAsDeclared(args.deletionProtection ?? true, opts));
+    super("xads:index:FlexibleAudience", name, properties(["accountId", "name", "audienceType", "booleanOperator", "childSegments", "segments", "deletionProtection", "adoptId"], ["isOwner", "ownerAccountId", "permissionLevel", "createdAt"], args), withPlugin(protectedAsDeclared(args.deletionProtection ?? true, opts)));
   }
 }
 export interface FlexibleAudience extends ResourceOutputs<"FlexibleAudience"> {}
@@ -387,7 +399,7 @@ export type CustomAudiencePermissionArgs = ResourceArgs<"CustomAudiencePermissio
  */
 export class CustomAudiencePermission extends pulumi.CustomResource {
   constructor(name: string, args: CustomAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:CustomAudiencePermission", name, properties(["accountId", "customAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:CustomAudiencePermission", name, properties(["accountId", "customAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface CustomAudiencePermission extends ResourceOutputs<"CustomAudiencePermission"> {}
@@ -401,7 +413,7 @@ export type TailoredAudiencePermissionArgs = ResourceArgs<"TailoredAudiencePermi
  */
 export class TailoredAudiencePermission extends pulumi.CustomResource {
   constructor(name: string, args: TailoredAudiencePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:TailoredAudiencePermission", name, properties(["accountId", "tailoredAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), opts);
+    super("xads:index:TailoredAudiencePermission", name, properties(["accountId", "tailoredAudienceId", "grantedAccountId", "permissionLevel", "adoptId"], ["createdAt"], args), withPlugin(opts));
   }
 }
 export interface TailoredAudiencePermission extends ResourceOutputs<"TailoredAudiencePermission"> {}
@@ -413,7 +425,7 @@ export type AppListArgs = ResourceArgs<"AppList">;
  */
 export class AppList extends pulumi.CustomResource {
   constructor(name: string, args: AppListArgs, opts?: pulumi.CustomResourceOptions) {
-    super("xads:index:AppList", name, properties(["accountId", "name", "appStoreIdentifiers", "adoptId"], ["apps", "createdAt"], args), opts);
+    super("xads:index:AppList", name, properties(["accountId", "name", "appStoreIdentifiers", "adoptId"], ["apps", "createdAt"], args), withPlugin(opts));
   }
 }
 export interface AppList extends ResourceOutputs<"AppList"> {}

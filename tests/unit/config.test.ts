@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { DEFAULT_MAX_BUDGET_MICRO, maxBudgetMicro, resolveConfig, SANDBOX_BASE_URL } from "../../provider/config";
 import { checkInputs } from "../../provider/dispatch";
 import { CREATE_ONLY_NOTE, renderSchema } from "../../provider/schema";
@@ -144,6 +146,14 @@ describe("schema.json", () => {
 
   test("the Python SDK's name, version and pulumi requirement are in the schema's language section", () => {
     const schema = JSON.parse(renderSchema("1.2.3"));
-    expect(schema.language.python).toMatchObject({ packageName: "pulumi_xads", respectSchemaVersion: true, pyproject: { enabled: true }, requires: { pulumi: ">=3.231.0,<4.0.0" } });
+    expect(schema.language.python).toMatchObject({ packageName: "pulumi_xads", respectSchemaVersion: true, pyproject: { enabled: true }, requires: { pulumi: ">=3.259.0,<3.260.0" } });
+    // The range holds the release the tests run on (tests/python/requirements.txt), and no newer minor one.
+    const tested = /^pulumi==(\S+)/m.exec(readFileSync(join(__dirname, "..", "python", "requirements.txt"), "utf8"))![1];
+    expect(tested).toMatch(/^3\.259\./);
+  });
+
+  test("the plugin's download URL is in the schema when given (package.json's pulumi.server), and absent otherwise", () => {
+    expect(JSON.parse(renderSchema("1.2.3", "https://mirror.example/xads")).pluginDownloadURL).toBe("https://mirror.example/xads");
+    expect(JSON.parse(renderSchema("1.2.3"))).not.toHaveProperty("pluginDownloadURL");
   });
 });

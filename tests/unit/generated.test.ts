@@ -10,7 +10,7 @@ import { GENERATE_COMMAND, generatedFiles, renderResourceTable, RESOURCE_TABLE_P
 import * as sdk from "../../sdk";
 
 const root = join(__dirname, "../..");
-const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+const { version, pulumi } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; pulumi?: { server?: string } };
 
 /** Empty when up to date, else what is stale and how to mend it. */
 function staleness(path: string, committed: string, generated: string): string {
@@ -23,7 +23,7 @@ function staleness(path: string, committed: string, generated: string): string {
 }
 
 describe("generated files", () => {
-  test.each(generatedFiles(version).map((f) => [f.path, f] as const))("%s is what the generator writes from the registry", (path, file) => {
+  test.each(generatedFiles(version, pulumi?.server).map((f) => [f.path, f] as const))("%s is what the generator writes from the registry", (path, file) => {
     const committed = readFileSync(join(root, path), "utf8");
     expect(staleness(path, committed, file.render(committed))).toBe("");
   });

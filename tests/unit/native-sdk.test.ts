@@ -56,6 +56,20 @@ describe("a native resource as the engine and the program see it", () => {
     expect(await outputValue(campaign.purchaseOrderNumber)).toBeUndefined();
   });
 
+  test("every resource and the explicit provider ask for the plugin of the package's version at its download URL (package.json), unless the program names its own", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; pulumi: { server: string } };
+    expect(pkg.pulumi.server).toMatch(/^(github|https?):\/\//);
+    const asked = (r: pulumi.Resource) => {
+      const held = r as unknown as { __version?: string; __pluginDownloadURL?: string };
+      return { version: held.__version, pluginDownloadURL: held.__pluginDownloadURL };
+    };
+    const plugin = { version: pkg.version, pluginDownloadURL: pkg.pulumi.server };
+    expect(asked(new xads.Campaign("plugin-asked", { fundingInstrumentId: "fi1", name: "Asked" }))).toEqual(plugin);
+    expect(asked(new xads.Provider("plugin-asked-provider", {}))).toEqual(plugin);
+    const mirror = { version: pkg.version, pluginDownloadURL: "https://mirror.example/xads" };
+    expect(asked(new xads.Campaign("plugin-mirror", { fundingInstrumentId: "fi1", name: "Mirror" }, { pluginDownloadURL: mirror.pluginDownloadURL }))).toEqual(mirror);
+  });
+
   test("deletionProtection is the engine's protect, as in the dynamic SDK: on by default, off when the program says false, the program's own protect option first", () => {
     const options = jest.spyOn(protection, "protectedAsDeclared");
     try {
