@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk python-sdk pulumi pack consumer generate schema test test-unit test-kind record-upgrade-states soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
+.PHONY: help install build venv-sdk python-sdk release actionlint pulumi pack consumer generate schema test test-unit test-kind record-upgrade-states soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -55,6 +55,24 @@ $(PYTHON_SDK)/pyproject.toml: schema.json tools/pysdk/main.go tools/pysdk/go.mod
 	tools/pysdk/build.sh schema.json $(PYTHON_SDK) >/dev/null
 
 python-sdk: $(PYTHON_SDK)/pyproject.toml ## generate the Python SDK from schema.json into .work/python-sdk (pip install .work/python-sdk)
+
+# The Python SDK installed in a venv of its own (tests/python/venv.sh, which
+# the Python e2e files also run): the pulumi SDK it runs on, and setuptools,
+# which builds the release's wheel and sdist.
+PYTHON_VENV := $(WORK)/venv-python-sdk
+$(STAMPS)/venv-python: tests/python/requirements.txt tests/python/venv.sh $(PYTHON_SDK)/pyproject.toml | $(STAMPS)
+	tests/python/venv.sh $(PYTHON_VENV) $(PYTHON_SDK)
+	@touch $@
+
+# The release artefacts (tools/release.sh, docs/releasing.md): the npm
+# package, the Python wheel and sdist, the plugin for linux and darwin on
+# amd64 and arm64, each of VERSION (package.json's unless given) and with
+# PLUGIN_DOWNLOAD_URL (package.json's pulumi.server unless given) as the
+# plugin's download URL. The release workflow runs it on a version tag;
+# make test runs it for the install-by-name journeys (reused while nothing changed).
+VERSION ?= $(shell node -p 'require("./package.json").version')
+release: build pack $(STAMPS)/venv-python ## the release artefacts into .work/release/: make release VERSION=x.y.z [PLUGIN_DOWNLOAD_URL=...]
+	tools/release.sh $(VERSION) $(WORK)/release $(PLUGIN_DOWNLOAD_URL)
 
 pulumi: ## build the real Pulumi CLI and its language hosts from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
