@@ -112,7 +112,7 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # (tools/test-summary.js). Under CI (CI=true) nothing is skipped: a missing
 # python3 or PostgreSQL fails its files with the install line, and
 # XADS_UPDATE_GOLDEN / XADS_UPDATE_FIXTURES are refused (tests/required-tools.ts).
-test: build pulumi consumer venv-sdk python-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
+test: build pulumi consumer venv-sdk python-sdk release actionlint ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json

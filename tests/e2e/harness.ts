@@ -71,8 +71,8 @@ export function useStackEmulator(options: { backend?: BackendKind; credentials?:
   return {
     get emu(): Emulator { return emu(); },
     get creds(): Credentials { return state.creds!; },
-    /** A new stack (its folder and its state emptied) configured for this emulator by its init(). */
-    stack: (name: string) => new Stack(name, emu(), state.creds!, backend),
+    /** A new stack (its folder and its state emptied) configured for this emulator by its init(); `parent`: see Stack's constructor. */
+    stack: (name: string, parent?: string) => new Stack(name, emu(), state.creds!, backend, undefined, parent),
     /** A client signed with the stack's credentials: out-of-band writes and reads, as another tool or the ads UI would make them. */
     api: () => new AdsClient({ credentials: state.creds!, baseUrl: emu().sandboxUrl, log: () => {} }),
     /** The XADS_* variables of a process outside a stack (xads import, the policy pack). */
@@ -367,9 +367,13 @@ export class Stack {
   /** Everything the CLI printed, for the leak checks. */
   readonly transcript: string[] = [];
 
-  /** `of`: another checkout of that stack's project (same backend and state, own folder): see checkout(). */
-  constructor(readonly name: string, readonly emu: Emulator, readonly creds: Credentials, readonly backendKind: BackendKind = "file", of?: Stack) {
-    this.dir = join(CONSUMER, "stacks", name);
+  /**
+   * `of`: another checkout of that stack's project (same backend and state, own folder): see checkout().
+   * `parent`: the folder the stack's folder is made in (by default below .work/consumer, whose
+   * node_modules its program resolves; a folder outside the repository for a program with its own).
+   */
+  constructor(readonly name: string, readonly emu: Emulator, readonly creds: Credentials, readonly backendKind: BackendKind = "file", of?: Stack, parent = join(CONSUMER, "stacks")) {
+    this.dir = join(parent, name);
     this.backend = of?.backend ?? join(this.dir, ".state");
     this.database = of?.database ?? `stack_${name.replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
     rmSync(this.dir, { recursive: true, force: true });

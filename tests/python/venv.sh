@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The virtual environment of the Python SDK's test (tests/python/test_pulumi_xads.py):
-# `venv.sh <venv> <sdk-dir>` makes it with python3 -m venv, installs requirements.txt
+# `venv.sh <venv> <sdk-dir|->` makes it with python3 -m venv, installs requirements.txt
 # from PyPI, hashes checked (reused while requirements.txt is unchanged), then
 # installs the generated package from sdk-dir (make python-sdk) as a user would,
 # with pip, its dependencies checked against what is installed (pip check).
@@ -17,7 +17,9 @@ if ! command -v python3 >/dev/null; then
 fi
 # One at a time (the integration and e2e tests may run this at once), and
 # never while tools/pysdk/build.sh rewrites sdk-dir: the lock it takes too.
-exec 9>"$sdk.lock"
+# An sdk-dir of "-": the requirements only (pulumi_xads is then installed by
+# name from an index: tests/e2e/install-by-name.test.ts).
+if [ "$sdk" = "-" ]; then exec 9>"$venv.lock"; else exec 9>"$sdk.lock"; fi
 flock 9
 if ! [ -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.txt"; then
   rm -rf "$venv"
@@ -26,6 +28,7 @@ if ! [ -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.t
   # Written last: a venv whose install broke half-way is made again next time.
   cp "$requirements" "$venv/requirements.txt"
 fi
+[ "$sdk" = "-" ] && exit 0
 # The package's own dependencies come from requirements.txt (--no-deps), and
 # pip check fails if they do not satisfy what its pyproject.toml asks for.
 # Reinstalled only when the generated files changed: a test importing it
