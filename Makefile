@@ -74,6 +74,11 @@ VERSION ?= $(shell node -p 'require("./package.json").version')
 release: build pack $(STAMPS)/venv-python ## the release artefacts into .work/release/: make release VERSION=x.y.z [PLUGIN_DOWNLOAD_URL=...]
 	tools/release.sh $(VERSION) $(WORK)/release $(PLUGIN_DOWNLOAD_URL)
 
+# actionlint (a Go module, pinned in tools/actionlint.sh, cached beside the
+# Pulumi CLI) on the repository's workflows; tests/unit/workflows.test.ts runs it too.
+actionlint: ## lint .github/workflows/*.yml with actionlint (built from its Go module on first use)
+	tools/actionlint.sh .github/workflows/*.yml >/dev/null
+
 pulumi: ## build the real Pulumi CLI and its language hosts from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
