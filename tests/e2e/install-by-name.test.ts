@@ -120,9 +120,7 @@ export const campaignId = campaign.id;
     registries = await startLocalRegistries({ pythonDir: join(home, "python-index"), pluginsDir: RELEASE, upstream });
 
     // Published as a maintainer does: npm publish with the registry's token; the wheel and sdist added to the index.
-    const npmrc = join(home, "publish.npmrc");
-    writeFileSync(npmrc, `${registries.npmUrl.replace(/^http:/, "")}:_authToken=${registries.npmToken}\n`);
-    await run("npm", ["publish", join(RELEASE, `pulumi-xads-${VERSION}.tgz`), "--registry", registries.npmUrl, "--access", "public"], { cwd: home, env: userEnv({ npm_config_userconfig: npmrc }) });
+    await registries.publishNpm(join(RELEASE, `pulumi-xads-${VERSION}.tgz`), home, userEnv());
     registries.publishPython(join(RELEASE, `pulumi_xads-${VERSION}-py3-none-any.whl`));
     registries.publishPython(join(RELEASE, `pulumi_xads-${VERSION}.tar.gz`));
 

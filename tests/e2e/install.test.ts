@@ -2,23 +2,28 @@
  * The README's "Install in your own project", exactly as written, in a
  * folder outside the repository: the files it shows are written, and every
  * line of its shell blocks runs, in order, in one bash (as pasted into a
- * terminal), with two substitutions: the tarball `make pack` wrote for
- * `/path/to/pulumi-xads.tgz`, and a free port for 8787 (the machine may run
- * another emulator there). It starts `npx xads emulator` itself, then
- * previews and ups against it with the real pulumi CLI. Then `xads import`
- * in that project writes a program whose package.json installs.
+ * terminal), with npm's registry a local one (tests/e2e/local-registries.ts)
+ * where this version's `make release` package is published, so
+ * `npm install pulumi-xads` installs it by name (its dependencies through to
+ * npm's own registry), and one substitution: a free port for 8787 (the
+ * machine may run another emulator there). It starts `npx xads emulator`
+ * itself, then previews and ups against it with the real pulumi CLI. Then
+ * `xads import` in that project writes a program whose package.json installs.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { ACCOUNT_ID, pulumiDir, ROOT, WORK } from "./harness";
+import { LocalRegistries, startLocalRegistries } from "./local-registries";
 
 jest.setTimeout(900_000);
 
-const TARBALL = join(WORK, "pulumi-xads.tgz");
-const TARBALL_PLACEHOLDER = "/path/to/pulumi-xads.tgz";
+const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+const RELEASE = join(WORK, "release");
+const TARBALL = join(RELEASE, `pulumi-xads-${VERSION}.tgz`);
 
 interface Section {
   /** File name -> content, from each block whose paragraph before it starts with the file's name in backquotes and ends with ":". */
@@ -67,8 +72,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The environment of a user's shell: pulumi on PATH, a backend and its passphrase; nothing of this repository's npm or XADS_* settings. */
+/** The environment of a user's shell: pulumi on PATH, a backend and its passphrase, npm's registry the local one; nothing of this repository's npm or XADS_* settings. */
 function userEnv(home: string): NodeJS.ProcessEnv {
+  return { ...shellEnv(home), npm_config_registry: registries.npmUrl };
+}
+
+function shellEnv(home: string): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(XADS_|npm_|PULUMI_)/i.test(k)));
   return {
     ...inherited,
@@ -101,26 +110,31 @@ let project: string;
 let port: number;
 let group: number | undefined;
 let ran: { code: number; output: string };
+let registries: LocalRegistries;
 const section = installSection();
 
 beforeAll(async () => {
   if (!existsSync(join(pulumiDir(), "pulumi"))) throw new Error(`no pulumi CLI in ${pulumiDir()}: run make pulumi (make test does)`);
-  if (!existsSync(TARBALL)) throw new Error(`no ${TARBALL}: run make pack (make test does, through make consumer)`);
+  if (!existsSync(TARBALL)) throw new Error(`no ${TARBALL}: run make release (make test does)`);
   // Outside the repository: nothing above it resolves pulumi-xads or its tools.
   home = mkdtempSync(join(tmpdir(), "xads-install-"));
+  const upstream = (await promisify(execFile)("npm", ["config", "get", "registry"], { env: shellEnv(home) })).stdout.trim();
+  registries = await startLocalRegistries({ pythonDir: join(home, "python-index"), pluginsDir: RELEASE, upstream });
+  await registries.publishNpm(TARBALL, home, shellEnv(home));
   project = join(home, "spring-ads");
   mkdirSync(project);
   mkdirSync(join(home, "state"));
   port = await freePort();
   for (const [file, text] of Object.entries(section.files)) writeFileSync(join(project, file), text);
-  const script = ["set -euo pipefail", ...section.commands.map((c) => c.replaceAll(TARBALL_PLACEHOLDER, TARBALL).replace(/\b8787\b/g, String(port)))].join("\n");
+  const script = ["set -euo pipefail", ...section.commands.map((c) => c.replace(/\b8787\b/g, String(port)))].join("\n");
   const log = join(home, "install.log");
   const r = await runScript(script, project, userEnv(home), log);
   group = r.pid;
   ran = { code: r.code, output: readFileSync(log, "utf8") };
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await registries?.close();
   // The emulator the README started in the background, and anything else of that shell.
   if (group !== undefined) {
     try {
@@ -132,9 +146,14 @@ afterAll(() => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-test("the install section writes Pulumi.yaml, package.json, tsconfig.json and index.ts, and installs from the tarball it names", () => {
+test("the install section writes Pulumi.yaml, package.json, tsconfig.json and index.ts, and installs pulumi-xads by name", () => {
   expect(Object.keys(section.files).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
-  expect(section.commands).toEqual(expect.arrayContaining([expect.stringContaining(`npm install ${TARBALL_PLACEHOLDER}`), expect.stringMatching(/^npx xads emulator\b/)]));
+  expect(section.commands).toEqual(expect.arrayContaining([expect.stringMatching(/^npm install pulumi-xads /), expect.stringMatching(/^npx xads emulator\b/)]));
+});
+
+test("npm installed the package published to the registry, this version", () => {
+  expect(registries.requests).toEqual(expect.arrayContaining([{ method: "GET", path: "/npm/pulumi-xads", status: 200 }]));
+  expect(JSON.parse(readFileSync(join(project, "node_modules", "pulumi-xads", "package.json"), "utf8")).version).toBe(VERSION);
 });
 
 test("every command of the section succeeds: install, npx xads emulator, the stack's config, preview and up", () => {
@@ -155,7 +174,7 @@ test("the program's campaign is created in the emulator's sandbox account, and i
   expect(ran.output).toMatch(new RegExp(`campaignId\\s*:\\s*"${data[0]!.id}"`));
 });
 
-test("xads import in that project writes a package.json that installs pulumi-xads from the same tarball", async () => {
+test("xads import in that project writes a package.json that installs pulumi-xads by name, as the project did", async () => {
   const env = {
     ...userEnv(home),
     XADS_CONSUMER_KEY: "emulator-key", XADS_CONSUMER_SECRET: "emulator-secret", XADS_ACCESS_TOKEN: "emulator-token", XADS_ACCESS_TOKEN_SECRET: "emulator-token-secret",
@@ -165,7 +184,9 @@ test("xads import in that project writes a package.json that installs pulumi-xad
   const r = await runScript(`set -euo pipefail\nnpx xads import --account ${ACCOUNT_ID} --out imported\ncd imported && npm install --no-audit --no-fund`, project, env, log);
   expect({ code: r.code, output: readFileSync(log, "utf8") }).toMatchObject({ code: 0 });
   const pkg = JSON.parse(readFileSync(join(project, "imported", "package.json"), "utf8")) as { dependencies: Record<string, string> };
-  expect(resolve(project, "imported", pkg.dependencies["pulumi-xads"]!.replace(/^file:/, ""))).toBe(TARBALL);
+  const projectSpec = (JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies["pulumi-xads"];
+  expect(pkg.dependencies["pulumi-xads"]).toBe(projectSpec);
+  expect(projectSpec).toBe(`^${VERSION}`);
   expect(existsSync(join(project, "imported", "node_modules", "pulumi-xads", "package.json"))).toBe(true);
   expect(readFileSync(join(project, "imported", "index.ts"), "utf8")).toContain('name: "Spring sale"');
 });

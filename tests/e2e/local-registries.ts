@@ -18,11 +18,13 @@
  *
  * Every request is recorded (`requests`), so a test can say which registry served what.
  */
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
+import { promisify } from "node:util";
 
 export interface LocalRegistries {
   /** http://127.0.0.1:<port> */
@@ -30,8 +32,8 @@ export interface LocalRegistries {
   npmUrl: string;
   pythonIndexUrl: string;
   pluginsUrl: string;
-  /** The bearer token `npm publish` must send (an .npmrc's `//host/npm/:_authToken`). */
-  npmToken: string;
+  /** `npm publish <tarball>` to the npm registry, as a maintainer does (its token in an .npmrc of `dir`); `env`: the user's environment. */
+  publishNpm(tarball: string, dir: string, env: NodeJS.ProcessEnv): Promise<void>;
   /** A file (a wheel or sdist) added to the Python index. */
   publishPython(file: string): void;
   /** Every request served: method, path and status. */
@@ -143,7 +145,11 @@ export async function startLocalRegistries(options: { pythonDir: string; plugins
     npmUrl: `${url}/npm/`,
     pythonIndexUrl: `${url}/simple/`,
     pluginsUrl: `${url}/plugins`,
-    npmToken,
+    publishNpm: async (tarball, dir, env) => {
+      const npmrc = join(dir, "publish.npmrc");
+      writeFileSync(npmrc, `${url.replace(/^http:/, "")}/npm/:_authToken=${npmToken}\n`);
+      await promisify(execFile)("npm", ["publish", tarball, "--registry", `${url}/npm/`, "--access", "public"], { cwd: dir, env: { ...env, npm_config_userconfig: npmrc } });
+    },
     publishPython: (path) => copyFileSync(path, join(options.pythonDir, basename(path))),
     requests,
     close: () => new Promise<void>((resolve) => {
