@@ -12,6 +12,7 @@ import { AuthError, NotFoundError, redact, UnreachableError } from "./client/err
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
+import { goneFromPlatform } from "./resources/lifecycle";
 import { isPendingId } from "./resources/pending";
 import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
@@ -297,7 +298,7 @@ function configurationHint(holder: Holder, fromState: boolean) {
  */
 export function goneHint(kind: string, id: string, err: unknown): string | undefined {
   if (!(err instanceof NotFoundError) || !err.path.endsWith(`/${id}`)) return undefined;
-  return `The ${kind} is gone from the platform (deleted outside this program, e.g. in the ads UI): run pulumi refresh, which drops it from the state, then pulumi up creates it again`;
+  return goneFromPlatform(`The ${kind}`);
 }
 
 /** The setting the requests' address comes from, to correct when nothing answers there. */

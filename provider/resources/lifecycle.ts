@@ -24,6 +24,16 @@ import {
 } from "./framework";
 
 /** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
+
+/**
+ * What a change of an entity the platform no longer has says: deleted
+ * outside the program, which the state does not know until a refresh reads
+ * it (docs/architecture.md rule 6), and the cure. `subject` names the
+ * entity; `when` what happened with it (", so nothing was sent").
+ */
+export function goneFromPlatform(subject: string, when = ""): string {
+  return `${subject} is gone from the platform (deleted outside this program, e.g. in the ads UI)${when}. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`;
+}
 export function standardLifecycle<I extends Base, O extends object>(d: Resolved<I, O>, createNew: (ctx: Context, p: I) => Promise<Entity>): Standard<I, O> {
   const { fields, rules, protectedKind, describe, outputs, adoptedOf, find, wire, write } = d;
   const standard: Standard<I, O> = {
@@ -88,7 +98,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
         // What the PUT would overwrite is read first (coalesced with the other updates' reads): docs/architecture.md rule 12.
         const live = await find(ctx, news, id);
         const moved = live && live.deleted !== true ? movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, outputs(olds, live) as Record<string, unknown>, live) : undefined;
-        if (!moved) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI), so nothing was sent. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+        if (!moved) throw new Error(goneFromPlatform(`${describe(news)} (id ${id})`, ", so nothing was sent"));
         if (moved.length > 0) {
           // Who changed it, where the account's history says (in beta: a failed or refused call says nothing).
           const accountId = (news as Record<string, unknown>).accountId;
@@ -116,7 +126,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
           applied: async () => {
             // After a batch without an answer: done when the live entity holds every value sent.
             const live = await find(ctx, news, id);
-            if (!live || live.deleted === true) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI) while its update got no answer. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+            if (!live || live.deleted === true) throw new Error(goneFromPlatform(`${describe(news)} (id ${id})`, " while its update got no answer"));
             const seen = outputs(news, live) as Record<string, unknown>;
             if (changed.every((f) => fields.writeOnly.includes(f) || sameField(fields, f, (news as Record<string, unknown>)[f], seen[f]))) return { entity: live };
             const moved = movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, seen, live);
