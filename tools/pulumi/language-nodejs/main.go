@@ -2,10 +2,11 @@
 // host of github.com/pulumi/pulumi/sdk/v3 v3.68.0 (the newest the Go module
 // proxy serves; it runs programs with CLI 3.259), started beside this
 // program as pulumi-language-nodejs-v3.68.0, behind a proxy that forwards
-// every call to it unchanged but GenerateProgram, which that host does not
-// implement: this program serves it with Pulumi's Node.js program codegen
-// (pkg/v3 codegen/nodejs, at the CLI's version), as the standalone host
-// does. That is the code `pulumi import` writes into a TypeScript project.
+// every call to it unchanged but two that host does not implement, which this
+// program serves as the standalone host does: GenerateProgram, with Pulumi's
+// Node.js program codegen (pkg/v3 codegen/nodejs, at the CLI's version), the
+// code `pulumi import` writes into a TypeScript project; and RunPlugin for a
+// policy pack given as a folder (runplugin.go).
 package main
 
 import (
@@ -61,8 +62,11 @@ func (p *proxy) forward(_ any, ss grpc.ServerStream) error {
 	if !ok {
 		return errors.New("no method in the call")
 	}
-	if method == generateProgram {
+	switch method {
+	case generateProgram:
 		return serveGenerateProgram(ss)
+	case runPlugin:
+		return serveRunPlugin(ss)
 	}
 	md, _ := metadata.FromIncomingContext(ss.Context())
 	ctx, cancel := context.WithCancel(metadata.NewOutgoingContext(ss.Context(), md.Copy()))
