@@ -115,13 +115,18 @@ func (p *proxy) forward(_ any, ss grpc.ServerStream) error {
 	}
 }
 
-func serveGenerateProgram(ss grpc.ServerStream) error {
+// receive reads the one request of a call this program serves itself.
+func receive(ss grpc.ServerStream, req proto.Message) error {
 	in := &frame{}
 	if err := ss.RecvMsg(in); err != nil {
 		return err
 	}
+	return proto.Unmarshal(in.data, req)
+}
+
+func serveGenerateProgram(ss grpc.ServerStream) error {
 	req := &pulumirpc.GenerateProgramRequest{}
-	if err := proto.Unmarshal(in.data, req); err != nil {
+	if err := receive(ss, req); err != nil {
 		return err
 	}
 	res, err := generate(req)

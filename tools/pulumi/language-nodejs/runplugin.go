@@ -52,12 +52,8 @@ func (s runPluginStream) Send(res *pulumirpc.RunPluginResponse) error {
 }
 
 func serveRunPlugin(ss grpc.ServerStream) error {
-	in := &frame{}
-	if err := ss.RecvMsg(in); err != nil {
-		return err
-	}
 	req := &pulumirpc.RunPluginRequest{}
-	if err := proto.Unmarshal(in.data, req); err != nil {
+	if err := receive(ss, req); err != nil {
 		return err
 	}
 	if req.Kind != string(apitype.AnalyzerPlugin) {
