@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo-policy: the quickstart previewed through the policy pack's
-# launcher (policy-pack/run, as installed with the package), with a pack
+# folder (policy-pack, as installed with the package), with a pack
 # config that caps a campaign's daily budget at 20 USD and makes that cap
 # mandatory. The quickstart's campaign spends 50 USD a day: the preview fails
 # with that one violation. Preview calls no API, so no emulator is needed.
@@ -12,7 +12,7 @@ source tools/demo-lib.sh
 demo_env "$work"
 program=$root/.work/consumer/quickstart-policy
 rm -rf "$program" && cp -r examples/quickstart "$program"
-pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack/run
+pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack
 
 # The cap, made mandatory; two advisory guardrails the quickstart (a sandbox
 # demo) does not follow are switched off, to show one violation. The stack's
