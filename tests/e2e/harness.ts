@@ -26,6 +26,11 @@ export const WORK = join(ROOT, ".work");
 export const CONSUMER = join(WORK, "consumer");
 /** The folder of the installed package's provider plugin (pulumi-resource-xads), as a YAML program's plugins.providers names it. */
 export const PLUGIN_DIR = join(CONSUMER, "node_modules", "pulumi-xads", "bin");
+/**
+ * The policy pack's folder in the installed package, the form users pass
+ * (`--policy-pack node_modules/pulumi-xads/policy-pack`, docs/gitops.md).
+ */
+export const POLICY_PACK = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack");
 /** The `xads` command of the installed package, as a user's shell finds it. */
 export const XADS_BIN = join(CONSUMER, "node_modules", ".bin", "xads");
 

@@ -63,12 +63,14 @@ build_python() {
 # every call to it and serves GenerateProgram (the code `pulumi import`
 # writes) with pkg/v3 codegen/nodejs at the CLI's version. The proxy takes the
 # name pulumi-language-nodejs, the host pulumi-language-nodejs-v3.68.0 beside
-# it. A cache made before the proxy has the host under the first name: it is
+# it. The proxy is rebuilt whenever its sources change (source-key.sh; it
+# serves RunPlugin too, for policy packs given as a folder: runplugin.go).
+# A cache made before the proxy has the host under the first name: it is
 # copied to the second, and the proxy replaces it in one rename, so a CLI
 # running meanwhile always finds a host.
 build_nodejs() {
   local key
-  key=$(cat "$here/language-nodejs/go.mod" "$here/language-nodejs/go.sum" "$here/language-nodejs/main.go" | sha256sum | cut -c1-12)
+  key=$("$here/source-key.sh" "$here/language-nodejs")
   if [ -x "$cache/pulumi-language-nodejs-v3.68.0" ] && [ -x "$cache/pulumi-language-nodejs" ] \
      && [ "$(cat "$cache/pulumi-language-nodejs.version" 2>/dev/null)" = "$key" ]; then
     return
