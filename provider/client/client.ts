@@ -376,8 +376,9 @@ export class AdsClient {
   private window({ key, published }: RequestWindow): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      // A window with a published limit may be the token's, used by other processes too: its first answer says how much is left.
-      w = { published, unheard: published !== undefined, shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
+      // A user window with a published limit is the token's, used by other processes too: its first answer says how much is left.
+      // An account's window (rate-limit.ts windowsOf: `accounts/<id>/...`) is its stack's: its reads go together from the start.
+      w = { published, unheard: published !== undefined && !key.startsWith("accounts/"), shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
       this.windows.set(key, w);
     }
     return w;
