@@ -62,6 +62,18 @@ describe("CustomAudience", () => {
     expect(await customAudience.read(ctx(), id, updated)).toBeUndefined();
   });
 
+  test("an update keeps the owner its PUT does not answer (is_owner without owner_account_id, ref audiences/reference.mdx PUT custom_audiences)", async () => {
+    const inputs = customAudience.check({}, { accountId: ACCOUNT, name: "Owned", deletionProtection: false }).inputs!;
+    const { id, outs } = await customAudience.create(ctx(), inputs);
+    const owner = { isOwner: true, ownerAccountId: ACCOUNT, permissionLevel: "READ_WRITE" };
+    expect(outs).toMatchObject(owner);
+    const put = await client().put(`/12/accounts/${ACCOUNT}/custom_audiences/${id}`, { description: "the PUT's answer" });
+    expect(put).toMatchObject({ is_owner: true });
+    expect(put).not.toHaveProperty("owner_account_id");
+    const updated = await customAudience.update(ctx(), id, outs, { ...inputs, name: "Owned 2026" });
+    expect(updated).toMatchObject({ name: "Owned 2026", ...owner });
+  });
+
   test("a duplicate name is refused by the platform, naming name, on POST and PUT", async () => {
     await audience("Same");
     const other = await audience("Other");

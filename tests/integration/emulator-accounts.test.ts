@@ -48,6 +48,8 @@ describe("accounts", () => {
 
     const deleted = await api.delete(`/sandbox/12/accounts/${id}`);
     expect(deleted.body.data).toMatchObject({ id, deleted: true });
+    // ref DELETE accounts: its example answers no business.
+    expect(deleted.body.data).not.toHaveProperty("business_id");
     expect((await api.get(`/sandbox/12/accounts/${id}`)).status).toBe(404);
     expect((await api.get(`/sandbox/12/accounts/${id}`, { with_deleted: true })).body.data).toMatchObject({ id, deleted: true });
     expect((await api.get(`/sandbox/12/accounts/${id}/campaigns`)).status).toBe(404);
