@@ -99,7 +99,7 @@ describe("CustomAudience", () => {
     expect((await c.list<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { q: "mine a" })).map((a) => a.id)).toEqual([mine]);
     expect((await c.list<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { custom_audience_ids: [mine] })).map((a) => a.name)).toEqual(["Mine A"]);
     const owner = emu().control.createAccount("sandbox", { name: "Owner" });
-    const theirs = emu().control.insert("sandbox", owner.id, "custom_audiences", { account_id: owner.id, name: "Theirs", description: null, is_owner: true });
+    const theirs = emu().control.insert("sandbox", owner.id, "custom_audiences", { account_id: owner.id, name: "Theirs", description: null });
     emu().control.insert("sandbox", owner.id, "custom_audience_permissions", { custom_audience_id: theirs.id, granted_account_id: ACCOUNT, permission_level: "READ_ONLY" });
     expect((await listCustomAudiences(ctx(), ACCOUNT, "SHARED")).map((a) => [a.name, a.isOwner])).toEqual([["Theirs", false]]);
     expect((await listCustomAudiences(ctx(), ACCOUNT)).map((a) => a.name)).toEqual(["Mine A", "Mine B"]);
