@@ -5,7 +5,8 @@
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).
  */
-import { accessFailures, currencyOf } from "./access";
+import { accessFailures, CREDENTIAL_SETTINGS, currencyOf } from "./access";
+import { accountScope } from "./client/collection-reads";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
 import { AuthError, NotFoundError, redact, UnreachableError } from "./client/errors";
@@ -287,8 +288,22 @@ function configurationHint(holder: Holder, fromState: boolean) {
       const source = addressSource(holder);
       return fromState ? `${source}. ${STATE_CONFIGURATION_HINT}` : source;
     }
+    if (err instanceof AuthError && err.code === "ACCOUNT_NOT_FOUND") {
+      const account = unreachableAccountHint(accountScope(err.path));
+      return fromState ? `${account}. ${STATE_CONFIGURATION_HINT}` : account;
+    }
     return fromState && err instanceof AuthError && err.status === 401 ? STATE_CONFIGURATION_HINT : undefined;
   };
+}
+
+/**
+ * What a 403 ACCOUNT_NOT_FOUND (ref fundamentals/error-codes-and-responses.mdx)
+ * leaves to do: the credentials are those of a user who cannot use the
+ * account (a deleted one reads as gone: the client tells them apart).
+ */
+export function unreachableAccountHint(accountId: string): string {
+  return `Account ${accountId} is not an ads account these credentials can use (the user whose access token it is may have lost access to it). `
+    + `Set the credentials of a user of that account (${CREDENTIAL_SETTINGS}), or correct the resource's accountId`;
 }
 
 /**

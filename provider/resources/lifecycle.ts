@@ -135,7 +135,8 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
           },
         }))!
         : await put();
-      return standard.updated(id, olds, news, outputs(news, entity), changed);
+      const answered = withUnanswered(fields, olds as Record<string, unknown>, outputs(news, entity) as Record<string, unknown>, entity, changed) as O;
+      return standard.updated(id, olds, news, answered, changed);
     },
 
     updated(id, olds, news, answered, sent) {
@@ -203,6 +204,20 @@ export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Reco
  */
 export function refreshedInputs(fields: Fields, outs: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(fields.inputs.filter((f) => !fields.computed.includes(f) && outs[f] !== undefined).map((f) => [f, outs[f]]));
+}
+
+/**
+ * The outputs of an update's answer, and the state's value of each field
+ * the update did not send whose key the answer does not carry: the
+ * platform's endpoints answer one record with different keys (a custom
+ * audience's PUT answers `is_owner` and no `owner_account_id`, a line
+ * item's PUT no `funding_instrument_id`: tests/conformance corpus), and a
+ * key not sent says nothing of its value. A key answered null still clears
+ * the field.
+ */
+export function withUnanswered(fields: Fields, olds: Record<string, unknown>, answered: Record<string, unknown>, entity: Entity, sent: readonly string[]): Record<string, unknown> {
+  const kept = fields.live.filter((f) => !sent.includes(f) && answered[f] === undefined && olds[f] !== undefined && !(fields.wire(f) in entity));
+  return { ...answered, ...Object.fromEntries(kept.map((f) => [f, olds[f]])) };
 }
 
 /** A field the platform answered with another value than the state's, which the update did not send. */
