@@ -155,6 +155,34 @@ export async function preparePythonSdk(): Promise<void> {
 /** The environment of a pulumi command on a Python program: the language host runs the `python` first on PATH, the virtual environment's, where pulumi_xads is installed. */
 export const pythonEnv = (): NodeJS.ProcessEnv => ({ PATH: `${join(PYTHON_VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
 
+// ----------------------------------------------------- Go programs ---
+
+/** The Go SDK's module, generated from schema.json (make go-sdk, tools/gosdk), which a Go program's go.mod requires through a replace. */
+export const GO_SDK = join(WORK, "go-sdk");
+
+/** The replace of an example's or a test's go.mod (relative to the repository's root two levels up), and the module it names. */
+const GO_SDK_REPLACE = "pulumi-xads/sdk => ../../.work/go-sdk";
+
+/**
+ * Generates the Go SDK into GO_SDK (tools/gosdk/build.sh: reused while
+ * schema.json and the tool are unchanged); the beforeAll of every file that
+ * builds a Go program on it.
+ */
+export async function prepareGoSdk(): Promise<void> {
+  await promisify(execFile)(join(ROOT, "tools", "gosdk", "build.sh"), [join(ROOT, "schema.json"), GO_SDK], { cwd: ROOT, env: { ...process.env, ...goEnv() }, timeout: 600_000 });
+}
+
+/**
+ * The environment of the go command, and of a pulumi command on a Go
+ * program (the Go language host runs `go build`): modules from the module
+ * proxy (-mod=mod: go.sum completed as needed, never a vendor folder), the
+ * machine's Go, no cgo; the build cache is Go's own (GOCACHE, kept across
+ * runs outside the clone), one for the test and every build of a program.
+ * The CLI's folder on PATH, where `make pulumi` puts pulumi-language-go.
+ * Beside a stack's environment (Stack.run's extraEnv), as pythonEnv().
+ */
+export const goEnv = (): NodeJS.ProcessEnv => ({ GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", CGO_ENABLED: "0", PATH: `${pulumiDir()}:${process.env.PATH}` });
+
 export interface RunResult {
   code: number;
   stdout: string;
@@ -538,7 +566,8 @@ export class Stack {
    * Copies a program folder (an example) into the stack's folder. An example
    * names the provider plugin where npm installs it beside the program
    * (node_modules/pulumi-xads/bin); the stack's folder is below
-   * .work/consumer, so the copy names PLUGIN_DIR.
+   * .work/consumer, so the copy names PLUGIN_DIR (and a Go example's go.mod,
+   * GO_SDK).
    */
   copyProgram(from: string): void {
     for (const entry of readdirSync(from)) {
@@ -547,6 +576,9 @@ export class Stack {
     }
     const project = join(this.dir, "Pulumi.yaml");
     if (existsSync(project)) writeFileSync(project, readFileSync(project, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+    // A Go example requires the generated SDK by a path from the repository's root: the copy names GO_SDK.
+    const goMod = join(this.dir, "go.mod");
+    if (existsSync(goMod)) writeFileSync(goMod, readFileSync(goMod, "utf8").replace(GO_SDK_REPLACE, `pulumi-xads/sdk => ${GO_SDK}`));
   }
 
   /**
