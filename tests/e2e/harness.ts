@@ -155,6 +155,56 @@ export async function preparePythonSdk(): Promise<void> {
 /** The environment of a pulumi command on a Python program: the language host runs the `python` first on PATH, the virtual environment's, where pulumi_xads is installed. */
 export const pythonEnv = (): NodeJS.ProcessEnv => ({ PATH: `${join(PYTHON_VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
 
+// --------------------------------------- an example on a generated SDK ---
+
+/**
+ * The tests of an example program on a generated SDK (examples/python,
+ * examples/go: a sandbox funding instrument, the campaign "Spring sale" and
+ * its line item "Timeline clicks", their ids as outputs) through the real
+ * CLI, its language host and the provider plugin of the installed package,
+ * against the file's emulator: up, a second preview with no changes, destroy,
+ * no credential in the state or the CLI's output. `prepare` makes the SDK
+ * (before the stack is made); `env`, beside the stack's, is every command's.
+ */
+export function exampleOnGeneratedSdk(e2e: ReturnType<typeof useStackEmulator>, example: "python" | "go", prepare: () => Promise<void>, env: () => NodeJS.ProcessEnv): void {
+  let stack: Stack;
+  const made = (collection: string) => e2e.live(collection);
+  const succeeded = (r: RunResult) => ({ code: r.code, output: r.code === 0 ? "" : output(r) });
+
+  beforeAll(async () => {
+    await prepare();
+    stack = e2e.stack(`${example}-plugin`);
+    stack.copyProgram(join(ROOT, "examples", example));
+    await stack.init();
+  }, 1_200_000);
+
+  test("up creates each declared entity once through the plugin, as resources of the xads package", async () => {
+    const fundingBefore = made("funding_instruments").length;
+    expect(succeeded(await stack.run(["up", "--yes", "--skip-preview"], env()))).toEqual({ code: 0, output: "" });
+    expect((await stack.exported()).map((r) => r.type).sort()).toEqual(["xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem"]);
+    expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
+    expect(made("campaigns").map((c) => [c.name, c.entity_status, c.daily_budget_amount_local_micro])).toEqual([["Spring sale", "PAUSED", 50_000_000]]);
+    expect(made("line_items").map((l) => [l.name, l.placements, l.bid_amount_local_micro])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"], 1_500_000]]);
+    const outputs = await stack.outputs();
+    expect(outputs.campaignId).toBe(made("campaigns")[0]!.id);
+    expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
+  });
+
+  test("a second preview plans no change", async () => {
+    expect(succeeded(await stack.run(["preview", "--expect-no-changes", "--diff"], env()))).toEqual({ code: 0, output: "" });
+  });
+
+  test("destroy deletes the campaign and line item", async () => {
+    expect(succeeded(await stack.run(["destroy", "--yes"], env()))).toEqual({ code: 0, output: "" });
+    expect(made("campaigns")).toEqual([]);
+    expect(made("line_items")).toEqual([]);
+  });
+
+  test("neither the state nor any output of the CLI holds a credential in plain text", async () => {
+    await expectNoCredentialsIn(stack);
+  });
+}
+
 // ----------------------------------------------------- Go programs ---
 
 /** The Go SDK's module, generated from schema.json (make go-sdk, tools/gosdk), which a Go program's go.mod requires through a replace. */

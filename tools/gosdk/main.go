@@ -3,7 +3,8 @@
 //	gosdk <schema.json> <out-dir>
 //
 // It binds the schema as `pulumi package gen-sdk` does (validated against
-// Pulumi's metaschema) and generates the package with pkg/v3 codegen/go, in
+// Pulumi's metaschema; the schema references no other package, so its
+// loader is pkg/v3's null loader, which loads none) and generates the package with pkg/v3 codegen/go, in
 // Go, as tools/pysdk does for Python (the CLI's gen-sdk hands Go to the Go
 // language host, whose generating version the module proxy does not serve).
 // out-dir is the module's root, laid out as a Pulumi provider's sdk folder:
@@ -14,7 +15,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -22,34 +22,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 
-	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
-
-// noPackages is the loader of a schema that references no other package:
-// any lookup is an error naming the package, never a download.
-type noPackages struct{}
-
-func (noPackages) refuse(name string) error {
-	return fmt.Errorf("schema.json references package %q: gosdk loads no other package", name)
-}
-
-func (l noPackages) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
-	return nil, l.refuse(name)
-}
-
-func (l noPackages) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return nil, l.refuse(d.Name)
-}
-
-func (l noPackages) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
-	return nil, l.refuse(name)
-}
-
-func (l noPackages) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDescriptor) (schema.PackageReference, error) {
-	return nil, l.refuse(d.Name)
-}
 
 // pulumiSDKVersion is the version of the pulumi Go SDK this tool was built
 // with (pkg/v3's own requirement), which the generated go.mod requires.
@@ -74,7 +49,7 @@ func run(schemaPath, out string) error {
 	if err := json.Unmarshal(raw, &spec); err != nil {
 		return fmt.Errorf("%s: %w", schemaPath, err)
 	}
-	pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
+	pkg, diags, err := schema.BindSpec(spec, schema.NewNullLoader(), schema.ValidationOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", schemaPath, err)
 	}
