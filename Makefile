@@ -11,7 +11,7 @@ PULUMI_DIR_FILE := $(WORK)/pulumi-dir
 SOURCES := $(shell find provider sdk emulator cli policy bench tools -name '*.ts' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json package.json
 NPM := npm --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build venv-sdk python-sdk pulumi pack consumer generate schema test test-unit test-kind record-upgrade-states soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
+.PHONY: help install build venv-sdk python-sdk go-sdk pulumi pack consumer generate schema test test-unit test-kind record-upgrade-states soak bench bench-scale bench-requests demo demo-creatives demo-policy gitops-demo emulator postgres-start postgres-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -56,6 +56,17 @@ $(PYTHON_SDK)/pyproject.toml: schema.json tools/pysdk/main.go tools/pysdk/go.mod
 
 python-sdk: $(PYTHON_SDK)/pyproject.toml ## generate the Python SDK from schema.json into .work/python-sdk (pip install .work/python-sdk)
 
+# The Go SDK, generated from schema.json by Pulumi's Go codegen (tools/gosdk,
+# cached like tools/pysdk): the module pulumi-xads/sdk (package
+# pulumi-xads/sdk/go/xads) in .work/go-sdk, its go.mod tidied from the module
+# proxy; a program requires it through a replace (examples/go). Derived, so
+# not committed. Go's build cache (GOCACHE) keeps the compiles of its tests.
+GO_SDK := $(WORK)/go-sdk
+$(GO_SDK)/go.mod: schema.json tools/gosdk/main.go tools/gosdk/go.mod tools/gosdk/go.sum tools/gosdk/build.sh
+	tools/gosdk/build.sh schema.json $(GO_SDK) >/dev/null
+
+go-sdk: $(GO_SDK)/go.mod ## generate the Go SDK from schema.json into .work/go-sdk (a go.mod replace points a program at it)
+
 pulumi: ## build the real Pulumi CLI and its language hosts from Go modules (cached in ~/.cache/pulumi-xads)
 	@mkdir -p $(WORK) && tools/pulumi/build.sh | tail -n 1 > $(PULUMI_DIR_FILE)
 	@echo "pulumi: $$(cat $(PULUMI_DIR_FILE))/pulumi $$($$(cat $(PULUMI_DIR_FILE))/pulumi version)"
@@ -94,7 +105,7 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # (tools/test-summary.js). Under CI (CI=true) nothing is skipped: a missing
 # python3 or PostgreSQL fails its files with the install line, and
 # XADS_UPDATE_GOLDEN / XADS_UPDATE_FIXTURES are refused (tests/required-tools.ts).
-test: build pulumi consumer venv-sdk python-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
+test: build pulumi consumer venv-sdk python-sdk go-sdk ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json

@@ -160,6 +160,84 @@ export async function preparePythonSdk(): Promise<void> {
 /** The environment of a pulumi command on a Python program: the language host runs the `python` first on PATH, the virtual environment's, where pulumi_xads is installed. */
 export const pythonEnv = (): NodeJS.ProcessEnv => ({ PATH: `${join(PYTHON_VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
 
+// --------------------------------------- an example on a generated SDK ---
+
+/**
+ * The tests of an example program on a generated SDK (examples/python,
+ * examples/go: a sandbox funding instrument, the campaign "Spring sale" and
+ * its line item "Timeline clicks", their ids as outputs) through the real
+ * CLI, its language host and the provider plugin of the installed package,
+ * against the file's emulator: up, a second preview with no changes, destroy,
+ * no credential in the state or the CLI's output. `prepare` makes the SDK
+ * (before the stack is made); `env`, beside the stack's, is every command's.
+ */
+export function exampleOnGeneratedSdk(e2e: ReturnType<typeof useStackEmulator>, example: "python" | "go", prepare: () => Promise<void>, env: () => NodeJS.ProcessEnv): void {
+  let stack: Stack;
+  const made = (collection: string) => e2e.live(collection);
+  const succeeded = (r: RunResult) => ({ code: r.code, output: r.code === 0 ? "" : output(r) });
+
+  beforeAll(async () => {
+    await prepare();
+    stack = e2e.stack(`${example}-plugin`);
+    stack.copyProgram(join(ROOT, "examples", example));
+    await stack.init();
+  }, 1_200_000);
+
+  test("up creates each declared entity once through the plugin, as resources of the xads package", async () => {
+    const fundingBefore = made("funding_instruments").length;
+    expect(succeeded(await stack.run(["up", "--yes", "--skip-preview"], env()))).toEqual({ code: 0, output: "" });
+    expect((await stack.exported()).map((r) => r.type).sort()).toEqual(["xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem"]);
+    expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
+    expect(made("campaigns").map((c) => [c.name, c.entity_status, c.daily_budget_amount_local_micro])).toEqual([["Spring sale", "PAUSED", 50_000_000]]);
+    expect(made("line_items").map((l) => [l.name, l.placements, l.bid_amount_local_micro])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"], 1_500_000]]);
+    const outputs = await stack.outputs();
+    expect(outputs.campaignId).toBe(made("campaigns")[0]!.id);
+    expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
+  });
+
+  test("a second preview plans no change", async () => {
+    expect(succeeded(await stack.run(["preview", "--expect-no-changes", "--diff"], env()))).toEqual({ code: 0, output: "" });
+  });
+
+  test("destroy deletes the campaign and line item", async () => {
+    expect(succeeded(await stack.run(["destroy", "--yes"], env()))).toEqual({ code: 0, output: "" });
+    expect(made("campaigns")).toEqual([]);
+    expect(made("line_items")).toEqual([]);
+  });
+
+  test("neither the state nor any output of the CLI holds a credential in plain text", async () => {
+    await expectNoCredentialsIn(stack);
+  });
+}
+
+// ----------------------------------------------------- Go programs ---
+
+/** The Go SDK's module, generated from schema.json (make go-sdk, tools/gosdk), which a Go program's go.mod requires through a replace. */
+export const GO_SDK = join(WORK, "go-sdk");
+
+/** The replace of an example's or a test's go.mod (relative to the repository's root two levels up), and the module it names. */
+const GO_SDK_REPLACE = "pulumi-xads/sdk => ../../.work/go-sdk";
+
+/**
+ * Generates the Go SDK into GO_SDK (tools/gosdk/build.sh: reused while
+ * schema.json and the tool are unchanged); the beforeAll of every file that
+ * builds a Go program on it.
+ */
+export async function prepareGoSdk(): Promise<void> {
+  await promisify(execFile)(join(ROOT, "tools", "gosdk", "build.sh"), [join(ROOT, "schema.json"), GO_SDK], { cwd: ROOT, env: { ...process.env, ...goEnv() }, timeout: 600_000 });
+}
+
+/**
+ * The environment of the go command, and of a pulumi command on a Go
+ * program (the Go language host runs `go build`): modules from the module
+ * proxy (-mod=mod: go.sum completed as needed, never a vendor folder), the
+ * machine's Go, no cgo; the build cache is Go's own (GOCACHE, kept across
+ * runs outside the clone), one for the test and every build of a program.
+ * The CLI's folder on PATH, where `make pulumi` puts pulumi-language-go.
+ * Beside a stack's environment (Stack.run's extraEnv), as pythonEnv().
+ */
+export const goEnv = (): NodeJS.ProcessEnv => ({ GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", CGO_ENABLED: "0", PATH: `${pulumiDir()}:${process.env.PATH}` });
+
 export interface RunResult {
   code: number;
   stdout: string;
@@ -543,7 +621,8 @@ export class Stack {
    * Copies a program folder (an example) into the stack's folder. An example
    * names the provider plugin where npm installs it beside the program
    * (node_modules/pulumi-xads/bin); the stack's folder is below
-   * .work/consumer, so the copy names PLUGIN_DIR.
+   * .work/consumer, so the copy names PLUGIN_DIR (and a Go example's go.mod,
+   * GO_SDK).
    */
   copyProgram(from: string): void {
     for (const entry of readdirSync(from)) {
@@ -552,6 +631,9 @@ export class Stack {
     }
     const project = join(this.dir, "Pulumi.yaml");
     if (existsSync(project)) writeFileSync(project, readFileSync(project, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+    // A Go example requires the generated SDK by a path from the repository's root: the copy names GO_SDK.
+    const goMod = join(this.dir, "go.mod");
+    if (existsSync(goMod)) writeFileSync(goMod, readFileSync(goMod, "utf8").replace(GO_SDK_REPLACE, `pulumi-xads/sdk => ${GO_SDK}`));
   }
 
   /**
