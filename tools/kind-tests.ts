@@ -66,7 +66,7 @@ function main(): void {
   }
   const pulumiDir = join(ROOT, ".work/pulumi-dir");
   const env = {
-    ...process.env, XADS_KIND: kind, XADS_WALK_KIND: kind,
+    ...process.env, XADS_KIND: kind,
     ...(existsSync(pulumiDir) ? { XADS_PULUMI_DIR: readFileSync(pulumiDir, "utf8").trim() } : {}),
   };
   let failed = 0;
