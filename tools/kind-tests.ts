@@ -55,8 +55,8 @@ export function kindTests(kind: string): JestRun[] {
   ];
 }
 
-/** The arguments of `npx jest` for one run. */
-export const jestArgs = (run: JestRun): string[] => ["jest", "--ci", "--maxWorkers=1", "--selectProjects", ...run.projects, ...(run.files ?? [])];
+/** The arguments of `npx jest` for one run: the files before `--selectProjects`, which takes every word after it as a project. */
+export const jestArgs = (run: JestRun): string[] => ["jest", "--ci", "--maxWorkers=1", ...(run.files ?? []), "--selectProjects", ...run.projects];
 
 function main(): void {
   const kind = process.argv[2];

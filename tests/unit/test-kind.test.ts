@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RESOURCES } from "../../provider/resources";
-import { EVERY_KIND, kindTests, mentions, testFiles } from "../../tools/kind-tests";
+import { EVERY_KIND, jestArgs, kindTests, mentions, testFiles } from "../../tools/kind-tests";
 import { kebab } from "../../tools/new-kind";
 
 const root = join(__dirname, "../..");
@@ -68,6 +68,12 @@ describe("make test-kind", () => {
     expect(mentions('client.get(`/12/accounts/${a}/tracking_tags?line_item_ids=1`)', "TrackingTag")).toBe(true);
     expect(mentions("new xads.ScheduledPromotedTweet(", "PromotedTweet")).toBe(false);
     expect(about("new xads.ScheduledPromotedTweet(", "PromotedTweet")).toBe(false);
+  });
+
+  test("jest is given the files as test paths, not as projects (--selectProjects takes every word after it)", () => {
+    const args = jestArgs({ projects: ["integration"], files: ["tests/integration/adoption-table.test.ts"] });
+    expect(args.slice(args.indexOf("--selectProjects") + 1)).toEqual(["integration"]);
+    expect(args.indexOf("tests/integration/adoption-table.test.ts")).toBeLessThan(args.indexOf("--selectProjects"));
   });
 
   test("an unknown kind is refused naming the registry's", () => {
