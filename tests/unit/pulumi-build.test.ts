@@ -71,6 +71,7 @@ describe("build.sh on an existing cache", () => {
       "pulumi-language-yaml.version": `${/yaml_version=(\S+)/.exec(readFileSync(join(ROOT, "tools", "pulumi", "build.sh"), "utf8"))![1]}\n`,
       "pulumi-language-python": "python",
       "pulumi-language-python-exec": "python exec",
+      "pulumi-language-go": "go",
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(mkdir(cache), name), text, { mode: 0o755 });
     // `go build ... -o <file> <package>`: writes <file> (executable, as go does), records the folder it ran in.
