@@ -39,11 +39,51 @@ export type Emulator = RunningEmulator;
 export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
 
 /**
- * How long killWhen and interruptTwiceWhen wait for their moment (or the
+ * How long interruptWhen (killWhen) waits for its moment (or the
  * CLI's end): below the shortest e2e file time-out (300 s), so a moment
  * that never comes fails naming it rather than as jest's bare time-out.
  */
 const WHEN_DEADLINE_MS = 240_000;
+
+/** How an interrupted CLI is stopped (Stack.interruptWhen): a SIGKILL (a cancelled CI job), or Ctrl-C twice (an impatient user). */
+export type Interruption = "SIGKILL" | "Ctrl-C twice";
+
+/**
+ * How long the emulator holds a request or an answer for a test (its
+ * `hold` and `timeout-after-commit` faults), and a provider waits for that
+ * answer: past any e2e file's time-out, so only the test's release
+ * (control.releaseHeld) or the emulator's close ends the wait, never a clock.
+ */
+export const HELD_MS = 600_000;
+
+/**
+ * The environment of a run whose provider waits for a held answer as long
+ * as the emulator holds it (XADS_REQUEST_TIMEOUT_MS), so its own time-out
+ * cannot end the wait before the test does. A stack's
+ * xads:requestTimeoutMs, or an explicit provider's requestTimeoutMs, wins
+ * over it: such stacks set neither.
+ */
+export const WAITS_FOR_HELD = { XADS_REQUEST_TIMEOUT_MS: String(HELD_MS) };
+
+/**
+ * The request time-out `xads recover` reckons with after an interruption
+ * while answers were held (it waits twice that after the last checkpoint,
+ * for a create still on its way): the held answers were released, their
+ * connections dropped, and the stopped run's provider writes nothing once
+ * its engine is gone (provider/engine.ts), so nothing is on its way; 4 s
+ * keeps that wait short.
+ */
+export const AFTER_HELD = { XADS_REQUEST_TIMEOUT_MS: "4000" };
+
+/** A write Stack.interruptWhileHeld holds the answer of: its method, its path (a regular expression, as the emulator's faults take it), how many such requests. */
+export interface HeldWrite {
+  method: string;
+  path: string;
+  times?: number;
+}
+
+/** The campaign batch POSTs of an update, two at most (an update's campaigns may go in two). */
+export const CAMPAIGN_BATCHES: HeldWrite = { method: "POST", path: "/batch/accounts/[^/]+/campaigns$", times: 2 };
 
 // --------------------------------------------------- one file's emulator ---
 
@@ -553,26 +593,19 @@ export class Stack {
    * environment) and SIGKILLs it once `when()` holds, as a cancelled CI job
    * would; false when it ended first.
    */
-  async killWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
-    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
-    let ended = false;
-    const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
-    await waitFor(() => ended || when(), `the moment to stop pulumi ${args[0]} (or its end)`, WHEN_DEADLINE_MS, 50)
-      // Past the deadline the CLI is not left running after the test.
-      .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
-    if (ended) return false;
-    this.hostsLeft = await killCli(child, exited);
-    return true;
+  killWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+    return this.interruptWhen(args, "SIGKILL", when, extraEnv);
   }
 
   /**
    * Starts the real CLI (its output dropped; `extraEnv` beside the stack's
-   * environment) and, once `when()` holds, presses Ctrl-C twice as an
-   * impatient user does: SIGINT, then SIGINT again 300 ms later, which ends
-   * the CLI without waiting for what is in flight. Then reaps the language
-   * host the CLI leaves (as killCli does). False when it ended first.
+   * environment) and, once `when()` holds, stops it `how`: a SIGKILL, as a
+   * cancelled CI job's runner (killCli), or Ctrl-C twice, as an impatient
+   * user: SIGINT, then SIGINT again 300 ms later, which ends the CLI
+   * without waiting for what is in flight; then reaps the language host the
+   * CLI leaves (as killCli does). False when it ended first.
    */
-  async interruptTwiceWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  async interruptWhen(args: string[], how: Interruption, when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
     const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
@@ -580,6 +613,10 @@ export class Stack {
       // Past the deadline the CLI is not left running after the test.
       .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
     if (ended) return false;
+    if (how === "SIGKILL") {
+      this.hostsLeft = await killCli(child, exited);
+      return true;
+    }
     const hosts = child.pid === undefined ? [] : languageHostsBelow(child.pid);
     child.kill("SIGINT");
     await new Promise((r) => setTimeout(r, 300));
@@ -592,6 +629,34 @@ export class Stack {
     for (const host of hosts) { try { process.kill(host, "SIGKILL"); } catch { /* already gone */ } }
     if (forced) throw new Error(`pulumi ${args[0]} did not end within 60 s of the second Ctrl-C`);
     return true;
+  }
+
+  /**
+   * Interrupts the real CLI (interruptWhen) while writes it sent have
+   * committed on the platform and their answers are held back, the moment
+   * an interruption leaves what no state holds: arms `writes` as
+   * timeout-after-commit faults held HELD_MS on each of `emus` (the stack's
+   * emulator by default), runs `args` with a provider that waits as long
+   * (WAITS_FOR_HELD over `env`), and stops it once every emulator holds an
+   * answer and `when()` holds; then clears the faults and releases the held
+   * answers (their connections drop). No step races the provider's
+   * time-out: only the test ends the wait. False when the CLI ended first.
+   */
+  async interruptWhileHeld(args: string[], options: { how?: Interruption; writes: HeldWrite[]; emus?: Emulator[]; when?: () => boolean; env?: NodeJS.ProcessEnv }): Promise<boolean> {
+    // The stack's config would win over XADS_REQUEST_TIMEOUT_MS (provider/config.ts): the provider would give up first.
+    const config = readdirSync(this.dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f)).map((f) => readFileSync(join(this.dir, f), "utf8")).join("\n");
+    if (config.includes("xads:requestTimeoutMs")) throw new Error(`stack ${this.name} sets xads:requestTimeoutMs: a provider that gives up on a held answer races the test`);
+    const emus = options.emus ?? [this.emu];
+    for (const emu of emus) for (const w of options.writes) emu.control.fault({ ...w, kind: "timeout-after-commit", delayMs: HELD_MS });
+    try {
+      return await this.interruptWhen(args, options.how ?? "SIGKILL",
+        () => emus.every((emu) => emu.control.held() > 0) && (options.when?.() ?? true), { ...options.env, ...WAITS_FOR_HELD });
+    } finally {
+      for (const emu of emus) {
+        emu.control.clearFaults();
+        emu.control.releaseHeld();
+      }
+    }
   }
 
   /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
