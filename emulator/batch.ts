@@ -15,6 +15,7 @@ import { StoredEntity } from "./store";
 import { platformErrors, toWireParams } from "./wire";
 
 const OPERATION_TYPES = ["Create", "Update", "Delete"] as const;
+type Operation = (typeof OPERATION_TYPES)[number];
 
 const batchItem = z.object({
   operation_type: z.enum(OPERATION_TYPES),
@@ -38,7 +39,8 @@ export function batchRoutes<T extends StoredEntity>(spec: BatchSpec<T>): Fastify
   return async (app, { env }) => {
     app.post<AccountRoute>(`/12/batch/accounts/:account_id/${spec.resource.collection}`, async (req) => {
       const ctx = resourceContext(app, env, req);
-      const data = runBatch(ctx, req.body, spec.maxItems, (item) => runItem(spec, ctx, item)).map((e) => answered(spec.resource, e, ctx));
+      const data = runBatch(ctx, req.body, spec.maxItems, (item) => runItem(spec, ctx, item))
+        .map(({ operation, entity }) => answered(spec.resource, entity, ctx, `batch ${operation}`));
       return { ...(spec.dataType ? { data_type: spec.dataType } : {}), request: batchEcho(req), data };
     });
   };
@@ -80,17 +82,23 @@ export function batchItems(body: unknown, maxItems: number): unknown[] {
   return body;
 }
 
-function runItem<T extends StoredEntity>(spec: BatchSpec<T>, ctx: ResourceContext, item: unknown): T {
+/** One item, run: the entity it made, changed or deleted, and its operation (its answer's form is the operation's, ResourceSpec `answers`). */
+function runItem<T extends StoredEntity>(spec: BatchSpec<T>, ctx: ResourceContext, item: unknown): { operation: Operation; entity: T } {
   const parsed = batchItem.safeParse(item, { reportInput: true });
   if (!parsed.success) throw new ApiError(400, platformErrors(parsed.error.issues));
-  const { [spec.idParam]: id, ...params } = toWireParams(parsed.data.params);
-  if (parsed.data.operation_type === "Create") return createEntity(spec.resource, ctx, params);
-  if (parsed.data.operation_type === "Update" && !spec.resource.update) {
+  const operation = parsed.data.operation_type;
+  return { operation, entity: runOperation(spec, ctx, operation, parsed.data.params) };
+}
+
+function runOperation<T extends StoredEntity>(spec: BatchSpec<T>, ctx: ResourceContext, operation: Operation, given: Record<string, unknown>): T {
+  const { [spec.idParam]: id, ...params } = toWireParams(given);
+  if (operation === "Create") return createEntity(spec.resource, ctx, params);
+  if (operation === "Update" && !spec.resource.update) {
     // The real platform's batches of records without a PUT (targeting criteria) take Create and Delete only.
     throw ApiError.invalid("operation_type", `operation_type must be Create or Delete: ${spec.resource.noun} records cannot be updated`);
   }
-  if (!id) throw ApiError.missing(spec.idParam, `${spec.idParam} is required to ${parsed.data.operation_type} a ${spec.resource.noun}`);
-  return parsed.data.operation_type === "Update"
+  if (!id) throw ApiError.missing(spec.idParam, `${spec.idParam} is required to ${operation} a ${spec.resource.noun}`);
+  return operation === "Update"
     ? updateEntity(spec.resource, ctx, id, params)
     : deleteEntity(spec.resource, ctx, id);
 }

@@ -27,6 +27,9 @@ export type ErrorCode =
   | "TOO_MANY_CAMPAIGNS"
   | "TOO_MANY_LINE_ITEMS"
   | NotFoundCode
+  // ref fundamentals/error-codes-and-responses.mdx: an account the user cannot reach (403), a path the platform has no endpoint at (404).
+  | "ACCOUNT_NOT_FOUND"
+  | "ROUTE_NOT_FOUND"
   // The real platform answers a method an endpoint lacks with 405.
   | "METHOD_NOT_ALLOWED"
   | "INTERNAL_ERROR"

@@ -52,23 +52,30 @@ export function one<T>(req: FastifyRequest, data: T): { request: { params: Recor
 
 /**
  * The account of the path, if the authenticated user can use it. An
- * account of someone else answers 404 like a missing one (README
+ * account of someone else, a missing one and a deleted one (unless asked
+ * with with_deleted) answer alike, 403 `ACCOUNT_NOT_FOUND` (ref
+ * fundamentals/error-codes-and-responses.mdx lists the code as a 403; README
  * "Authentication"): the platform does not reveal what exists.
  */
 export function accountFor(env: EnvState, req: FastifyRequest, accountId: string, withDeleted = false): Account {
   const account = env.account(accountId);
   const userId = req.api?.userId;
   if (!account || userId === undefined || !account.userIds.has(userId) || (account.deleted && !withDeleted)) {
-    throw ApiError.notFound(`account ${accountId} was not found or the authenticated user has no access to it`);
+    throw ApiError.of(403, "ACCOUNT_NOT_FOUND", `account ${accountId} was not found or the authenticated user has no access to it`);
   }
   return account;
 }
 
-/** Refuses a sandbox-only endpoint on production (README "Two environments"). */
+/**
+ * Refuses a sandbox-only endpoint on production (README "Two environments"):
+ * production has no such endpoint, a ROUTE_NOT_FOUND (ref
+ * fundamentals/error-codes-and-responses.mdx; the reference does not show
+ * production's answer), which no client reads as an entity gone.
+ */
 export function sandboxOnly(env: Env, req: FastifyRequest): void {
   if (env === "sandbox") return;
   const path = req.api?.path ?? req.url.split("?")[0];
-  throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`);
+  throw ApiError.notFound(`${req.method} ${path} is sandbox only: send it to the sandbox base (/sandbox${path})`, "ROUTE_NOT_FOUND");
 }
 
 /**

@@ -364,6 +364,8 @@ export const ENUMS = {
   conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
   /** ref creatives/reference.mdx, POST tweet. */
   videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
+  /** The text of a preroll call to action's button (ref creatives/reference.mdx, POST and PUT preroll_call_to_actions `call_to_action`). */
+  prerollCallToAction: ["GO_TO", "SEE_MORE", "SHOP", "VISIT_SITE", "WATCH_NOW"] as const,
   /** ref creatives/reference.mdx, GET tweets and GET tweet_previews. */
   tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
   /** ref creatives/reference.mdx, GET tweets. */

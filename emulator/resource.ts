@@ -14,6 +14,26 @@ import { ListSpec, listPage, withDeleted } from "./lists";
 import { Account, Clock, StoredEntity, Env, EnvState, NewFields } from "./store";
 import { sameAsStored, WireParams } from "./wire";
 
+/** The endpoints of a resource, a batch's operations by their `operation_type`. */
+export type Endpoint = "list" | "get" | "create" | "update" | "delete" | "batch Create" | "batch Update" | "batch Delete";
+
+/** The keys an answer carries of a shown record: only some of them, or all but some. */
+export interface AnswerKeys {
+  only?: readonly string[];
+  omit?: readonly string[];
+}
+
+/** An endpoint's form of a record: its keys, and keys of its own made from the shown record. */
+export interface AnswerForm extends AnswerKeys {
+  add?: (shown: Record<string, unknown>, ctx: ResourceContext) => Record<string, unknown>;
+}
+
+/** The shown record with the keys `keys` names (all of them without). */
+export function answerKeys(shown: Record<string, unknown>, keys: AnswerKeys = {}): Record<string, unknown> {
+  const only = keys.only ? Object.fromEntries(keys.only.map((f) => [f, shown[f]])) : shown;
+  return Object.fromEntries(Object.entries(only).filter(([k]) => !keys.omit?.includes(k)));
+}
+
 export interface ResourceContext {
   env: Env;
   account: Account;
@@ -35,14 +55,13 @@ export interface ResourceSpec<T extends StoredEntity> {
    * corpus of tests/conformance says what the platform sends.
    */
   show?: (entity: T, ctx: ResourceContext) => Record<string, unknown>;
-  /** The fields the list (GET of the collection) answers of each record, where it answers only some (ref measurement/mobile-conversions.mdx, GET app_lists: id and name). */
-  listAnswer?: readonly string[];
-  /** The fields a DELETE answers, where it answers only some (real platform: conversation cards). */
-  deleteAnswer?: readonly string[];
-  /** The fields a PUT answers, where it answers only some (real platform: image conversation cards). */
-  updateAnswer?: readonly string[];
-  /** Fields the GET and DELETE of one entity leave out, though lists answer them (real platform: a targeting criterion's operator_type). */
-  singleOmits?: readonly string[];
+  /**
+   * What each endpoint answers of the shown record, where it answers
+   * another set of keys than the record has: the corpus of
+   * tests/conformance records each endpoint's answer, and the emulator
+   * sends no key the platform's recording of that endpoint lacks.
+   */
+  answers?: Partial<Record<Endpoint, AnswerForm>>;
   /** Fields made from the new entity's id (a card's `card_uri`, `card://<id>`). */
   fromId?: (id: string) => Partial<T>;
   /** For messages, e.g. `campaign`. */
@@ -139,11 +158,12 @@ export function resourceContext(app: FastifyInstance, env: Env, req: FastifyRequ
   return { env, account, clock: app.emulator.clock, by: { user_id: req.api!.userId!, platform: API_PLATFORM } };
 }
 
-/** An entity as answered: as the spec shows it, without its write-only fields. */
-export function answered<T extends StoredEntity>(spec: ResourceSpec<T>, entity: T, ctx: ResourceContext): Record<string, unknown> {
+/** An entity as an endpoint answers it: as the spec shows it, without its write-only fields, in the endpoint's form (`answers`). */
+export function answered<T extends StoredEntity>(spec: ResourceSpec<T>, entity: T, ctx: ResourceContext, endpoint: Endpoint): Record<string, unknown> {
   const out = spec.show ? spec.show(entity, ctx) : { ...entity } as Record<string, unknown>;
   for (const f of spec.writeOnly ?? []) delete out[f];
-  return out;
+  const form = spec.answers?.[endpoint];
+  return form ? { ...answerKeys(out, form), ...form.add?.(out, ctx) } : out;
 }
 
 /** The routes of a resource, for one environment. */
@@ -158,14 +178,13 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
       spec.listRule?.(ctx, wireParams(req));
       const all = spec.listSource ? spec.listSource(ctx, wireParams(req), app.emulator.store.env(env)) : collection(ctx).all();
       const page = listPage(all, wireParams(req), spec.list(ctx.account));
-      const shown = (e: T) => answered(spec, e, ctx);
-      return { request: echo(req), ...page, data: page.data.map((e) => (spec.listAnswer ? only(shown(e), spec.listAnswer) : shown(e))) };
+      return { request: echo(req), ...page, data: page.data.map((e) => answered(spec, e, ctx, "list")) };
     });
 
     app.get<EntityRoute>(`${base}/:id`, async (req) => {
       const { id } = req.params;
       const ctx = context(req);
-      return one(req, omitted(answered(spec, found(collection(ctx).get(id), spec.noun, id, withDeleted(wireParams(req))), ctx), spec.singleOmits));
+      return one(req, answered(spec, found(collection(ctx).get(id), spec.noun, id, withDeleted(wireParams(req))), ctx, "get"));
     });
 
     if (spec.create) {
@@ -174,7 +193,7 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         const ctx = context(req);
         const { entity, created } = createOrFind(spec, ctx, wireParams(req));
         // The real platform answers a create with 201 Created (an ignored one with 200).
-        return reply.status(created ? 201 : 200).send(one(req, answered(spec, entity, ctx)));
+        return reply.status(created ? 201 : 200).send(one(req, answered(spec, entity, ctx, "create")));
       });
     }
 
@@ -185,15 +204,14 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
         const created = fields.map((f) => ctx.account.collection<T>(spec.collection).insert(f));
         for (const e of created) recordChange(ctx.account, spec.collection, "CREATE", e, ctx.by, ctx.clock());
         // The real platform answers the records with their total_count.
-        return reply.status(201).send({ ...one(req, created.map((e) => answered(spec, e, ctx))), total_count: created.length });
+        return reply.status(201).send({ ...one(req, created.map((e) => answered(spec, e, ctx, "create"))), total_count: created.length });
       });
     }
 
     if (spec.update) {
       app.put<EntityRoute>(`${base}/:id`, async (req) => {
         const ctx = context(req);
-        const shown = answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx);
-        return one(req, spec.updateAnswer ? only(shown, spec.updateAnswer) : shown);
+        return one(req, answered(spec, updateEntity(spec, ctx, req.params.id, wireParams(req)), ctx, "update"));
       });
     } else {
       // Records without a PUT (ref campaign-management/reference.mdx, POST promoted_accounts, promoted_tweets and scheduled_promoted_tweets: "It is not possible to update (PUT)" promoted entities).
@@ -206,19 +224,8 @@ export function resourceRoutes<T extends StoredEntity>(spec: ResourceSpec<T>): F
       app.delete<EntityRoute>(`${base}/:id`, async (req) => {
         if (spec.sandboxOnlyDelete) sandboxOnly(env, req);
         const ctx = context(req);
-        const shown = answered(spec, deleteEntity(spec, ctx, req.params.id), ctx);
-        return one(req, spec.deleteAnswer ? only(shown, spec.deleteAnswer) : omitted(shown, spec.singleOmits));
+        return one(req, answered(spec, deleteEntity(spec, ctx, req.params.id), ctx, "delete"));
       });
     }
   };
-}
-
-/** Only these fields of an answered record. */
-function only(shown: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f, shown[f]]));
-}
-
-/** An answered record without these fields. */
-function omitted(shown: Record<string, unknown>, fields: readonly string[] = []): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(shown).filter(([k]) => !fields.includes(k)));
 }

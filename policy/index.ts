@@ -3,8 +3,7 @@
  * Pulumi engine (PolicyPack starts its gRPC server), so it is the program of
  * `policy-pack/` and nothing imports it; the policies are in policies.ts.
  *
- *   pulumi preview --policy-pack node_modules/pulumi-xads/policy-pack/run
- *   pulumi preview --policy-pack node_modules/pulumi-xads/policy-pack      (stock CLI)
+ *   pulumi preview --policy-pack node_modules/pulumi-xads/policy-pack
  */
 import { PolicyPack } from "@pulumi/policy";
 import { POLICIES } from "./policies";

@@ -5,13 +5,15 @@
  * instance (`this` of the shim): configuration is kept there, never in a
  * closure or a module variable (rule 3).
  */
-import { accessFailures, currencyOf } from "./access";
+import { accessFailures, CREDENTIAL_SETTINGS, currencyOf } from "./access";
+import { accountScope } from "./client/collection-reads";
 import { clientFor } from "./client/registry";
 import { engineSteps } from "./client/steps";
 import { AuthError, NotFoundError, redact, UnreachableError } from "./client/errors";
 import { ConfigError, isSandbox, maxBudgetMicro, ProviderConfig, resolveConfig, SETTINGS } from "./config";
 import { refreshPendingBeforeUpdate } from "./dynamic-host";
 import { definitionOf } from "./resources";
+import { goneFromPlatform } from "./resources/lifecycle";
 import { isPendingId } from "./resources/pending";
 import { CheckEnv, Context, CheckFailure, CheckResult, containsUnknown, DiffResult, differingInputs, IN_THE_CURRENCY } from "./resources/framework";
 import { readReferenceData } from "./reference-reads";
@@ -286,8 +288,22 @@ function configurationHint(holder: Holder, fromState: boolean) {
       const source = addressSource(holder);
       return fromState ? `${source}. ${STATE_CONFIGURATION_HINT}` : source;
     }
+    if (err instanceof AuthError && err.code === "ACCOUNT_NOT_FOUND") {
+      const account = unreachableAccountHint(accountScope(err.path));
+      return fromState ? `${account}. ${STATE_CONFIGURATION_HINT}` : account;
+    }
     return fromState && err instanceof AuthError && err.status === 401 ? STATE_CONFIGURATION_HINT : undefined;
   };
+}
+
+/**
+ * What a 403 ACCOUNT_NOT_FOUND (ref fundamentals/error-codes-and-responses.mdx)
+ * leaves to do: the credentials are those of a user who cannot use the
+ * account (a deleted one reads as gone: the client tells them apart).
+ */
+export function unreachableAccountHint(accountId: string): string {
+  return `Account ${accountId} is not an ads account these credentials can use (the user whose access token it is may have lost access to it). `
+    + `Set the credentials of a user of that account (${CREDENTIAL_SETTINGS}), or correct the resource's accountId`;
 }
 
 /**
@@ -297,7 +313,7 @@ function configurationHint(holder: Holder, fromState: boolean) {
  */
 export function goneHint(kind: string, id: string, err: unknown): string | undefined {
   if (!(err instanceof NotFoundError) || !err.path.endsWith(`/${id}`)) return undefined;
-  return `The ${kind} is gone from the platform (deleted outside this program, e.g. in the ads UI): run pulumi refresh, which drops it from the state, then pulumi up creates it again`;
+  return goneFromPlatform(`The ${kind}`);
 }
 
 /** The setting the requests' address comes from, to correct when nothing answers there. */

@@ -492,6 +492,8 @@ export const ENUMS = {
   /** Posts (ref creatives/reference.mdx, POST tweet and GET tweets). */
   conversationSettings: ["EVERYONE", "FOLLOWING", "MENTIONED_USERS"] as const,
   videoCta: ["VISIT_SITE", "WATCH_NOW"] as const,
+  /** The text of a preroll call to action's button (ref creatives/reference.mdx, POST and PUT preroll_call_to_actions `call_to_action`). */
+  prerollCallToAction: ["GO_TO", "SEE_MORE", "SHOP", "VISIT_SITE", "WATCH_NOW"] as const,
   tweetType: ["DRAFT", "PUBLISHED", "SCHEDULED"] as const,
   timelineType: ["ALL", "NULLCAST", "ORGANIC"] as const,
   /**

@@ -111,6 +111,18 @@ const PYTHON = {
 };
 
 /**
+ * What Pulumi's Go codegen (tools/gosdk) needs: the import path of the
+ * package (pulumi-xads/sdk/go/xads, in the module pulumi-xads/sdk whose root
+ * holds go/, as a Pulumi provider's sdk folder does: the Go language host
+ * finds pulumi-plugin.json there) and the version written into it (the
+ * schema's, not the module's).
+ */
+const GO = {
+  importBasePath: "pulumi-xads/sdk/go/xads",
+  respectSchemaVersion: true,
+};
+
+/**
  * What Pulumi's Node.js program codegen (pkg/v3 codegen/nodejs, which writes
  * the TypeScript of `pulumi import` and `pulumi convert`) imports the
  * resources from: the package's plugin-backed SDK, whose classes are the
@@ -163,7 +175,7 @@ export function packageSchema(version: string, pluginDownloadURL?: string): Json
     ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     description: "Campaigns, line items and the rest of the Ads API as Pulumi resources: dynamic resources in TypeScript programs, or the pulumi-resource-xads provider plugin.",
     config: { variables },
-    language: { nodejs: NODEJS, python: PYTHON },
+    language: { go: GO, nodejs: NODEJS, python: PYTHON },
     provider,
     resources,
     functions: functionSchemas(),

@@ -308,3 +308,15 @@ export class AppList extends XadsResource {
   }
 }
 export interface AppList extends ResourceOutputs<"AppList"> {}
+
+export type PrerollCallToActionArgs = ResourceArgs<"PrerollCallToAction">;
+/**
+ * The call-to-action button of a PREROLL_VIEWS line item's video ad: its text and the URL it opens.
+ * Both change in place.
+ */
+export class PrerollCallToAction extends XadsResource {
+  constructor(name: string, args: PrerollCallToActionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("PrerollCallToAction", name, args, opts);
+  }
+}
+export interface PrerollCallToAction extends ResourceOutputs<"PrerollCallToAction"> {}

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 work=$root/.work/gitops-demo
 xads=$root/.work/consumer/node_modules/.bin/xads
-pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack/run
+pack=$root/.work/consumer/node_modules/pulumi-xads/policy-pack
 source tools/demo-lib.sh
 demo_env "$work" postgres
 program=$root/.work/consumer/gitops-demo

@@ -25,10 +25,11 @@ export const errorsPlugin = global(async (app) => {
     });
   });
 
+  // ref fundamentals/error-codes-and-responses.mdx names a path without an endpoint ROUTE_NOT_FOUND (404).
   app.setNotFoundHandler((req, reply) => {
     const path = req.api?.path ?? req.url.split("?")[0];
     return reply.status(404).send({
-      errors: [{ code: "NOT_FOUND", message: `no endpoint ${req.method} ${path}` }],
+      errors: [{ code: "ROUTE_NOT_FOUND", message: `no endpoint ${req.method} ${path}` }],
       request: safeEcho(req),
     });
   });

@@ -8,6 +8,7 @@ import { ENUMS, LIMITS } from "../platform";
 import { RouteOptions } from "../context";
 import { AccountRoute, accountFor, echo, one, sandboxOnly, wireParams } from "../http";
 import { ListSpec, listPage, withDeleted } from "../lists";
+import { AnswerKeys, answerKeys } from "../resource";
 import { given } from "../rules";
 import { AccountRecord, DEFAULT_BUSINESS_ID } from "../store";
 import { param, parseParams } from "../wire";
@@ -28,10 +29,13 @@ const accountList: ListSpec<AccountRecord> = {
  * An account as answered. The real platform leaves
  * industry_type out until it is set (POST and list answers have none).
  */
-function answered(record: AccountRecord): Partial<AccountRecord> {
+function answered(record: AccountRecord): Record<string, unknown> {
   const { industry_type, ...rest } = record;
-  return industry_type === null ? rest : record;
+  return industry_type === null ? rest : { ...record };
 }
+
+/** ref campaign-management/reference.mdx, DELETE accounts: its example answers no business (GET, PUT and POST do). */
+const DELETE_ANSWER: AnswerKeys = { omit: ["business_id", "business_name"] };
 
 export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env }) => {
   const state = () => app.emulator.store.env(env);
@@ -60,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env
   app.delete<AccountRoute>("/12/accounts/:account_id", async (req) => {
     sandboxOnly(env, req);
     const account = accountFor(state(), req, req.params.account_id);
-    return one(req, answered(state().accounts.markDeleted(account.id)));
+    return one(req, answerKeys(answered(state().accounts.markDeleted(account.id)), DELETE_ANSWER));
   });
 
   app.put<AccountRoute>("/12/accounts/:account_id", async (req) => {

@@ -44,7 +44,7 @@ export const appLists: ResourceSpec<AppList> = {
   noun: "app list",
   list: () => ({ ids: [{ param: "app_list_ids", value: (l) => l.id }], sortable: ["created_at", "updated_at"] }),
   // The list's records hold id and name only (ref GET app_lists; the SDKs' app_lists_all.json); GET of one, POST and DELETE answer the whole list.
-  listAnswer: ["id", "name"],
+  answers: { list: { only: ["id", "name"] } },
   create,
   deletable: true,
 };

@@ -195,10 +195,13 @@ function withMetadata(account: Account, c: Component): Record<string, unknown> {
   return { ...c, media_metadata: { [c.media_key]: metadata } };
 }
 
-/** The real platform (tests/conformance corpus) answers the one of components and slides a card has. */
-function show(card: Card, ctx: ResourceContext): Record<string, unknown> {
+/**
+ * The real platform (tests/conformance corpus) answers the one of components and slides a card has;
+ * a POST answers its components as sent, without `media_metadata` (ref creatives/reference.mdx, POST cards).
+ */
+function show(card: Card, ctx: ResourceContext, metadata = true): Record<string, unknown> {
   const { components, slides, ...rest } = card;
-  const shown = (list: Component[]) => list.map((c) => withMetadata(ctx.account, c));
+  const shown = (list: Component[]) => (metadata ? list.map((c) => withMetadata(ctx.account, c)) : list);
   return { ...rest, ...(components ? { components: shown(components) } : {}), ...(slides ? { slides: slides.map(shown) } : {}) };
 }
 
@@ -257,7 +260,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { env })
   app.post<AccountRoute>(base, async (req, reply) => {
     // The real platform answers a create with 201 Created.
     const ctx = resourceContext(app, env, req);
-    return reply.status(201).send(one(req, show(create(ctx, req.body), ctx)));
+    return reply.status(201).send(one(req, show(create(ctx, req.body), ctx, false)));
   });
 
   app.put<EntityRoute>(`${base}/:id`, async (req) => {

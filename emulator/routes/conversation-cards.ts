@@ -129,9 +129,11 @@ function conversationSpec(kind: ConversationKind): ResourceSpec<ConversationCard
       card_type: kind.cardType,
       ...kind.mediaAnswer(card, ctx),
     }),
-    // The real platform (tests/conformance corpus) answers a DELETE with these fields only.
-    deleteAnswer: ["name", "id", "created_at", "updated_at", "deleted", "card_type"],
-    updateAnswer: kind.updateAnswer,
+    answers: {
+      // The real platform (tests/conformance corpus) answers a DELETE with these fields only.
+      delete: { only: ["name", "id", "created_at", "updated_at", "deleted", "card_type"] },
+      ...(kind.updateAnswer ? { update: { only: kind.updateAnswer } } : {}),
+    },
     update(ctx, current, wire: WireParams) {
       const p = given(parseParams(params.update, wire) as Record<string, unknown>);
       checkCtas({ ...current, ...p });

@@ -116,7 +116,7 @@ export function sharedAudiences(env: EnvState, accountId: string): SeenAudience[
 /**
  * An audience as answered to the account asking. ref audiences/reference.mdx, Custom Audience Permissions names `is_owner`;
  * the real platform (tests/conformance corpus) answers `owner_account_id` and
- * `permission_level` instead.
+ * `permission_level` instead, but on a PUT (`answers`).
  */
 function show(a: SeenAudience, ctx: ResourceContext): Record<string, unknown> {
   return { ...a, owner_account_id: a.owner_account_id ?? ctx.account.id, permission_level: a.permission_level ?? "READ_WRITE" };
@@ -135,6 +135,8 @@ export const customAudiences: ResourceSpec<CustomAudience> = {
   create,
   update,
   deletable: true,
+  // ref audiences/reference.mdx, PUT custom_audiences: its example answers `is_owner` where the other answers have `owner_account_id`.
+  answers: { update: { omit: ["owner_account_id"], add: (shown, ctx) => ({ is_owner: shown.owner_account_id === ctx.account.id }) } },
 };
 
 const targetedParams = z.object({ with_active: param.bool().optional(), cursor: z.string().min(1).optional() });

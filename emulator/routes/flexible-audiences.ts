@@ -120,9 +120,9 @@ function createFlexible(ctx: ResourceContext, state: EnvState, params: unknown):
   return ctx.account.collection<CustomAudience>(customAudiences.collection).insert({ ...newAudience(name, null, audience_type), ...tree });
 }
 
-function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAudience {
+function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): { operation: "Create" | "Delete"; audience: CustomAudience } {
   const { operation_type, params } = parse(item, raw);
-  if (operation_type === "Create") return createFlexible(ctx, state, params);
+  if (operation_type === "Create") return { operation: "Create", audience: createFlexible(ctx, state, params) };
   if (operation_type === "Update") {
     throw ApiError.invalid("operation_type", "flexible audiences are immutable after creation: Create a new one and Delete this one");
   }
@@ -132,7 +132,7 @@ function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAud
   if (!current) throw ApiError.invalid("custom_audience_id", `custom_audience_id ${id} is not a live custom audience of account ${ctx.account.id}`);
   // ref audiences/reference.mdx, POST batch/accounts/:account_id/custom_audiences: the batch endpoint is for flexible audiences only.
   if (!isFlexible(current)) throw ApiError.invalid("custom_audience_id", `custom audience ${id} is not a flexible audience: delete it with DELETE custom_audiences/${id}`);
-  return audiences.markDeleted(id);
+  return { operation: "Delete", audience: audiences.markDeleted(id) };
 }
 
 /**
@@ -140,9 +140,9 @@ function runItem(ctx: ResourceContext, state: EnvState, raw: unknown): CustomAud
  * platform, tests/conformance corpus): the audience record, and its tree
  * under `metadata[].segments` with every default filled in.
  */
-function batchAnswer(a: CustomAudience, ctx: ResourceContext): Record<string, unknown> {
+function batchAnswer(a: CustomAudience, operation: "Create" | "Delete", ctx: ResourceContext): Record<string, unknown> {
   // Nor does it answer the description, the owner or the permission level.
-  const { child_segments, segments, boolean_operator, description: _d, owner_account_id: _o, permission_level: _p, ...record } = answered(customAudiences, a, ctx);
+  const { child_segments, segments, boolean_operator, description: _d, owner_account_id: _o, permission_level: _p, ...record } = answered(customAudiences, a, ctx, `batch ${operation}`);
   const filled = (g: Record<string, unknown>): Record<string, unknown> => ({
     ...g, frequency: g.frequency ?? 1, frequency_comparator: g.frequency_comparator ?? "NUM_GTE", negate: g.negate ?? false,
     child_segments: ((g.child_segments ?? []) as Record<string, unknown>[]).map(filled),
@@ -161,7 +161,7 @@ function routes(app: FastifyInstance, env: Env): void {
   app.post<AccountRoute>(`/12/batch/accounts/:account_id/${customAudiences.collection}`, async (req) => {
     const ctx = resourceContext(app, env, req);
     const state = app.emulator.store.env(env);
-    const data = runBatch(ctx, req.body, LIMITS.customAudienceBatchSize, (raw) => runItem(ctx, state, raw)).map((a) => batchAnswer(a, ctx));
+    const data = runBatch(ctx, req.body, LIMITS.customAudienceBatchSize, (raw) => runItem(ctx, state, raw)).map(({ operation, audience }) => batchAnswer(audience, operation, ctx));
     // The real platform (tests/conformance corpus) answers its one item as one object. No recording shows several: a list here.
     return { request: batchEcho(req), data: data.length === 1 ? data[0] : data };
   });

@@ -26,6 +26,7 @@ import { lineItemCuratedCategoryRoutes } from "./line-item-curated-categories";
 import { lineItemRoutes } from "./line-items";
 import { mediaCreativeRoutes } from "./media-creatives";
 import { postRoutes } from "./posts";
+import { prerollCallToActionRoutes } from "./preroll-call-to-actions";
 import { promotableUserRoutes } from "./promotable-users";
 import { promotedAccountRoutes } from "./promoted-accounts";
 import { promotedTweetRoutes } from "./promoted-tweets";
@@ -58,6 +59,7 @@ export const API_ROUTES: ReadonlyArray<FastifyPluginAsync<RouteOptions>> = [
   lineItemRoutes,
   mediaCreativeRoutes,
   postRoutes,
+  prerollCallToActionRoutes,
   promotableUserRoutes,
   promotedAccountRoutes,
   promotedTweetRoutes,

@@ -268,6 +268,17 @@ function assertRoomForActive(account: Account): void {
   });
 }
 
+/**
+ * The keys a write's answer leaves out (ref campaign-management/reference.mdx,
+ * Line Items: the examples of GET and of the batch's Create answer
+ * `funding_instrument_id`; those of POST, PUT and the batch's Update do not).
+ */
+const NOT_ANSWERED_ON_WRITES = ["funding_instrument_id"];
+/** And a delete's (ref DELETE line_items and the batch's Delete: neither answers the app, budget, pacing and promotion fields either). */
+const NOT_ANSWERED_ON_DELETE = [
+  ...NOT_ANSWERED_ON_WRITES, "android_app_store_identifier", "ios_app_store_identifier", "automatic_tweet_promotion", "daily_budget_amount_local_micro", "standard_delivery",
+];
+
 export const lineItems: ResourceSpec<LineItem> = {
   collection: "line_items",
   noun: "line item",
@@ -284,6 +295,13 @@ export const lineItems: ResourceSpec<LineItem> = {
   create,
   update,
   deletable: true,
+  answers: {
+    create: { omit: NOT_ANSWERED_ON_WRITES },
+    update: { omit: NOT_ANSWERED_ON_WRITES },
+    "batch Update": { omit: NOT_ANSWERED_ON_WRITES },
+    delete: { omit: NOT_ANSWERED_ON_DELETE },
+    "batch Delete": { omit: NOT_ANSWERED_ON_DELETE },
+  },
 };
 
 const crud = resourceRoutes(lineItems);

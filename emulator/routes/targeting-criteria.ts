@@ -103,7 +103,7 @@ export const targetingCriteria: ResourceSpec<TargetingCriterion> = {
   // No update: every change is a new criterion (a PUT answers 405).
   deletable: true,
   // The real platform (tests/conformance corpus): the list and batch answers have operator_type, GET and DELETE of one criterion not.
-  singleOmits: ["operator_type"],
+  answers: { get: { omit: ["operator_type"] }, delete: { omit: ["operator_type"] } },
 };
 
 const crud = resourceRoutes(targetingCriteria);

@@ -2,7 +2,7 @@
  * The pack as a whole: its policy list, the folder the CLI runs, and the
  * README that documents every rule.
  */
-import { accessSync, constants, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Policy, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 import { GUARDRAILS, PLATFORM_LIMITS, POLICIES } from "../policies";
@@ -56,9 +56,10 @@ describe("the README", () => {
     for (const key of keys) expect(cells[3]).toContain(`\`${key}\``);
   });
 
-  test("shows both ways to run the pack", () => {
-    expect(readme).toContain("--policy-pack node_modules/pulumi-xads/policy-pack/run");
-    expect(readme).toContain("--policy-pack node_modules/pulumi-xads/policy-pack\n");
+  test("runs the pack as its folder, installed or in a clone, never through the retired launcher", () => {
+    expect(readme).toContain("pulumi preview --policy-pack node_modules/pulumi-xads/policy-pack\n");
+    expect(readme).toContain("`--policy-pack policy-pack`");
+    expect(readme).not.toContain("policy-pack/run");
   });
 });
 
@@ -74,12 +75,6 @@ describe("the folder the CLI runs", () => {
     const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; files: string[] };
     expect(manifest.version).toBe(root.version);
     expect(root.files).toContain("policy-pack/");
-  });
-
-  test("the launcher is executable and resolves @pulumi/pulumi the way Node does", () => {
-    const run = join(PACK, "run");
-    expect(() => accessSync(run, constants.X_OK)).not.toThrow();
-    expect(readFileSync(run, "utf8")).toContain(`require.resolve("@pulumi/pulumi/cmd/run-policy-pack")`);
   });
 
   test("the example config names real policies and their keys only", () => {

@@ -5,7 +5,7 @@ import type { Entity } from "./entity";
 import { accountScope, CollectionReads, ParentReads, WaveSent } from "./collection-reads";
 import { authorizationHeader, Credentials } from "./signing";
 import {
-  AdsApiError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, UnreachableError, ValidationError,
+  AdsApiError, AuthError, errorForStatus, MaybeCommittedError, NotFoundError, PlatformError, redact, UnreachableError, ValidationError,
 } from "./errors";
 import { backoffMs, CLIENT_BACKOFF, decide, DEFAULT_TIMEOUT_MS, Outcome, writeSettledAtMs } from "./retry";
 import { admission, observe, othersSpent, parseRateLimits, Published, RateLimitState, RequestWindow, retryAfterMs, windowsOf } from "./rate-limit";
@@ -139,6 +139,8 @@ export class AdsClient {
   private readonly now: () => number;
   private readonly transport: Transport;
   private readonly steps: EngineSteps;
+  /** Accounts a look-up found deleted (accountGone), for the run. */
+  private readonly deletedAccounts = new Map<string, Promise<boolean>>();
 
   constructor(private readonly options: ClientOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -184,6 +186,39 @@ export class AdsClient {
 
   /** One request, queued, signed, retried where that cannot double-spend. */
   async request<T = unknown>(spec: RequestSpec): Promise<Envelope<T>> {
+    try {
+      return await this.queued<T>(spec);
+    } catch (err) {
+      throw await this.accountGone(err, spec.path);
+    }
+  }
+
+  /**
+   * An ACCOUNT_NOT_FOUND (403: ref fundamentals/error-codes-and-responses.mdx)
+   * says the credentials reach no such account: one they may not use, or
+   * one deleted (a sandbox account). The account list, which answers the
+   * user's accounts only, tells them apart (with_deleted): a deleted
+   * account took its entities with it, so what the request was about is
+   * gone (NotFoundError, rule 6), not refused. Otherwise the refusal stands.
+   */
+  private async accountGone(err: unknown, path: string): Promise<unknown> {
+    const account = accountScope(path);
+    if (!(err instanceof AuthError) || err.code !== "ACCOUNT_NOT_FOUND" || account === "") return err;
+    // A deleted account stays deleted: remembered for the run; one not deleted (yet) is asked again.
+    let deleted = this.deletedAccounts.get(account);
+    if (!deleted) {
+      deleted = this.queued<Entity[]>({ method: "GET", path: "/12/accounts", query: { account_ids: [account], with_deleted: true } })
+        .then((page) => page.data.some((a) => String(a.id) === account && a.deleted === true), () => false);
+      this.deletedAccounts.set(account, deleted);
+    }
+    if (!(await deleted)) {
+      this.deletedAccounts.delete(account);
+      return err;
+    }
+    return new NotFoundError({ status: err.status, code: err.code, message: `${err.message} (account ${account} was deleted)`, method: err.method, path: err.path, errors: err.errors });
+  }
+
+  private async queued<T>(spec: RequestSpec): Promise<Envelope<T>> {
     const key = queueKey(spec.path);
     let queue = this.queues.get(key);
     if (!queue) {
@@ -376,8 +411,9 @@ export class AdsClient {
   private window({ key, published }: RequestWindow): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      // A window with a published limit may be the token's, used by other processes too: its first answer says how much is left.
-      w = { published, unheard: published !== undefined, shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
+      // A user window with a published limit is the token's, used by other processes too: its first answer says how much is left.
+      // An account's window (rate-limit.ts windowsOf: `accounts/<id>/...`) is its stack's: its reads go together from the start.
+      w = { published, unheard: published !== undefined && !key.startsWith("accounts/"), shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
       this.windows.set(key, w);
     }
     return w;

@@ -133,7 +133,7 @@ export const accountFeatures = defineResource("AccountFeatures", accountFeatures
 
     async read(ctx, id, props) {
       const keys = props.featureKeys ?? [];
-      // A deleted account (404) takes its features with it: the resource is gone.
+      // A deleted account takes its features with it (the client reads its ACCOUNT_NOT_FOUND as gone): the resource is gone.
       const live = await readLive(async (): Promise<{ keys: string[]; deleted?: boolean }> => ({ keys: await liveKeys(ctx, props.accountId, keys) }));
       if (!live) return undefined;
       return { id, props: outputs(props.accountId, keys.filter((k) => live.keys.includes(k)), props.addedFeatureKeys ?? []) };

@@ -32,6 +32,7 @@ import { flexibleAudience } from "./flexible-audience";
 import { customAudiencePermission } from "./custom-audience-permission";
 import { tailoredAudiencePermission } from "./tailored-audience-permission";
 import { appList } from "./app-list";
+import { prerollCallToAction } from "./preroll-call-to-action";
 
 export const RESOURCES = {
   FundingInstrument: fundingInstrument,
@@ -62,6 +63,7 @@ export const RESOURCES = {
   CustomAudiencePermission: customAudiencePermission,
   TailoredAudiencePermission: tailoredAudiencePermission,
   AppList: appList,
+  PrerollCallToAction: prerollCallToAction,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof RESOURCES;

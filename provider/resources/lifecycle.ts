@@ -24,6 +24,16 @@ import {
 } from "./framework";
 
 /** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
+
+/**
+ * What a change of an entity the platform no longer has says: deleted
+ * outside the program, which the state does not know until a refresh reads
+ * it (docs/architecture.md rule 6), and the cure. `subject` names the
+ * entity; `when` what happened with it (", so nothing was sent").
+ */
+export function goneFromPlatform(subject: string, when = ""): string {
+  return `${subject} is gone from the platform (deleted outside this program, e.g. in the ads UI)${when}. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`;
+}
 export function standardLifecycle<I extends Base, O extends object>(d: Resolved<I, O>, createNew: (ctx: Context, p: I) => Promise<Entity>): Standard<I, O> {
   const { fields, rules, protectedKind, describe, outputs, adoptedOf, find, wire, write } = d;
   const standard: Standard<I, O> = {
@@ -88,7 +98,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
         // What the PUT would overwrite is read first (coalesced with the other updates' reads): docs/architecture.md rule 12.
         const live = await find(ctx, news, id);
         const moved = live && live.deleted !== true ? movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, outputs(olds, live) as Record<string, unknown>, live) : undefined;
-        if (!moved) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI), so nothing was sent. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+        if (!moved) throw new Error(goneFromPlatform(`${describe(news)} (id ${id})`, ", so nothing was sent"));
         if (moved.length > 0) {
           // Who changed it, where the account's history says (in beta: a failed or refused call says nothing).
           const accountId = (news as Record<string, unknown>).accountId;
@@ -116,7 +126,7 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
           applied: async () => {
             // After a batch without an answer: done when the live entity holds every value sent.
             const live = await find(ctx, news, id);
-            if (!live || live.deleted === true) throw new Error(`${describe(news)} (id ${id}) is gone from the platform (deleted outside this program, e.g. in the ads UI) while its update got no answer. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`);
+            if (!live || live.deleted === true) throw new Error(goneFromPlatform(`${describe(news)} (id ${id})`, " while its update got no answer"));
             const seen = outputs(news, live) as Record<string, unknown>;
             if (changed.every((f) => fields.writeOnly.includes(f) || sameField(fields, f, (news as Record<string, unknown>)[f], seen[f]))) return { entity: live };
             const moved = movedSincePlan(fields, changed, olds as Record<string, unknown>, news as Record<string, unknown>, seen, live);
@@ -125,7 +135,8 @@ export function standardLifecycle<I extends Base, O extends object>(d: Resolved<
           },
         }))!
         : await put();
-      return standard.updated(id, olds, news, outputs(news, entity), changed);
+      const answered = withUnanswered(fields, olds as Record<string, unknown>, outputs(news, entity) as Record<string, unknown>, entity, changed) as O;
+      return standard.updated(id, olds, news, answered, changed);
     },
 
     updated(id, olds, news, answered, sent) {
@@ -193,6 +204,20 @@ export function diffOf(fields: Fields, olds: Record<string, unknown>, news: Reco
  */
 export function refreshedInputs(fields: Fields, outs: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(fields.inputs.filter((f) => !fields.computed.includes(f) && outs[f] !== undefined).map((f) => [f, outs[f]]));
+}
+
+/**
+ * The outputs of an update's answer, and the state's value of each field
+ * the update did not send whose key the answer does not carry: the
+ * platform's endpoints answer one record with different keys (a custom
+ * audience's PUT answers `is_owner` and no `owner_account_id`, a line
+ * item's PUT no `funding_instrument_id`: tests/conformance corpus), and a
+ * key not sent says nothing of its value. A key answered null still clears
+ * the field.
+ */
+export function withUnanswered(fields: Fields, olds: Record<string, unknown>, answered: Record<string, unknown>, entity: Entity, sent: readonly string[]): Record<string, unknown> {
+  const kept = fields.live.filter((f) => !sent.includes(f) && answered[f] === undefined && olds[f] !== undefined && !(fields.wire(f) in entity));
+  return { ...answered, ...Object.fromEntries(kept.map((f) => [f, olds[f]])) };
 }
 
 /** A field the platform answered with another value than the state's, which the update did not send. */

@@ -430,6 +430,18 @@ export class AppList extends pulumi.CustomResource {
 }
 export interface AppList extends ResourceOutputs<"AppList"> {}
 
+export type PrerollCallToActionArgs = ResourceArgs<"PrerollCallToAction">;
+/**
+ * The call-to-action button of a PREROLL_VIEWS line item's video ad: its text and the URL it opens.
+ * Both change in place.
+ */
+export class PrerollCallToAction extends pulumi.CustomResource {
+  constructor(name: string, args: PrerollCallToActionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("xads:index:PrerollCallToAction", name, properties(["accountId", "lineItemId", "callToAction", "callToActionUrl", "adoptId"], ["createdAt"], args), withPlugin(opts));
+  }
+}
+export interface PrerollCallToAction extends ResourceOutputs<"PrerollCallToAction"> {}
+
 /**
  * The ads accounts the configured credentials reach, optionally those whose name starts with a
  * prefix. (GET accounts.) Through the plugin: the provider of `opts.provider`, its credentials and

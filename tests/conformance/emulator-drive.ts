@@ -8,6 +8,9 @@
  */
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
+import { RESOURCES } from "../../provider/resources";
+import { ResourceDefinition } from "../../provider/resources/define";
+import { ROWS, support } from "../e2e/walk-table";
 import { corpus, CorpusEntry, entryFor, singular } from "./corpus";
 import { ACCOUNT, authorization, CREDS, encodeQuery, HOST, TestApi, USER } from "../integration/emulator-helpers";
 
@@ -71,14 +74,26 @@ export class World {
     placements: "ALL_ON_TWITTER", bid_strategy: "MAX", bid_amount_local_micro: "320000", entity_status: "PAUSED",
   }));
 
-  /** A line item configured for promoted accounts (ref campaign-management/reference.mdx, promoted_accounts), in a campaign of its own objective. */
-  accountLineItem = () => this.once("accountLineItem", async () => {
-    const campaign = await this.post("campaigns", {
-      funding_instrument_id: await this.fundingInstrument(), name: "followers", daily_budget_amount_local_micro: "10000000",
-      entity_status: "PAUSED", budget_optimization: "LINE_ITEM",
+  /**
+   * The line item a child of `path` is made under: the world's, unless the
+   * walk row of the path's kind (tests/e2e/walk-table.ts) declares its line
+   * item of another product type (promoted accounts take a PROMOTED_ACCOUNT
+   * one, ref campaign-management/reference.mdx, POST promoted_accounts):
+   * then one as the walk's support resource declares it, in a campaign of
+   * its own (a campaign's line items share one objective). Derived, so a
+   * new kind's parent needs no maker here.
+   */
+  lineItemFor(path: string): () => Promise<string> {
+    const parent = walkParentOf(path, "lineItemId");
+    if (!parent || parent.args.productType === undefined || parent.args.productType === "PROMOTED_TWEETS") return this.lineItem;
+    return () => this.once(`lineItem ${parent.name}`, async () => {
+      const campaign = await this.post("campaigns", {
+        funding_instrument_id: await this.fundingInstrument(), name: parent.name, daily_budget_amount_local_micro: "10000000",
+        entity_status: "PAUSED", budget_optimization: "LINE_ITEM",
+      });
+      return this.post("line_items", { ...asWire("LineItem", parent.args), campaign_id: campaign, entity_status: "PAUSED" });
     });
-    return this.post("line_items", { campaign_id: campaign, objective: "FOLLOWERS", product_type: "PROMOTED_ACCOUNT", placements: "ALL_ON_TWITTER", entity_status: "PAUSED" });
-  });
+  }
 
   targetingCriterion = () => this.once("tc", async () => (await this.call("POST", `/12/batch/accounts/${ACCOUNT}/targeting_criteria`, {
     json: [{ operation_type: "Create", params: { line_item_id: await this.lineItem(), targeting_type: "BROAD_KEYWORD", targeting_value: "accounts" } }],
@@ -98,7 +113,7 @@ export class World {
   promotedTweet = () => this.once("pt", async () =>
     (await this.call("POST", `/12/accounts/${ACCOUNT}/promoted_tweets`, { query: { line_item_id: await this.lineItem(), tweet_ids: await this.tweet() } }))[0].id);
 
-  promotedAccount = () => this.once("pa", async () => this.post("promoted_accounts", { line_item_id: await this.accountLineItem(), user_id: USER }));
+  promotedAccount = () => this.once("pa", async () => this.post("promoted_accounts", { line_item_id: await this.lineItemFor("/12/accounts/:account_id/promoted_accounts")(), user_id: USER }));
 
   scheduledTweet = () => this.once("st", () => this.post("scheduled_tweets", { as_user_id: USER, text: "hello, world", scheduled_at: FUTURE }));
 
@@ -203,7 +218,7 @@ export class World {
   async valueFor(name: string, path: string): Promise<string | undefined> {
     const single = name.replace(/_ids$/, "_id");
     const card = path.includes("image_conversation") ? this.imageConversationCard : path.includes("video_conversation") ? this.videoConversationCard : this.card;
-    const lineItem = path.includes("promoted_accounts") ? this.accountLineItem : this.lineItem;
+    const lineItem = this.lineItemFor(path);
     const byName: Record<string, () => Promise<string>> = {
       account_id: async () => ACCOUNT,
       user_id: async () => USER,
@@ -239,6 +254,31 @@ export class World {
     const make = byName[single] ?? byName[name] ?? this.fromCorpus(single);
     return make ? make() : undefined;
   }
+}
+
+/**
+ * The walk's support resource (tests/e2e/walk-table.ts `support`) that the
+ * walk row of the kind whose collection `path` is below declares as its
+ * `field` (`lineItemId: "${followers.id}"`): its name and arguments. `endpoint`: a path template, or an endpoint (`POST /12/...`).
+ */
+function walkParentOf(endpoint: string, field: string): { name: string; args: Record<string, unknown> } | undefined {
+  const path = endpoint.slice(endpoint.indexOf("/"));
+  const kinds = Object.entries(RESOURCES as Record<string, ResourceDefinition>)
+    .filter(([, def]) => def.collection && `${path}/`.startsWith(`/12/accounts/:account_id/${def.collection}/`))
+    .sort(([, a], [, b]) => b.collection!.length - a.collection!.length);
+  const row = kinds[0] && ROWS.find((r) => r.kind === kinds[0]![0]);
+  const accounts = { sibling: "sibling", other: "other" };
+  const ref = row ? /^\$\{(\w+)\.id\}$/.exec(String(row.args(1, accounts)[field] ?? "")) : undefined;
+  const resource = ref ? support(accounts).find((r) => r.name === ref[1]) : undefined;
+  return resource && { name: resource.name, args: resource.args as Record<string, unknown> };
+}
+
+/** A declaration's arguments as the query of its POST: wire names (the kind's declaration), lists comma-separated, references left out. */
+function asWire(kind: string, args: Record<string, unknown>): Record<string, string> {
+  const def = (RESOURCES as Record<string, ResourceDefinition>)[kind]!;
+  return Object.fromEntries(Object.entries(args)
+    .filter(([, v]) => !(typeof v === "string" && v.startsWith("${")))
+    .map(([f, v]) => [def.fields.wire(f), Array.isArray(v) ? v.join(",") : String(v)]));
 }
 
 /** The example's path and query, ids left as the example has them. */

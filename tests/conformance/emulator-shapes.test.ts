@@ -4,19 +4,19 @@
  * each corpus entry the in-process emulator gets the entry's own example
  * request (emulator-drive.ts), and its answer must have every key of the
  * recorded body with the same JSON type (shapes.ts says how null and
- * integers beyond 2^53 count), and no key the platform does not send unless
- * emulator/README.md lists it as the emulator's own.
+ * integers beyond 2^53 count), and no key the platform's recording of that
+ * endpoint lacks: where the platform's endpoints answer one record with
+ * different keys, the emulator answers each endpoint's (emulator/resource.ts
+ * `answers`), never the union.
  * RECORDING_QUIRKS (the fixtures' `quirks`) lists the differences of a
  * recording that are no platform behaviour to copy: the suite passes with
  * exactly those, fails on any new difference, and fails when a listed one
  * is gone. (The provider
  * reads every shape the corpus records, so no difference is kept for it.)
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { corpus, CorpusEntry, parseLossless } from "./corpus";
 import { exampleRequest, SCENARIOS, send, World } from "./emulator-drive";
-import { family, FieldIndex, recordPath, shapeDifferences } from "./shapes";
+import { family, FieldIndex, shapeDifferences } from "./shapes";
 import { TestApi } from "../integration/emulator-helpers";
 
 const entries = corpus();
@@ -54,18 +54,6 @@ const REFERENCE_TYPES: readonly { records: string; fields: readonly string[]; ty
 const index = new FieldIndex(entries);
 for (const r of REFERENCE_TYPES) for (const f of r.fields) index.declare(r.records, f, r.type);
 const keyOf = (e: Pick<CorpusEntry, "endpoint" | "variant">) => `${e.endpoint}${e.variant ? ` [${e.variant}]` : ""}`;
-
-/**
- * The emulator's own keys: the table under "Keys of its own" in
- * emulator/README.md, rows `| \`records\` | \`key\` | why |`.
- */
-function ownKeys(): Set<string> {
-  const readme = readFileSync(join(__dirname, "../../emulator/README.md"), "utf8");
-  const section = readme.split(/^## /m).find((s) => s.startsWith("Keys of its own")) ?? "";
-  const rows = [...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| (.+) \|$/gm)];
-  return new Set(rows.map(([, records, key]) => `${records} ${key}`));
-}
-const OWN = ownKeys();
 
 interface Kept {
   /** The corpus key: `endpoint` or `endpoint [variant]`. */
@@ -127,7 +115,7 @@ async function failuresOf(api: TestApi, entry: CorpusEntry): Promise<string[]> {
   if (Array.isArray(recorded.data) && recorded.data.length > 0 && Array.isArray(data) && data.length === 0) {
     failures.push("data is empty: the scenario left nothing to compare with the platform's records");
   }
-  return [...failures, ...shapeDifferences(entry.response.body, body, { endpoint: entry.endpoint, index, own: (fam, path) => OWN.has(`${fam} ${path}`), opaque: echoedParams, keyedByValue: (path) => KEYED_BY_VALUE.includes(path) })];
+  return [...failures, ...shapeDifferences(entry.response.body, body, { endpoint: entry.endpoint, index, opaque: echoedParams, keyedByValue: (path) => KEYED_BY_VALUE.includes(path) })];
 }
 
 /**
@@ -180,17 +168,15 @@ describe("the emulator answers with the platform's shapes", () => {
     expect([...kept].filter((f) => !seen.has(f))).toEqual([]);
   });
 
-  test("every key README lists as the emulator's own, and every REFERENCE_TYPES entry, names records of the corpus", () => {
+  test("every REFERENCE_TYPES entry names records of the corpus", () => {
     const families = new Set(entries.map((e) => family(e.endpoint)));
-    expect(OWN.size).toBeGreaterThan(0);
-    expect([...OWN].map((k) => k.split(" ")[0]!).concat(REFERENCE_TYPES.map((r) => r.records)).filter((f) => !families.has(f))).toEqual([]);
+    expect(REFERENCE_TYPES.map((r) => r.records).filter((f) => !families.has(f))).toEqual([]);
   });
 });
 
 describe("shape comparison", () => {
   const endpoint = "GET /12/accounts/:account_id/tweets";
-  const compare = (platform: unknown, answered: unknown, own: string[] = []) =>
-    shapeDifferences(platform, answered, { endpoint, index, own: (fam, path) => own.includes(`${fam} ${path}`) });
+  const compare = (platform: unknown, answered: unknown) => shapeDifferences(platform, answered, { endpoint, index });
 
   test("names a missing key, a wrong type and a key the platform does not send, with the JSON path", () => {
     expect(compare({ data: [{ id: 1n, name: "x" }] }, { data: [{ id: "1", extra: true }] })).toEqual([
@@ -208,7 +194,7 @@ describe("shape comparison", () => {
   test("a recorded null matches only what the corpus shows that field with elsewhere", () => {
     // Line items: end_time is null in one recording and a string in another; frequency_cap a number too.
     const li = (fields: object) => shapeDifferences({ data: { end_time: null, advertiser_domain: null } }, { data: fields }, {
-      endpoint: "GET /12/accounts/:account_id/line_items/:line_item_id", index, own: () => false,
+      endpoint: "GET /12/accounts/:account_id/line_items/:line_item_id", index,
     });
     expect(li({ end_time: "2026-01-01T00:00:00Z", advertiser_domain: null })).toEqual([]);
     expect(li({ end_time: 5, advertiser_domain: "x.com" })).toEqual([
@@ -223,14 +209,16 @@ describe("shape comparison", () => {
 
   test("an object keyed by values compares each answered entry with the platform's first", () => {
     const keyed = (platform: unknown, answered: unknown) => shapeDifferences(platform, answered, {
-      endpoint, index, own: () => false, keyedByValue: (path) => path === "media_metadata",
+      endpoint, index, keyedByValue: (path) => path === "media_metadata",
     });
     expect(keyed({ data: { media_metadata: { "13_1": { type: "VIDEO", width: 640 } } } }, { data: { media_metadata: { "7_3001": { type: "VIDEO", width: 1920 } } } })).toEqual([]);
     expect(keyed({ data: { media_metadata: { "13_1": { type: "VIDEO", width: 640 } } } }, { data: { media_metadata: { "7_3001": { type: "VIDEO", width: "1920" } } } }))
       .toEqual(["data.media_metadata.7_3001.width is a string, platform sends a number"]);
   });
 
-  test("a key listed as the emulator's own is allowed", () => {
-    expect(compare({ data: {} }, { data: { mine: 1 } }, [`${family(endpoint)} ${recordPath("data.mine")}`])).toEqual([]);
+  test("a key the platform sends on another endpoint of the same records is still a key this endpoint does not send", () => {
+    // GET line items answer funding_instrument_id (the corpus shows it); the reference's PUT example does not.
+    const put = shapeDifferences({ data: { id: "a" } }, { data: { id: "b", funding_instrument_id: "c" } }, { endpoint: "PUT /12/accounts/:account_id/line_items/:line_item_id", index });
+    expect(put).toEqual(["data.funding_instrument_id is not sent by the platform (answered a string)"]);
   });
 });

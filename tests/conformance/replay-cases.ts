@@ -27,7 +27,7 @@ import * as sdkReference from "../../sdk/reference-reads";
 import { estimateAudience } from "../../provider/audience-estimate";
 import { getAudienceEstimate } from "../../sdk/audience-estimate";
 import { definitionOf, RESOURCES } from "../../provider/resources";
-import { entryFor } from "./corpus";
+import { CorpusEntry, entryFor } from "./corpus";
 import { ResourceCase } from "./replay-run";
 import { ACCOUNT } from "./replay";
 
@@ -318,13 +318,25 @@ function recordOf(body: unknown): Entity | undefined {
   return (Array.isArray(data) ? data[0] : data) as Entity | undefined;
 }
 
+/** What a recorded request sent besides its path: the answer's echo (`request.params`, typed as the platform read it), else the example's query. */
+function sentParams(entry: CorpusEntry): Entity {
+  const echo = (entry.response.body as { request?: { params?: unknown } } | undefined)?.request?.params;
+  const inPath = new Set([...entry.endpoint.matchAll(/:(\w+)/g)].map((m) => m[1]!));
+  const params = echo && typeof echo === "object" ? (echo as Entity) : Object.fromEntries(new URL(entry.request.example.split(" ")[1]!).searchParams);
+  return Object.fromEntries(Object.entries(params).filter(([k]) => !inPath.has(k)));
+}
+
 /**
  * The default case of a kind with a collection: the program that declares
  * what its POST's recording answers, and (`live`) what its list's recording
- * holds where that differs (its parent ids but the created ones). A record becomes inputs as adoption reads a
- * live entity (ResourceDefinition.adoptedOf), kept to the kind's inputs:
- * no second mapping of wire names. Undefined where the corpus has no POST
- * of the collection.
+ * holds where that differs (its parent ids but the created ones). Where the
+ * kind updates in place (collectionCalls.update), the change is what its
+ * PUT's recording sends (`update`, the updatable fields it sets to other
+ * values), and `updated` what that recording answers where it differs. A
+ * record becomes inputs as adoption reads a live entity
+ * (ResourceDefinition.adoptedOf), kept to the kind's inputs: no second
+ * mapping of wire names. Undefined where the corpus has no POST of the
+ * collection.
  */
 export function derivedCase(kind: string): ResourceCase | undefined {
   const def = definitionOf(kind);
@@ -340,9 +352,21 @@ export function derivedCase(kind: string): ResourceCase | undefined {
   const readOne = def.collectionCalls?.readOne === true;
   const listed = recordOf(entryFor("GET", readOne ? `${path}/${String(created.id)}` : path)?.response.body);
   const read = listed ? asInputs(listed, inputs) : {};
+  const differs = (a: Entity, b: Entity) => Object.fromEntries(Object.entries(a).filter(([f, v]) => JSON.stringify(v) !== JSON.stringify(b[f])));
   // The replay answers an entity read again with the `*_id` fields of its first answer (replay.ts): those stay the created ones.
-  const live = Object.fromEntries(Object.entries(read).filter(([f, v]) => !def.fields.wire(f).endsWith("_id") && JSON.stringify(v) !== JSON.stringify(inputs[f as keyof typeof inputs])));
-  return { kind, variant: `derived from its POST and ${readOne ? "GET of one" : "list"} recordings`, inputs, ...(Object.keys(live).length > 0 ? { live } : {}) };
+  const live = Object.fromEntries(Object.entries(differs(read, inputs)).filter(([f]) => !def.fields.wire(f).endsWith("_id")));
+  const put = def.collectionCalls?.update ? entryFor("PUT", `${path}/${created.id as string}`) : undefined;
+  let changes: Pick<ResourceCase, "update" | "updated"> = {};
+  if (put) {
+    const before = { ...inputs, ...live };
+    const record = { ...(listed ?? created), ...sentParams(put) };
+    const update = Object.fromEntries(Object.entries(differs(asInputs(record, before), before)).filter(([f]) => def.fields.updatable.includes(f)));
+    const answered = recordOf(put.response.body);
+    const updated = answered ? Object.fromEntries(Object.entries(differs(asInputs(answered, { ...before, ...update }), { ...before, ...update })).filter(([f]) => !def.fields.wire(f).endsWith("_id"))) : {};
+    // A recording that sends no other value (a PUT of the created values) makes no change to replay: a written case must give one.
+    if (Object.keys(update).length > 0) changes = { update, ...(Object.keys(updated).length > 0 ? { updated } : {}) };
+  }
+  return { kind, variant: `derived from its recordings (POST, ${readOne ? "GET of one" : "list"}${put ? ", PUT" : ""})`, inputs, ...(Object.keys(live).length > 0 ? { live } : {}), ...changes };
 }
 
 /** Every kind's cases: those written by hand, and the derived case of each kind of the registry without one. */

@@ -96,6 +96,14 @@ describe("resources replayed against the platform's recorded answers", () => {
     expect(result.failures).toEqual([]);
   });
 
+  test.each(["Campaign", "CustomAudience"])("the case derived for a %s, which updates in place, replays the change its PUT recording sends, without diff", async (kind) => {
+    const c = derivedCase(kind)!;
+    expect(Object.keys(c.update ?? {}).length).toBeGreaterThan(0);
+    const result = await replayResource(c);
+    expect(result.failures).toEqual([]);
+    expect(result.sent.filter((r) => r.method === "PUT").map((r) => r.entry?.endpoint)).toEqual([`PUT /12/accounts/:account_id/${definitionOf(kind).collection}/:${kind === "Campaign" ? "campaign_id" : "custom_audience_id"}`]);
+  });
+
   test("every kind of the registry has a case (written or derived from the corpus), or says why it has none", () => {
     const covered = new Set([...RESOURCE_CASES.map((c) => c.kind), ...Object.keys(NOT_REPLAYED)]);
     expect(Object.keys(RESOURCES).filter((k) => !covered.has(k))).toEqual([]);

@@ -82,8 +82,6 @@ export interface CompareOptions {
   /** The corpus endpoint, e.g. `GET /12/accounts/:account_id/campaigns`. */
   endpoint: string;
   index: FieldIndex;
-  /** Whether the emulator may send this key the platform does not (its own, listed in emulator/README.md). */
-  own: (fam: string, recordPath: string) => boolean;
   /** Paths (record paths) compared as a JSON type only, not key by key. */
   opaque?: (recordPath: string) => boolean;
   /** Paths (record paths) of objects keyed by values, not names (an id, a media key): each answered entry is compared with the platform's first. */
@@ -134,7 +132,7 @@ export function shapeDifferences(platform: unknown, answered: unknown, options: 
     }
     for (const k of Object.keys(ao)) {
       const child = path ? `${path}.${k}` : k;
-      if (!(k in po) && !options.own(fam, recordPath(child))) out.push(`${child} is not sent by the platform (answered ${article(jsonType(ao[k]))})`);
+      if (!(k in po)) out.push(`${child} is not sent by the platform (answered ${article(jsonType(ao[k]))})`);
     }
   };
   walk(platform, answered, "");

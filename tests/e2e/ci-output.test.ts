@@ -21,11 +21,10 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_ID, approveOnAuthorizePage, CONSUMER, filesBelow, ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ACCOUNT_ID, approveOnAuthorizePage, filesBelow, POLICY_PACK, ProgramResource, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
-const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
 // Credentials made up for this run, so every file and every output can be searched for them.
@@ -56,7 +55,7 @@ describe("the GitOps workflows with audience members and credentials from the en
     expect(digest).toMatchObject({ code: 0 });
     writeFileSync(join(stack.dir, "preview.json"), digest.stdout);
     expect(await stack.xads(["pr-summary", "preview.json", "--output", "summary.md"], { env: ci() })).toMatchObject({ code: 0 });
-    const streamed = await pulumi(["preview", "--json", "--policy-pack", LAUNCHER], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
+    const streamed = await pulumi(["preview", "--json", "--policy-pack", POLICY_PACK], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
     expect(streamed).toMatchObject({ code: 0 });
     // The event stream carries the SDK's debug lines: the form that carried the hashes.
     expect(streamed.stdout).toContain('"prefix":"debug: "');
@@ -78,12 +77,12 @@ describe("the GitOps workflows with audience members and credentials from the en
 
   test("pull request, merge, a pull request that changes the members, merge, nightly drift, a preview with --debug", async () => {
     expect(await pullRequest()).toContain("### Changes");
-    expect(await pulumi(["up", "--yes", "--policy-pack", LAUNCHER])).toMatchObject({ code: 0 });
+    expect(await pulumi(["up", "--yes", "--policy-pack", POLICY_PACK])).toMatchObject({ code: 0 });
 
     stack.writeProgram(program([2, 12]));
     const summary = await pullRequest();
     expect(summary).toContain("newsletterUsers");
-    expect(await pulumi(["up", "--yes", "--policy-pack", LAUNCHER])).toMatchObject({ code: 0 });
+    expect(await pulumi(["up", "--yes", "--policy-pack", POLICY_PACK])).toMatchObject({ code: 0 });
 
     expect(await stack.xads(["drift", "--stack", "dev", "--format", "markdown", "--output", "drift.md"], { env: ci() })).toMatchObject({ code: 0 });
     expect(await pulumi(["preview", "--debug"])).toMatchObject({ code: 0 });

@@ -10,7 +10,9 @@
  * them).
  *
  * `pulumi up` is SIGKILLed while a campaign batch of each account is in
- * flight (the emulators commit it and hold the answer), then the documented
+ * flight (the emulators commit it and hold the answer until the kill has
+ * landed: Stack.interruptWhileHeld; the providers set no requestTimeoutMs,
+ * so they wait for it as long), then the documented
  * recovery (docs/operations.md, "When an update is interrupted": `xads
  * recover --cancel`, `pulumi up`): each pending create is looked up through
  * its own provider, so every declared entity exists once in each account
@@ -23,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AdsClient } from "../../provider/client";
-import { ACCOUNT_ID, CREDENTIAL_KEYS, Credentials, Emulator, expectNoCredentialsIn, output, Stack, startStackEmulator, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, AFTER_HELD, CAMPAIGN_BATCHES, CREDENTIAL_KEYS, Credentials, Emulator, expectNoCredentialsIn, output, Stack, startStackEmulator, useStackEmulator } from "./harness";
 
 jest.setTimeout(900_000);
 
@@ -63,7 +65,7 @@ const accounts = [
 ];
 for (const a of accounts) {
   const provider = new xads.Provider(a.name, {
-    sandbox: true, sandboxBaseUrl: a.url, accountId: a.accountId, requestTimeoutMs: 4000,
+    sandbox: true, sandboxBaseUrl: a.url, accountId: a.accountId,
     ...Object.fromEntries(credentials.map((k) => [k, a.credential(k)])),
   });
   const funding = new xads.FundingInstrument(\`\${a.name}-funding\`, { currency: ${JSON.stringify(currency)}, startTime: "2026-01-01T00:00:00Z" }, { provider });
@@ -81,7 +83,6 @@ function yamlProgram(currency = "EUR"): string {
       sandbox: true
       sandboxBaseUrl: ${url}
       accountId: ${accountId}
-      requestTimeoutMs: 4000
 ${credentials}  ${name}-funding:
     type: xads:index:FundingInstrument
     properties:
@@ -107,11 +108,10 @@ ${account("acme", ACCOUNT_ID, e2e.emu.sandboxUrl, CREDENTIAL_KEYS.map((k) => `  
 
 const acmeLive = (collection: string) => e2e.emu.control.entities("sandbox", ACCOUNT_ID, collection);
 const globexLive = (collection: string) => globex.emu.control.entities("sandbox", globex.accountId, collection);
-const campaignBatches = (emu: Emulator) => emu.control.requests().filter((r) => r.method === "POST" && /\/batch\/accounts\/[^/]+\/campaigns$/.test(r.path));
 
 describe.each([
-  { path: "native TypeScript", runEnv: nativeEnv, recoverEnv: () => ({}) },
-  { path: "YAML", runEnv: xadsVariables, recoverEnv: xadsVariables },
+  { path: "native TypeScript", runEnv: nativeEnv, recoverEnv: () => AFTER_HELD },
+  { path: "YAML", runEnv: xadsVariables, recoverEnv: () => ({ ...xadsVariables(), ...AFTER_HELD }) },
 ])("$path: a provider per account, SIGKILL during the campaign batches", ({ path, runEnv, recoverEnv }) => {
   let stack: Stack;
 
@@ -127,14 +127,9 @@ describe.each([
     // Only the funding instruments made from here on count (an earlier test's may still be in the account).
     const earlier = new Set([...acmeLive("funding_instruments"), ...globexLive("funding_instruments")].map((f) => f.id));
     const made = (live: (c: string) => { id: string }[]) => live("funding_instruments").filter((f) => !earlier.has(f.id));
-    for (const emu of [e2e.emu, globex.emu]) {
-      emu.control.clearRequests();
-      emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
-    }
-    const killed = await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"],
-      () => campaignBatches(e2e.emu).length > 0 && campaignBatches(globex.emu).length > 0, runEnv());
-    expect(killed).toBe(true);
-    for (const emu of [e2e.emu, globex.emu]) emu.control.clearFaults();
+    // Killed once each account's campaign batch has committed, its answer held.
+    const killedUp = ["up", "--yes", "--skip-preview", "--parallel", "64"];
+    expect(await stack.interruptWhileHeld(killedUp, { writes: [CAMPAIGN_BATCHES], emus: [e2e.emu, globex.emu], env: runEnv() })).toBe(true);
 
     const interrupted = await stack.deployment();
     const pending = (interrupted.pending_operations ?? []).filter((op) => op.type === "creating").map((op) => op.resource.urn);

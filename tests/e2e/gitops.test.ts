@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument, seedLineItem } from "../integration/fixtures";
 import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
-import { CONSUMER, ProgramResource, Stack, useStackEmulator } from "./harness";
+import { CONSUMER, POLICY_PACK, ProgramResource, Stack, useStackEmulator } from "./harness";
 import { rewriteRequested } from "../required-tools";
 
 jest.setTimeout(300_000);
@@ -26,7 +26,6 @@ jest.setTimeout(300_000);
 const GOLDEN = join(__dirname, "golden", "pr-summary.md");
 // Read when the file loads, so CI refuses it before any stack is made.
 const UPDATE_GOLDEN = rewriteRequested("XADS_UPDATE_GOLDEN");
-const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 
 const e2e = useStackEmulator({ backend: "postgres" });
 /** What the emulator needs to answer a process outside the stack (import, the policy pack). */
@@ -94,7 +93,7 @@ describe("a stack reviewed in a pull request, then edited in the ads UI", () => 
 
   test("the streamed preview with the policy pack adds the pack's violations to the same summary", async () => {
     const config = writeBudgetCapConfig(stack);
-    const preview = await stack.run(["preview", "--json", "--policy-pack", LAUNCHER, "--policy-pack-config", config], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
+    const preview = await stack.run(["preview", "--json", "--policy-pack", POLICY_PACK, "--policy-pack-config", config], { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
     expect(preview).toMatchObject({ code: 0 });
     const r = await stack.xads(["pr-summary"], { input: preview.stdout });
     expect(r).toMatchObject({ code: 0 });

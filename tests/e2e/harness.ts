@@ -26,6 +26,11 @@ export const WORK = join(ROOT, ".work");
 export const CONSUMER = join(WORK, "consumer");
 /** The folder of the installed package's provider plugin (pulumi-resource-xads), as a YAML program's plugins.providers names it. */
 export const PLUGIN_DIR = join(CONSUMER, "node_modules", "pulumi-xads", "bin");
+/**
+ * The policy pack's folder in the installed package, the form users pass
+ * (`--policy-pack node_modules/pulumi-xads/policy-pack`, docs/gitops.md).
+ */
+export const POLICY_PACK = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack");
 /** The `xads` command of the installed package, as a user's shell finds it. */
 export const XADS_BIN = join(CONSUMER, "node_modules", ".bin", "xads");
 
@@ -34,11 +39,51 @@ export type Emulator = RunningEmulator;
 export const ACCOUNT_ID = DEMO_ACCOUNT_ID;
 
 /**
- * How long killWhen and interruptTwiceWhen wait for their moment (or the
+ * How long interruptWhen (killWhen) waits for its moment (or the
  * CLI's end): below the shortest e2e file time-out (300 s), so a moment
  * that never comes fails naming it rather than as jest's bare time-out.
  */
 const WHEN_DEADLINE_MS = 240_000;
+
+/** How an interrupted CLI is stopped (Stack.interruptWhen): a SIGKILL (a cancelled CI job), or Ctrl-C twice (an impatient user). */
+export type Interruption = "SIGKILL" | "Ctrl-C twice";
+
+/**
+ * How long the emulator holds a request or an answer for a test (its
+ * `hold` and `timeout-after-commit` faults), and a provider waits for that
+ * answer: past any e2e file's time-out, so only the test's release
+ * (control.releaseHeld) or the emulator's close ends the wait, never a clock.
+ */
+export const HELD_MS = 600_000;
+
+/**
+ * The environment of a run whose provider waits for a held answer as long
+ * as the emulator holds it (XADS_REQUEST_TIMEOUT_MS), so its own time-out
+ * cannot end the wait before the test does. A stack's
+ * xads:requestTimeoutMs, or an explicit provider's requestTimeoutMs, wins
+ * over it: such stacks set neither.
+ */
+export const WAITS_FOR_HELD = { XADS_REQUEST_TIMEOUT_MS: String(HELD_MS) };
+
+/**
+ * The request time-out `xads recover` reckons with after an interruption
+ * while answers were held (it waits twice that after the last checkpoint,
+ * for a create still on its way): the held answers were released, their
+ * connections dropped, and the stopped run's provider writes nothing once
+ * its engine is gone (provider/engine.ts), so nothing is on its way; 4 s
+ * keeps that wait short.
+ */
+export const AFTER_HELD = { XADS_REQUEST_TIMEOUT_MS: "4000" };
+
+/** A write Stack.interruptWhileHeld holds the answer of: its method, its path (a regular expression, as the emulator's faults take it), how many such requests. */
+export interface HeldWrite {
+  method: string;
+  path: string;
+  times?: number;
+}
+
+/** The campaign batch POSTs of an update, two at most (an update's campaigns may go in two). */
+export const CAMPAIGN_BATCHES: HeldWrite = { method: "POST", path: "/batch/accounts/[^/]+/campaigns$", times: 2 };
 
 // --------------------------------------------------- one file's emulator ---
 
@@ -154,6 +199,84 @@ export async function preparePythonSdk(): Promise<void> {
 
 /** The environment of a pulumi command on a Python program: the language host runs the `python` first on PATH, the virtual environment's, where pulumi_xads is installed. */
 export const pythonEnv = (): NodeJS.ProcessEnv => ({ PATH: `${join(PYTHON_VENV, "bin")}:${pulumiDir()}:${process.env.PATH}` });
+
+// --------------------------------------- an example on a generated SDK ---
+
+/**
+ * The tests of an example program on a generated SDK (examples/python,
+ * examples/go: a sandbox funding instrument, the campaign "Spring sale" and
+ * its line item "Timeline clicks", their ids as outputs) through the real
+ * CLI, its language host and the provider plugin of the installed package,
+ * against the file's emulator: up, a second preview with no changes, destroy,
+ * no credential in the state or the CLI's output. `prepare` makes the SDK
+ * (before the stack is made); `env`, beside the stack's, is every command's.
+ */
+export function exampleOnGeneratedSdk(e2e: ReturnType<typeof useStackEmulator>, example: "python" | "go", prepare: () => Promise<void>, env: () => NodeJS.ProcessEnv): void {
+  let stack: Stack;
+  const made = (collection: string) => e2e.live(collection);
+  const succeeded = (r: RunResult) => ({ code: r.code, output: r.code === 0 ? "" : output(r) });
+
+  beforeAll(async () => {
+    await prepare();
+    stack = e2e.stack(`${example}-plugin`);
+    stack.copyProgram(join(ROOT, "examples", example));
+    await stack.init();
+  }, 1_200_000);
+
+  test("up creates each declared entity once through the plugin, as resources of the xads package", async () => {
+    const fundingBefore = made("funding_instruments").length;
+    expect(succeeded(await stack.run(["up", "--yes", "--skip-preview"], env()))).toEqual({ code: 0, output: "" });
+    expect((await stack.exported()).map((r) => r.type).sort()).toEqual(["xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem"]);
+    expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
+    expect(made("campaigns").map((c) => [c.name, c.entity_status, c.daily_budget_amount_local_micro])).toEqual([["Spring sale", "PAUSED", 50_000_000]]);
+    expect(made("line_items").map((l) => [l.name, l.placements, l.bid_amount_local_micro])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"], 1_500_000]]);
+    const outputs = await stack.outputs();
+    expect(outputs.campaignId).toBe(made("campaigns")[0]!.id);
+    expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
+  });
+
+  test("a second preview plans no change", async () => {
+    expect(succeeded(await stack.run(["preview", "--expect-no-changes", "--diff"], env()))).toEqual({ code: 0, output: "" });
+  });
+
+  test("destroy deletes the campaign and line item", async () => {
+    expect(succeeded(await stack.run(["destroy", "--yes"], env()))).toEqual({ code: 0, output: "" });
+    expect(made("campaigns")).toEqual([]);
+    expect(made("line_items")).toEqual([]);
+  });
+
+  test("neither the state nor any output of the CLI holds a credential in plain text", async () => {
+    await expectNoCredentialsIn(stack);
+  });
+}
+
+// ----------------------------------------------------- Go programs ---
+
+/** The Go SDK's module, generated from schema.json (make go-sdk, tools/gosdk), which a Go program's go.mod requires through a replace. */
+export const GO_SDK = join(WORK, "go-sdk");
+
+/** The replace of an example's or a test's go.mod (relative to the repository's root two levels up), and the module it names. */
+const GO_SDK_REPLACE = "pulumi-xads/sdk => ../../.work/go-sdk";
+
+/**
+ * Generates the Go SDK into GO_SDK (tools/gosdk/build.sh: reused while
+ * schema.json and the tool are unchanged); the beforeAll of every file that
+ * builds a Go program on it.
+ */
+export async function prepareGoSdk(): Promise<void> {
+  await promisify(execFile)(join(ROOT, "tools", "gosdk", "build.sh"), [join(ROOT, "schema.json"), GO_SDK], { cwd: ROOT, env: { ...process.env, ...goEnv() }, timeout: 600_000 });
+}
+
+/**
+ * The environment of the go command, and of a pulumi command on a Go
+ * program (the Go language host runs `go build`): modules from the module
+ * proxy (-mod=mod: go.sum completed as needed, never a vendor folder), the
+ * machine's Go, no cgo; the build cache is Go's own (GOCACHE, kept across
+ * runs outside the clone), one for the test and every build of a program.
+ * The CLI's folder on PATH, where `make pulumi` puts pulumi-language-go.
+ * Beside a stack's environment (Stack.run's extraEnv), as pythonEnv().
+ */
+export const goEnv = (): NodeJS.ProcessEnv => ({ GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", CGO_ENABLED: "0", PATH: `${pulumiDir()}:${process.env.PATH}` });
 
 export interface RunResult {
   code: number;
@@ -474,26 +597,19 @@ export class Stack {
    * environment) and SIGKILLs it once `when()` holds, as a cancelled CI job
    * would; false when it ended first.
    */
-  async killWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
-    const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
-    let ended = false;
-    const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
-    await waitFor(() => ended || when(), `the moment to stop pulumi ${args[0]} (or its end)`, WHEN_DEADLINE_MS, 50)
-      // Past the deadline the CLI is not left running after the test.
-      .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
-    if (ended) return false;
-    this.hostsLeft = await killCli(child, exited);
-    return true;
+  killWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+    return this.interruptWhen(args, "SIGKILL", when, extraEnv);
   }
 
   /**
    * Starts the real CLI (its output dropped; `extraEnv` beside the stack's
-   * environment) and, once `when()` holds, presses Ctrl-C twice as an
-   * impatient user does: SIGINT, then SIGINT again 300 ms later, which ends
-   * the CLI without waiting for what is in flight. Then reaps the language
-   * host the CLI leaves (as killCli does). False when it ended first.
+   * environment) and, once `when()` holds, stops it `how`: a SIGKILL, as a
+   * cancelled CI job's runner (killCli), or Ctrl-C twice, as an impatient
+   * user: SIGINT, then SIGINT again 300 ms later, which ends the CLI
+   * without waiting for what is in flight; then reaps the language host the
+   * CLI leaves (as killCli does). False when it ended first.
    */
-  async interruptTwiceWhen(args: string[], when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  async interruptWhen(args: string[], how: Interruption, when: () => boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<boolean> {
     const child: ChildProcess = spawn(join(pulumiDir(), "pulumi"), [...args, "--non-interactive"], { cwd: this.dir, env: { ...this.env(), ...extraEnv }, stdio: "ignore" });
     let ended = false;
     const exited = new Promise<void>((r) => child.once("exit", () => { ended = true; r(); }));
@@ -501,6 +617,10 @@ export class Stack {
       // Past the deadline the CLI is not left running after the test.
       .catch((e: unknown) => { child.kill("SIGKILL"); throw e; });
     if (ended) return false;
+    if (how === "SIGKILL") {
+      this.hostsLeft = await killCli(child, exited);
+      return true;
+    }
     const hosts = child.pid === undefined ? [] : languageHostsBelow(child.pid);
     child.kill("SIGINT");
     await new Promise((r) => setTimeout(r, 300));
@@ -513,6 +633,34 @@ export class Stack {
     for (const host of hosts) { try { process.kill(host, "SIGKILL"); } catch { /* already gone */ } }
     if (forced) throw new Error(`pulumi ${args[0]} did not end within 60 s of the second Ctrl-C`);
     return true;
+  }
+
+  /**
+   * Interrupts the real CLI (interruptWhen) while writes it sent have
+   * committed on the platform and their answers are held back, the moment
+   * an interruption leaves what no state holds: arms `writes` as
+   * timeout-after-commit faults held HELD_MS on each of `emus` (the stack's
+   * emulator by default), runs `args` with a provider that waits as long
+   * (WAITS_FOR_HELD over `env`), and stops it once every emulator holds an
+   * answer and `when()` holds; then clears the faults and releases the held
+   * answers (their connections drop). No step races the provider's
+   * time-out: only the test ends the wait. False when the CLI ended first.
+   */
+  async interruptWhileHeld(args: string[], options: { how?: Interruption; writes: HeldWrite[]; emus?: Emulator[]; when?: () => boolean; env?: NodeJS.ProcessEnv }): Promise<boolean> {
+    // The stack's config would win over XADS_REQUEST_TIMEOUT_MS (provider/config.ts): the provider would give up first.
+    const config = readdirSync(this.dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f)).map((f) => readFileSync(join(this.dir, f), "utf8")).join("\n");
+    if (config.includes("xads:requestTimeoutMs")) throw new Error(`stack ${this.name} sets xads:requestTimeoutMs: a provider that gives up on a held answer races the test`);
+    const emus = options.emus ?? [this.emu];
+    for (const emu of emus) for (const w of options.writes) emu.control.fault({ ...w, kind: "timeout-after-commit", delayMs: HELD_MS });
+    try {
+      return await this.interruptWhen(args, options.how ?? "SIGKILL",
+        () => emus.every((emu) => emu.control.held() > 0) && (options.when?.() ?? true), { ...options.env, ...WAITS_FOR_HELD });
+    } finally {
+      for (const emu of emus) {
+        emu.control.clearFaults();
+        emu.control.releaseHeld();
+      }
+    }
   }
 
   /** The language hosts of the last killed CLI still running after killWhen (none: killCli reaped them). */
@@ -542,7 +690,8 @@ export class Stack {
    * Copies a program folder (an example) into the stack's folder. An example
    * names the provider plugin where npm installs it beside the program
    * (node_modules/pulumi-xads/bin); the stack's folder is below
-   * .work/consumer, so the copy names PLUGIN_DIR.
+   * .work/consumer, so the copy names PLUGIN_DIR (and a Go example's go.mod,
+   * GO_SDK).
    */
   copyProgram(from: string): void {
     for (const entry of readdirSync(from)) {
@@ -551,6 +700,9 @@ export class Stack {
     }
     const project = join(this.dir, "Pulumi.yaml");
     if (existsSync(project)) writeFileSync(project, readFileSync(project, "utf8").replace("path: node_modules/pulumi-xads/bin", `path: ${PLUGIN_DIR}`));
+    // A Go example requires the generated SDK by a path from the repository's root: the copy names GO_SDK.
+    const goMod = join(this.dir, "go.mod");
+    if (existsSync(goMod)) writeFileSync(goMod, readFileSync(goMod, "utf8").replace(GO_SDK_REPLACE, `pulumi-xads/sdk => ${GO_SDK}`));
   }
 
   /**

@@ -3,12 +3,13 @@
  * `xads recover` prints, with the real CLI: SIGKILL
  * while the campaigns' delete is in flight (they go together, as one batch
  * POST of Delete items: provider/resources/batch-write.ts; the emulator
- * commits it and holds the answer). `xads recover` names
+ * commits it and holds the answer until the kill has landed:
+ * Stack.interruptWhileHeld). `xads recover` names
  * pulumi destroy for it (not pulumi up, which would keep the deleted
  * campaign in the state and create the others again); following it leaves
  * no resource, no pending operation and no live campaign.
  */
-import { Stack, useStackEmulator } from "./harness";
+import { AFTER_HELD, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -30,8 +31,8 @@ beforeAll(async () => {
     { type: "FundingInstrument", name: "usd", args: { currency: "USD", startTime: "2026-01-01T00:00:00Z" } },
     ...NAMES.map((n, i) => ({ type: "Campaign", name: `c${i}`, args: { fundingInstrumentId: "${usd.id}", name: n, dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } })),
   ]);
+  // No xads:requestTimeoutMs: the killed destroy's provider waits for the held answer until the kill (WAITS_FOR_HELD).
   await stack.init();
-  await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
   expect(await stack.up()).toMatchObject({ code: 0 });
   expect(liveCampaigns()).toHaveLength(NAMES.length);
 });
@@ -40,16 +41,17 @@ test("SIGKILL of pulumi destroy mid-way, then the steps xads recover prints: an 
   // The campaigns' delete commits and its answer is held back (the batch POST, or one campaign's DELETE should one go alone);
   // the kill lands once every campaign's delete has been sent.
   e2e.emu.control.clearRequests();
-  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 1 });
-  e2e.emu.control.fault({ method: "DELETE", path: "/accounts/[^/]+/campaigns/[^/]+$", kind: "timeout-after-commit", delayMs: 20_000, times: 1 });
-  expect(await stack.killWhen(["destroy", "--yes", "--skip-preview"], () => campaignDeletes().length >= NAMES.length)).toBe(true);
-  e2e.emu.control.clearFaults();
+  const writes = [
+    { method: "POST", path: "/batch/accounts/[^/]+/campaigns$", times: 1 },
+    { method: "DELETE", path: "/accounts/[^/]+/campaigns/[^/]+$", times: 1 },
+  ];
+  expect(await stack.interruptWhileHeld(["destroy", "--yes", "--skip-preview"], { writes, when: () => campaignDeletes().length >= NAMES.length })).toBe(true);
 
   const interrupted = await stack.deployment();
   expect((interrupted.pending_operations ?? []).map((op) => op.type)).toContain("deleting");
   expect(interrupted.resources.some((r) => r.type.endsWith(":Campaign"))).toBe(true);
 
-  const recovered = await stack.xads(["recover", "--cancel"]);
+  const recovered = await stack.xads(["recover", "--cancel"], { env: AFTER_HELD });
   expect(recovered).toMatchObject({ code: 0 });
   expect(recovered.stderr).toMatch(/was interrupted while deleting: the delete is sent again by the interrupted command run again/);
   const next = /no pending operation left\. (Next: .*)/.exec(recovered.stderr)?.[1];

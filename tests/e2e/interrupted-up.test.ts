@@ -1,14 +1,15 @@
 /**
  * An interrupted `pulumi up` converges with no duplicate, with the real CLI:
  * SIGKILL while a campaign batch is in flight (the emulator commits it and
- * holds the answer), then the documented recovery (docs/operations.md "When an update
- * is interrupted": xads recover --cancel, pulumi up). Every campaign
- * exists once on the platform (the emulator's state) and in the state, and
- * no pending operation is left. And what recovery leaves alone (a create
- * that committed while no state holds it) `xads drift` reports.
+ * holds the answer until the kill has landed: Stack.interruptWhileHeld),
+ * then the documented recovery (docs/operations.md "When an update is
+ * interrupted": xads recover --cancel, pulumi up). Every campaign exists
+ * once on the platform (the emulator's state) and in the state, and no
+ * pending operation is left. And what recovery leaves alone (a create that
+ * committed while no state holds it) `xads drift` reports.
  */
 import { repairTornAttributes } from "../../cli/recover";
-import { ACCOUNT_ID, ProgramResource, Stack, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, AFTER_HELD, CAMPAIGN_BATCHES, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -22,23 +23,20 @@ const PROGRAM: ProgramResource[] = [
 ];
 
 const live = () => e2e.live("campaigns");
-const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "POST" && r.path.includes("/batch/"));
 
 beforeAll(async () => {
   stack = e2e.stack("interrupted-up");
   stack.writeProgram(PROGRAM);
+  // No xads:requestTimeoutMs: the killed update's provider waits for the held answer until the kill (WAITS_FOR_HELD).
   await stack.init();
-  // The provider waits 4 s for an answer: the kill lands well inside that.
-  await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
 });
 
 test("SIGKILL of pulumi up while a campaign batch is in flight, then the documented recovery: every campaign once, no pending operation", async () => {
-  // The batch commits at once and its answer is held back: the kill lands while it is in flight.
-  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
-  expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], () => batchPosts().length > 0)).toBe(true);
+  // The batch commits at once and its answer is held back until the kill has landed.
+  const up = ["up", "--yes", "--skip-preview", "--parallel", "64"];
+  expect(await stack.interruptWhileHeld(up, { writes: [CAMPAIGN_BATCHES] })).toBe(true);
   // Nothing of the killed update keeps running: its language host is reaped with it.
   expect(stack.hostsLeft).toEqual([]);
-  e2e.emu.control.clearFaults();
 
   // Read as xads recover reads it: a kill that lands while the file backend
   // writes can leave an empty metadata file, which keeps every pulumi command
@@ -49,7 +47,7 @@ test("SIGKILL of pulumi up while a campaign batch is in flight, then the documen
   expect(live().length).toBeGreaterThan(0);
 
   // The documented recovery.
-  const recovered = await stack.xads(["recover", "--cancel"]);
+  const recovered = await stack.xads(["recover", "--cancel"], { env: AFTER_HELD });
   expect(recovered).toMatchObject({ code: 0 });
   expect(recovered.stderr).toMatch(/no pending operation left\. Next: pulumi up/);
   expect(await stack.up()).toMatchObject({ code: 0 });

@@ -8,7 +8,7 @@
  * taken over, never sent again. Counted from the emulator's state.
  * The stack's state is on the shared PostgreSQL backend, as a team's.
  */
-import { ProgramResource, Stack, useStackEmulator } from "./harness";
+import { HELD_MS, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -67,9 +67,10 @@ test("a campaign batch whose POST committed without an answer: up succeeds, taki
   // The campaigns of the test before are deleted (DELETEs, not POSTs): only these are created.
   stack.writeProgram([...BASE, ...campaigns(names)]);
   e2e.emu.control.clearRequests();
-  // The answer is held past the provider's time-out: the campaigns are made, the provider hears nothing.
-  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 4 * REQUEST_TIMEOUT_MS });
+  // The answer is held until the up has ended, past the provider's time-out: the campaigns are made, the provider hears nothing.
+  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: HELD_MS });
   const up = await stack.up();
+  expect(e2e.emu.control.releaseHeld()).toBe(1);
   expect(up.code).toBe(0);
   expect(campaignPosts().filter((r) => r.fault !== null).flatMap(namesOf).sort()).toEqual(names);
   expect(up.stdout + up.stderr).not.toMatch(WAIT_LINE);

@@ -5,7 +5,7 @@
  * pending; the next, fault-free `pulumi up` finds what was made instead of
  * creating it again. Counted from the emulator's state.
  */
-import { ProgramResource, Stack, useStackEmulator } from "./harness";
+import { HELD_MS, ProgramResource, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -24,12 +24,13 @@ const promotions = (tweets: string[]): ProgramResource[] => tweets.map((t) => ({
 
 
 /**
- * The POST commits and is never answered (the provider waits 2 s); the six
- * look-ups after it lose their connections. `posts`: the engine may start a
- * batch's creates far enough apart that they take two POSTs.
+ * The POST commits and its answer is held until the test releases it, after
+ * the up (the provider gives up at its own 2 s time-out, the behaviour under
+ * test); the six look-ups after it lose their connections. `posts`: the
+ * engine may start a batch's creates far enough apart that they take two POSTs.
  */
 function outage(collection: string, posts = 1): void {
-  e2e.emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "timeout-after-commit", delayMs: 8000, times: posts });
+  e2e.emu.control.fault({ method: "POST", path: `/${collection}$`, kind: "timeout-after-commit", delayMs: HELD_MS, times: posts });
   e2e.emu.control.fault({ method: "GET", path: `/${collection}$`, kind: "drop", times: 6 * posts });
 }
 
@@ -44,6 +45,8 @@ async function failThenConverge(program: ProgramResource[], fault: () => void, e
   stack.writeProgram(program);
   fault();
   const failed = await stack.up();
+  // Every answer the outage held was still held when the up ended: it got none.
+  expect(e2e.emu.control.releaseHeld()).toBeGreaterThan(0);
   expect(failed.code).not.toBe(0);
   const output = failed.stdout + failed.stderr;
   expect(output).toMatch(/may exist on the platform: its create got no answer/);

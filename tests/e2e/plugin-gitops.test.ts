@@ -17,11 +17,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { budgetCapViolation, expectDriftOfBudgetEdit, expectNoDrift, expectSummaryOfReviewedChange, ReviewedChange, writeBudgetCapConfig } from "./gitops-checks";
 import { rewriteRequested } from "../required-tools";
-import { ACCOUNT_ID, CONSUMER, pulumiDir, ROOT, Stack, urnName, useStackEmulator } from "./harness";
+import { ACCOUNT_ID, POLICY_PACK, pulumiDir, ROOT, Stack, urnName, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
-const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 const FIXTURES = join(ROOT, "tests", "unit", "fixtures");
 const UPDATE = rewriteRequested("XADS_UPDATE_FIXTURES");
 
@@ -86,11 +85,11 @@ test("pr-summary of a YAML program's preview shows the budget in money and the r
 
 test("the policy pack refuses a YAML program's campaign budget over the cap, naming the campaign, the budget and the cap", async () => {
   const config = writeBudgetCapConfig(stack, "mandatory");
-  const refused = await withChange(() => stack.preview("--policy-pack", LAUNCHER, "--policy-pack-config", config));
+  const refused = await withChange(() => stack.preview("--policy-pack", POLICY_PACK, "--policy-pack-config", config));
   expect(refused.code).not.toBe(0);
   expect(refused.stdout).toContain(budgetCapViolation("spring-sale"));
   // Within the cap (the example as committed), the same pack passes.
-  expect(await stack.preview("--policy-pack", LAUNCHER, "--policy-pack-config", config)).toMatchObject({ code: 0 });
+  expect(await stack.preview("--policy-pack", POLICY_PACK, "--policy-pack-config", config)).toMatchObject({ code: 0 });
 });
 
 test("drift after a budget edited in the ads UI exits 1 naming the resource, its kind and the field", async () => {

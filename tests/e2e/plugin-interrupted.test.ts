@@ -1,15 +1,16 @@
 /**
  * An interrupted `pulumi up` of a YAML program through the provider plugin
  * converges with no duplicate, with the real CLI: SIGKILL while a campaign
- * batch is in flight (the emulator commits it and holds the answer), then
- * the documented recovery (docs/operations.md "When an update is
- * interrupted": xads recover --cancel, pulumi up). Every campaign exists
- * once on the platform and in the state, as xads:index:Campaign resources,
- * and no pending operation is left. tests/e2e/interrupted-up.test.ts is the
+ * batch is in flight (the emulator commits it and holds the answer until
+ * the kill has landed: Stack.interruptWhileHeld), then the documented
+ * recovery (docs/operations.md "When an update is interrupted": xads
+ * recover --cancel, pulumi up). Every campaign exists once on the platform
+ * and in the state, as xads:index:Campaign resources, and no pending
+ * operation is left. tests/e2e/interrupted-up.test.ts is the
  * same with the dynamic provider.
  */
 import { repairTornAttributes } from "../../cli/recover";
-import { Stack, useStackEmulator } from "./harness";
+import { AFTER_HELD, CAMPAIGN_BATCHES, Stack, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -19,7 +20,6 @@ let stack: Stack;
 const NAMES = Array.from({ length: 50 }, (_, i) => `Interrupted ${i}`);
 
 const live = () => e2e.live("campaigns");
-const batchPosts = () => e2e.emu.control.requests().filter((r) => r.method === "POST" && r.path.includes("/batch/"));
 
 beforeAll(async () => {
   stack = e2e.stack("plugin-interrupted");
@@ -37,15 +37,13 @@ ${NAMES.map((n, i) => `  c${i}:
       dailyBudgetAmountLocalMicro: 1000000
       deletionProtection: false`).join("\n")}
 `);
+  // No xads:requestTimeoutMs: the killed update's provider waits for the held answer until the kill (WAITS_FOR_HELD).
   await stack.init();
-  // The provider waits 4 s for an answer: the kill lands well inside that.
-  await stack.must(["config", "set", "xads:requestTimeoutMs", "4000"]);
 });
 
 test("SIGKILL of pulumi up through the plugin while a campaign batch is in flight, then the documented recovery: every campaign once, no pending operation", async () => {
-  e2e.emu.control.fault({ method: "POST", path: "/batch/accounts/[^/]+/campaigns$", kind: "timeout-after-commit", delayMs: 20_000, times: 2 });
-  expect(await stack.killWhen(["up", "--yes", "--skip-preview", "--parallel", "64"], () => batchPosts().length > 0)).toBe(true);
-  e2e.emu.control.clearFaults();
+  const up = ["up", "--yes", "--skip-preview", "--parallel", "64"];
+  expect(await stack.interruptWhileHeld(up, { writes: [CAMPAIGN_BATCHES] })).toBe(true);
 
   repairTornAttributes(stack.backend);
   const interrupted = await stack.deployment();
@@ -55,7 +53,7 @@ test("SIGKILL of pulumi up through the plugin while a campaign batch is in fligh
   expect(live().length).toBeGreaterThan(0);
 
   // The documented recovery.
-  const recovered = await stack.xads(["recover", "--cancel"]);
+  const recovered = await stack.xads(["recover", "--cancel"], { env: AFTER_HELD });
   expect(recovered.stderr).toMatch(/no pending operation left\. Next: pulumi up/);
   expect(recovered).toMatchObject({ code: 0 });
   expect(await stack.up()).toMatchObject({ code: 0 });

@@ -1,17 +1,17 @@
 /**
- * The policy pack with the real pulumi CLI against the emulator, through the
- * launcher installed with the package (policy-pack/run: the language host
- * built here cannot run a pack given as a directory, docs/architecture.md rule 2).
+ * The policy pack with the real pulumi CLI against the emulator, given as
+ * users give it: the folder installed with the package
+ * (`--policy-pack node_modules/pulumi-xads/policy-pack`), which the CLI runs
+ * through the Node.js language host's RunPlugin (docs/architecture.md rule 2).
  * Preview only where preview is what is asserted; one stack per scenario.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCampaign, seedFundingInstrument } from "../integration/fixtures";
-import { ACCOUNT_ID, CONSUMER, output, ProgramResource, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
+import { ACCOUNT_ID, output, POLICY_PACK, ProgramResource, ROOT, RunResult, Stack, useStackEmulator, xadsEnv } from "./harness";
 
 jest.setTimeout(300_000);
 
-const LAUNCHER = join(CONSUMER, "node_modules", "pulumi-xads", "policy-pack", "run");
 const LIMIT_MESSAGE = (count: number, detail = "") =>
   `account ${ACCOUNT_ID} would have ${count} active campaigns${detail}; the platform allows 200 (if the account's limit was raised, raise it up to 8000: \"xads-active-campaigns-per-account\": {\"accountLimits\": {\"<account id>\": <limit>}} in the file pulumi preview --policy-pack-config names, policy-pack/README.md)`;
 
@@ -53,15 +53,22 @@ describe("a stack with 201 active campaigns", () => {
   });
 
   test("pulumi preview --policy-pack fails with a message that names the limit and the count", async () => {
-    const preview = await stack.preview("--policy-pack", LAUNCHER);
+    const preview = await stack.preview("--policy-pack", POLICY_PACK);
     expect(preview.code).not.toBe(0);
     expect(output(preview)).toContain("[mandatory]  xads-active-campaigns-per-account");
     expect(output(preview)).toContain(LIMIT_MESSAGE(201));
     expect(e2e.writes()).toEqual([]);
   });
 
+  test("from a clone, the repository's own folder (pulumi preview --policy-pack policy-pack, after make build) refuses it the same way", async () => {
+    const preview = await stack.preview("--policy-pack", join(ROOT, "policy-pack"));
+    expect(preview.code).not.toBe(0);
+    expect(output(preview)).toContain(LIMIT_MESSAGE(201));
+    expect(e2e.writes()).toEqual([]);
+  });
+
   test("the guardrails its 201 campaigns break (no purchase order number, deletionProtection false) report once each, so the mandatory failure is not buried", async () => {
-    const preview = await stack.preview("--policy-pack", LAUNCHER);
+    const preview = await stack.preview("--policy-pack", POLICY_PACK);
     const text = output(preview);
     // One violation per policy (policy-pack/README.md "Many resources, one report"), not one per campaign.
     expect([...text.matchAll(/\[(advisory|mandatory)\]\s+(xads-[a-z-]+)/g)].map((m) => `[${m[1]}] ${m[2]}`).sort()).toEqual([
@@ -73,7 +80,7 @@ describe("a stack with 201 active campaigns", () => {
   });
 
   test("pulumi up --policy-pack creates nothing: no campaign, no funding instrument", async () => {
-    const up = await stack.run(["up", "--yes", "--policy-pack", LAUNCHER]);
+    const up = await stack.run(["up", "--yes", "--policy-pack", POLICY_PACK]);
     expect(up.code).not.toBe(0);
     expect(output(up)).toContain(LIMIT_MESSAGE(201));
     expect(live("campaigns")).toEqual([]);
@@ -84,7 +91,7 @@ describe("a stack with 201 active campaigns", () => {
   test("with the config raising the limit to 8000, the same stack passes", async () => {
     const config = join(stack.dir, "policy-config.json");
     writeFileSync(config, JSON.stringify({ "xads-active-campaigns-per-account": { maxActiveCampaigns: 8000 } }));
-    const preview = await stack.preview("--policy-pack", LAUNCHER, "--policy-pack-config", config);
+    const preview = await stack.preview("--policy-pack", POLICY_PACK, "--policy-pack-config", config);
     expect(output(preview)).not.toContain("xads-active-campaigns-per-account");
     expect(preview.code).toBe(0);
   });
@@ -107,7 +114,7 @@ describe("a stack with 150 active and 300 paused campaigns, set up as recommende
 
   test("passes the pack: paused campaigns do not count, and the account's live campaigns were listed at the stack config's address", async () => {
     e2e.emu.control.clearRequests();
-    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
+    const preview = await stack.run(["preview", "--policy-pack", POLICY_PACK], credentialsOnly());
     expect(output(preview)).not.toContain("xads-active-campaigns-per-account");
     expect(preview.code).toBe(0);
     expect(listings()).toHaveLength(1);
@@ -117,7 +124,7 @@ describe("a stack with 150 active and 300 paused campaigns, set up as recommende
     const client = e2e.api();
     const fi = await seedFundingInstrument(client);
     for (let i = 0; i < 60; i++) await seedCampaign(client, { funding_instrument_id: fi, name: `Made in the UI ${i}`, entity_status: "ACTIVE" });
-    const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
+    const preview = await stack.run(["preview", "--policy-pack", POLICY_PACK], credentialsOnly());
     expect(preview.code).not.toBe(0);
     expect(output(preview)).toContain(LIMIT_MESSAGE(210, " (150 in this stack, 60 not managed by it)"));
   });
@@ -125,7 +132,7 @@ describe("a stack with 150 active and 300 paused campaigns, set up as recommende
   test("when the platform does not answer the listing, the pack says so as an advisory naming the address, and the preview passes", async () => {
     e2e.emu.control.fault({ method: "GET", path: `^/12/accounts/${ACCOUNT_ID}/campaigns$`, kind: "drop", times: 100 });
     try {
-      const preview = await stack.run(["preview", "--policy-pack", LAUNCHER], credentialsOnly());
+      const preview = await stack.run(["preview", "--policy-pack", POLICY_PACK], credentialsOnly());
       expect(output(preview)).toContain("[advisory]  xads-active-campaigns-per-account");
       expect(output(preview)).toContain(`could not list the live campaigns of account ${ACCOUNT_ID} at ${e2e.emu.sandboxUrl}: GET /12/accounts/${ACCOUNT_ID}/campaigns`);
       expect(output(preview)).toContain("Only this stack's 150 active campaigns were counted");
@@ -159,7 +166,7 @@ describe("a production stack (the engine gives policies the planned state, not t
   });
 
   test("with the provider's configuration (the stack's), only the new ACTIVE campaign is reported, as advisory", async () => {
-    const preview = await stack.preview("--policy-pack", LAUNCHER);
+    const preview = await stack.preview("--policy-pack", POLICY_PACK);
     expect(preview.code).toBe(0);
     expect(reported(preview)).toEqual([["fresh", false]]);
   });

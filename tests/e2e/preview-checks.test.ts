@@ -35,7 +35,7 @@ describe("preview checks the credentials and the account before anything is writ
     await stack.must(["config", "set", "xads:accountId", "wrongacct"]);
     const preview = await stack.preview();
     expect(preview.code).not.toBe(0);
-    expect(output(preview)).toContain("accountId wrongacct is not an ads account these credentials can use (GET /12/accounts/wrongacct: 404 NOT_FOUND");
+    expect(output(preview)).toContain("accountId wrongacct is not an ads account these credentials can use (GET /12/accounts/wrongacct: 403 ACCOUNT_NOT_FOUND");
     expect(output(preview)).toContain("pulumi config set xads:accountId <id>, or XADS_ACCOUNT_ID");
     const up = await stack.up();
     expect(up.code).not.toBe(0);

@@ -3,51 +3,15 @@
  * a virtual environment (make python-sdk, tests/python/venv.sh), through the
  * real CLI, the Python language host (make pulumi) and the provider plugin
  * pulumi-resource-xads of the installed package, against the emulator: up,
- * a second preview with no changes, destroy; the state holds no credential.
+ * a second preview with no changes, destroy; the state holds no credential
+ * (exampleOnGeneratedSdk, as the Go program's tests/e2e/go-plugin.test.ts).
  */
-import { join } from "node:path";
 import { requireTool } from "../required-tools";
-import { expectNoCredentialsIn, preparePythonSdk, pythonEnv as env, ROOT, Stack, useStackEmulator } from "./harness";
+import { exampleOnGeneratedSdk, preparePythonSdk, pythonEnv, useStackEmulator } from "./harness";
 
 jest.setTimeout(600_000);
 
 // Without python3: skipped with a warning, or under CI a failure with the install line (tests/required-tools.ts).
 if (requireTool("python3", "python-plugin.test.ts", "the program runs in a python3 virtual environment")) {
-  const e2e = useStackEmulator();
-  let stack: Stack;
-  const made = (collection: string, options: { withDeleted?: boolean } = {}) => e2e.live(collection, options);
-
-  beforeAll(async () => {
-    await preparePythonSdk();
-    stack = e2e.stack("python-plugin");
-    stack.copyProgram(join(ROOT, "examples", "python"));
-    await stack.init();
-  }, 1_200_000);
-
-  test("up creates each declared entity once through the plugin, as resources of the xads package", async () => {
-    const fundingBefore = made("funding_instruments").length;
-    const up = await stack.run(["up", "--yes", "--skip-preview"], env());
-    expect({ code: up.code, output: up.code === 0 ? "" : `${up.stdout}\n${up.stderr}` }).toEqual({ code: 0, output: "" });
-    expect((await stack.exported()).map((r) => r.type).sort()).toEqual(["xads:index:Campaign", "xads:index:FundingInstrument", "xads:index:LineItem"]);
-    expect(made("funding_instruments")).toHaveLength(fundingBefore + 1);
-    expect(made("campaigns").map((c) => [c.name, c.entity_status, c.daily_budget_amount_local_micro])).toEqual([["Spring sale", "PAUSED", 50_000_000]]);
-    expect(made("line_items").map((l) => [l.name, l.placements, l.bid_amount_local_micro])).toEqual([["Timeline clicks", ["TWITTER_TIMELINE"], 1_500_000]]);
-    const outputs = await stack.outputs();
-    expect(outputs.campaignId).toBe(made("campaigns")[0]!.id);
-    expect(outputs.lineItemId).toBe(made("line_items")[0]!.id);
-  });
-
-  test("a second preview plans no change", async () => {
-    expect(await stack.run(["preview", "--expect-no-changes", "--diff"], env())).toMatchObject({ code: 0 });
-  });
-
-  test("destroy deletes the campaign and line item", async () => {
-    expect(await stack.run(["destroy", "--yes"], env())).toMatchObject({ code: 0 });
-    expect(made("campaigns")).toEqual([]);
-    expect(made("line_items")).toEqual([]);
-  });
-
-  test("neither the state nor any output of the CLI holds a credential in plain text", async () => {
-    await expectNoCredentialsIn(stack);
-  });
+  exampleOnGeneratedSdk(useStackEmulator(), "python", preparePythonSdk, pythonEnv);
 }

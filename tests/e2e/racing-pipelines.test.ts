@@ -20,7 +20,7 @@
 import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { waitFor } from "../integration/fixtures";
-import { killCli, output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator } from "./harness";
+import { HELD_MS, killCli, output, ProgramResource, pulumiDir, RunResult, Stack, useStackEmulator, WAITS_FOR_HELD } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -38,16 +38,6 @@ const budgets = () => Object.fromEntries(campaigns().map((c) => [c.name, Number(
 
 /** The shared poll (tests/integration/fixtures.ts waitFor), with this file's deadline: below its 300 s time-out. */
 const until = (what: string, cond: () => boolean): Promise<void> => waitFor(cond, what, 120_000, 100);
-
-/**
- * What holds an update mid-request until the test releases it
- * (control.releaseHeld): an emulator hold longer than the file's time-out,
- * and a provider that waits as long for the answer (XADS_REQUEST_TIMEOUT_MS:
- * the stacks' config leaves it unset), so its own time-out cannot end the
- * wait before the test does.
- */
-const HELD_MS = 600_000;
-const WAITS_FOR_HELD = { XADS_REQUEST_TIMEOUT_MS: String(HELD_MS) };
 
 describe("two pipelines of one stack started together", () => {
   let stack: Stack;

@@ -145,6 +145,9 @@ export function support(a: Accounts): ProgramResource[] {
     // The line items of a campaign share one objective: FOLLOWERS has its own campaign.
     { type: "Campaign", name: "reach", args: { fundingInstrumentId: "${usd.id}", name: "Walk reach", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
     { type: "LineItem", name: "followers", args: { campaignId: "${reach.id}", objective: "FOLLOWERS", productType: "PROMOTED_ACCOUNT", placements: ["ALL_ON_TWITTER"] } },
+    // Preroll calls to action need a PREROLL_VIEWS line item (ref creatives/reference.mdx, POST preroll_call_to_actions), its categories those of one advertiser business category.
+    { type: "Campaign", name: "video", args: { fundingInstrumentId: "${usd.id}", name: "Walk video", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false } },
+    { type: "LineItem", name: "preroll", args: { campaignId: "${video.id}", objective: "PREROLL_VIEWS", productType: "MEDIA", placements: ["ALL_ON_TWITTER"], categories: ["IAB9-26", "IAB9-18", "IAB9-29"] } },
     { type: "ScheduledTweet", name: "launch", args: { asUserId: USER, text: "Launch day", scheduledAt: SCHEDULED_AT } },
     { type: "ScheduledTweet", name: "encore", args: { asUserId: USER, text: "Encore", scheduledAt: SCHEDULED_AT } },
     { type: "CustomAudience", name: "installers", args: { name: "Walk installers", deletionProtection: false } },
@@ -167,6 +170,8 @@ export async function seedSupport(api: AdsClient): Promise<Record<string, string
   ids.tweets = await seedLineItem(api, { campaign_id: ids.base });
   ids.reach = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk reach" })).id;
   ids.followers = await seedLineItem(api, { campaign_id: ids.reach, objective: "FOLLOWERS", product_type: "PROMOTED_ACCOUNT" });
+  ids.video = (await seedCampaign(api, { funding_instrument_id: ids.usd, name: "Walk video" })).id;
+  ids.preroll = await seedLineItem(api, { campaign_id: ids.video, objective: "PREROLL_VIEWS", product_type: "MEDIA", categories: "IAB9-26,IAB9-18,IAB9-29" });
   ids.installers = await audience("Walk installers");
   ids.buyers = await audience("Walk buyers");
   return ids;
@@ -541,6 +546,20 @@ export const ROWS: WalkRow[] = [
       seed: async ({ api }) => ({
         id: (await api.post<Entity>(accountPath("app_lists"), { name: "Adopted apps", app_store_identifiers: ["com.twitter.android"] })).id,
         args: { name: "Adopted apps", appStoreIdentifiers: ["com.twitter.android"] },
+      }),
+    },
+    destroy: { deletes: true },
+  },
+  {
+    kind: "PrerollCallToAction", name: "prerollCta", needs: ["preroll"], collection: "preroll_call_to_actions",
+    args: (v) => ({ lineItemId: "${preroll.id}", callToAction: v === 1 ? "VISIT_SITE" : "WATCH_NOW", callToActionUrl: "https://example.com/spring" }),
+    created: { call_to_action: "VISIT_SITE", call_to_action_url: "https://example.com/spring" },
+    update: { replaces: false, field: "callToAction", live: { call_to_action: "WATCH_NOW" } },
+    edit: { patch: { call_to_action_url: "https://example.com/edited" }, shows: { callToActionUrl: "https://example.com/edited" } },
+    adopt: {
+      seed: async ({ api, ids }) => ({
+        id: (await api.post<Entity>(accountPath("preroll_call_to_actions"), { line_item_id: ids.preroll!, call_to_action: "SHOP", call_to_action_url: "https://example.com/adopted" })).id,
+        args: { lineItemId: "${preroll.id}", callToAction: "SHOP", callToActionUrl: "https://example.com/adopted" },
       }),
     },
     destroy: { deletes: true },

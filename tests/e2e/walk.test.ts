@@ -10,11 +10,11 @@ import { Accounts, isSkip, ROWS as ALL_ROWS, support, Version, WalkContext, Walk
 
 jest.setTimeout(600_000);
 
-/** XADS_WALK_KIND=<Kind> walks that kind's rows alone (`make test-kind`); unset, every row. */
-const ONLY = process.env.XADS_WALK_KIND;
+/** XADS_KIND=<Kind> (make test-kind; XADS_WALK_KIND, its former name, too) walks that kind's rows alone; unset, every row. */
+const ONLY = process.env.XADS_KIND ?? process.env.XADS_WALK_KIND;
 const ROWS = ONLY ? ALL_ROWS.filter((r) => r.kind === ONLY) : ALL_ROWS;
 if (ROWS.length === 0) {
-  throw new Error(`XADS_WALK_KIND=${ONLY} has no row in tests/e2e/walk-table.ts (kinds: ${[...new Set(ALL_ROWS.map((r) => r.kind))].join(", ")})`);
+  throw new Error(`XADS_KIND=${ONLY} has no row in tests/e2e/walk-table.ts (kinds: ${[...new Set(ALL_ROWS.map((r) => r.kind))].join(", ")})`);
 }
 
 const e2e = useStackEmulator();

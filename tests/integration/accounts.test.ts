@@ -6,6 +6,7 @@
 import { ProviderConfig } from "../../provider/config";
 import { listAccountFeatures } from "../../provider/data-sources";
 import { accountFeatures } from "../../provider/resources/account-features";
+import { customAudience } from "../../provider/resources/custom-audience";
 import { sandboxAccount } from "../../provider/resources/sandbox-account";
 import { taxSettings } from "../../provider/resources/tax-settings";
 import { userSettings } from "../../provider/resources/user-settings";
@@ -158,6 +159,25 @@ describe("UserSettings", () => {
     const other = emu().control.createAccount("sandbox", { id: "sharedacct1", userIds: [USER, "42"] });
     await expect(userSettings.create(ctx(), userSettings.check({}, { accountId: other.id, userId: "42", contactPhone: "1" }).inputs!))
       .rejects.toThrow(/only be changed by that user/);
+  });
+});
+
+describe("an account the credentials cannot reach", () => {
+  test("a resource in it is refused on read and delete with the platform's 403 ACCOUNT_NOT_FOUND, never taken for gone", async () => {
+    const other = emu().control.createAccount("sandbox", { name: "Someone else's", userIds: ["42"] });
+    const props = { accountId: other.id, name: "Theirs", deletionProtection: false };
+    const refused = /403 ACCOUNT_NOT_FOUND: account \w+ was not found or the authenticated user has no access to it$/;
+    await expect(customAudience.read(ctx(), "abc", props)).rejects.toThrow(refused);
+    await expect(customAudience.delete(ctx(), "abc", props)).rejects.toThrow(refused);
+  });
+
+  test("a deleted sandbox account took its resources with it: read finds them gone, delete is done", async () => {
+    const account = await sandboxAccount.create(ctx(), {});
+    const props = { accountId: account.id, name: "Gone with it", deletionProtection: false };
+    const { id } = await customAudience.create(ctx(), customAudience.check({}, props).inputs!);
+    await sandboxAccount.delete(ctx(), account.id, account.outs);
+    expect(await customAudience.read(ctx(), id, props)).toBeUndefined();
+    await customAudience.delete(ctx(), id, props);
   });
 });
 

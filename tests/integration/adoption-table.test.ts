@@ -5,15 +5,17 @@
  * next up would clear or change (nothing written); declared in full, it is
  * adopted without any write. A kind of the registry with `adoptId` and no
  * row here is adopted as its walk row declares it (tests/e2e/walk-table.ts,
- * version 1), when that declares no other resource: a new kind with no
- * parents needs no row of its own. One with neither fails, naming it.
+ * version 1), its parents (`needs`) made first as the walk's support
+ * resources declare them, through their own kinds' creates: a new kind
+ * needs no row of its own. TABLE holds the rows that set more than the
+ * walk row does. XADS_KIND=<Kind> (make test-kind) adopts that kind alone.
  */
 import { Entity } from "../../provider/client";
 import { listAccountMedia } from "../../provider/data-sources";
 import { RESOURCES } from "../../provider/resources";
 import { ResourceDefinition } from "../../provider/resources/define";
 import { DEMO_USER_ID } from "../../emulator";
-import { ROWS } from "../e2e/walk-table";
+import { Accounts, resolvedRefs, ROWS, support } from "../e2e/walk-table";
 import { ACCOUNT, seedCampaign, seedFundingInstrument, seedLineItem, useEmulator, inFuture } from "./fixtures";
 
 const fixture = useEmulator();
@@ -196,35 +198,86 @@ function requiredInputs(def: ResourceDefinition): string[] {
   return Object.keys(shape).filter((f) => !["accountId", "adoptId"].includes(f) && !shape[f]!.isOptional());
 }
 
+/** Placeholders of the walk's accounts: a row whose arguments hold one needs accounts of its own. */
+const NO_ACCOUNTS: Accounts = { sibling: "\u0000sibling", other: "\u0000other" };
+
 /**
- * The row of a kind whose walk row declares it alone (no reference to
- * another resource, no accounts of its own): what it declares is the live
- * entity, and each optional field it sets is one the refusal names.
+ * The walk's support resources a row needs (`needs`, and what those refer
+ * to), made in the order `support` declares them, each through its kind's
+ * own create; their ids by name.
+ */
+async function madeSupport(needs: readonly string[], accounts: Accounts): Promise<Record<string, string>> {
+  const declared = support(accounts);
+  const wanted = new Set<string>();
+  const want = (name: string) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    const resource = declared.find((r) => r.name === name);
+    if (!resource) throw new Error(`the walk row needs "${name}", which support() in tests/e2e/walk-table.ts does not declare`);
+    for (const [, ref] of JSON.stringify(resource.args).matchAll(/\$\{(\w+)\.id\}/g)) want(ref!);
+  };
+  needs.forEach(want);
+  const ids: Record<string, string> = {};
+  for (const resource of declared.filter((r) => wanted.has(r.name))) {
+    const def = (RESOURCES as Record<string, ResourceDefinition>)[resource.type]!;
+    const args = { ...(def.fields.inputs.includes("accountId") ? { accountId: ACCOUNT } : {}), ...resolvedRefs(resource.args as Inputs, ids) };
+    const checked = def.check({}, args, { sandbox: true });
+    if (checked.failures?.length) throw new Error(`support resource ${resource.name}: ${checked.failures.map((f) => f.reason).join("; ")}`);
+    ids[resource.name] = (await def.create(ctx(), checked.inputs as Inputs)).id;
+  }
+  return ids;
+}
+
+/**
+ * The row of a kind as its walk row declares it (version 1), in the demo
+ * account: its parents made first (madeSupport), each optional field it
+ * sets one the refusal names (but those the platform fills in, `computed`,
+ * and those never read back, `writeOnly`).
  */
 function walkRowOf(kind: string, def: ResourceDefinition): Row | undefined {
   const walk = ROWS.find((r) => r.kind === kind);
-  if (!walk || walk.needs?.length || walk.account) return undefined;
-  const args = walk.args(1, { sibling: "", other: "" });
-  if (JSON.stringify(args).includes("${")) return undefined;
+  if (!walk || walk.account) return undefined;
+  const args = walk.args(1, NO_ACCOUNTS);
   const required = requiredInputs(def);
-  const optional = Object.keys(args).filter((f) => !required.includes(f) && f !== "deletionProtection");
-  return { full: async () => args, required, refused: optional.length > 0 ? optional : { none: "its walk row declares only required fields" } };
+  const unmanaged = [...def.fields.computed, ...def.fields.writeOnly, "deletionProtection"];
+  const optional = Object.keys(args).filter((f) => !required.includes(f) && !unmanaged.includes(f));
+  return {
+    full: async () => {
+      const accounts = JSON.stringify(args).includes("\u0000")
+        ? { sibling: emu().control.createAccount("sandbox", { name: "Sibling" }).id, other: emu().control.createAccount("sandbox", { name: "Other" }).id }
+        : NO_ACCOUNTS;
+      return resolvedRefs(walk.args(1, accounts), await madeSupport(walk.needs ?? [], accounts));
+    },
+    required,
+    refused: optional.length > 0 ? optional : { none: "its walk row declares only required fields" },
+  };
 }
 
+/** XADS_KIND=<Kind>: that kind alone (make test-kind). */
+const ONLY = process.env.XADS_KIND;
 const adoptable = Object.entries(RESOURCES as Record<string, ResourceDefinition>)
-  .filter(([, def]) => def.fields.inputs.includes("adoptId"))
+  .filter(([kind, def]) => def.fields.inputs.includes("adoptId") && (!ONLY || kind === ONLY))
   .map(([kind]) => kind);
 
 const rowOf = (kind: string): Row | undefined => TABLE[kind] ?? walkRowOf(kind, (RESOURCES as Record<string, ResourceDefinition>)[kind]!);
 
 test("every kind with adoptId has a row, here or from its walk row", () => {
-  expect(adoptable.filter((k) => !rowOf(k)).map((k) => `${k}: add a row to TABLE in tests/integration/adoption-table.test.ts (its walk row declares other resources)`)).toEqual([]);
+  expect(adoptable.filter((k) => !rowOf(k)).map((k) => `${k}: add a walk row (tests/e2e/walk-table.ts) or a row to TABLE in tests/integration/adoption-table.test.ts`)).toEqual([]);
 });
 
 test("a kind declared alone in its walk row is adopted as that row declares it", () => {
   expect(walkRowOf("AppList", (RESOURCES as Record<string, ResourceDefinition>).AppList!)).toMatchObject({ required: ["name", "appStoreIdentifiers"], refused: { none: expect.any(String) } });
-  // A walk row that declares a parent by reference is not enough.
-  expect(walkRowOf("Campaign", (RESOURCES as Record<string, ResourceDefinition>).Campaign!)).toBeUndefined();
+});
+
+test("a kind whose walk row needs parents is adopted with them made as the walk's support declares them", async () => {
+  const row = walkRowOf("PromotedAccount", (RESOURCES as Record<string, ResourceDefinition>).PromotedAccount!)!;
+  expect(row).toMatchObject({ required: ["lineItemId", "userId"], refused: { none: expect.any(String) } });
+  const declared = await row.full();
+  // The walk's "followers": a FOLLOWERS line item (promoted accounts take no other), in a campaign of its own funding instrument.
+  const lineItem = (await client().get<Entity>(`${base}/line_items/${declared.lineItemId as string}`)) as Entity;
+  expect(lineItem).toMatchObject({ objective: "FOLLOWERS", product_type: "PROMOTED_ACCOUNT" });
+  // A row in another account is not derived.
+  expect(walkRowOf("DoNotReachListMembers", (RESOURCES as Record<string, ResourceDefinition>).DoNotReachListMembers!)).toBeUndefined();
 });
 
 describe.each(adoptable)("%s", (kind) => {

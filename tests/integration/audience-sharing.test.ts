@@ -138,7 +138,7 @@ describe("FlexibleAudience", () => {
   test("leaves must be live audiences of the account or shared with it; a name must be unique; a bad item fails the whole batch by index", async () => {
     const mine = await audience("Mine");
     const other = emu().control.createAccount("sandbox", { name: "Partner" });
-    const theirs = emu().control.insert("sandbox", other.id, "custom_audiences", { account_id: other.id, name: "Theirs", description: null, is_owner: true });
+    const theirs = emu().control.insert("sandbox", other.id, "custom_audiences", { account_id: other.id, name: "Theirs", description: null });
     const unshared = await rawBatch([wireItem({ name: "Unshared", child_segments: [wireLeaf(theirs.id)] })]);
     expect(unshared).toMatchObject({ operationErrors: [[{ parameter: "child_segments[0].custom_audience_id" }]] });
     emu().control.insert("sandbox", other.id, "custom_audience_permissions", { custom_audience_id: theirs.id, granted_account_id: ACCOUNT, permission_level: "READ_ONLY" });

@@ -62,6 +62,18 @@ describe("CustomAudience", () => {
     expect(await customAudience.read(ctx(), id, updated)).toBeUndefined();
   });
 
+  test("an update keeps the owner its PUT does not answer (is_owner without owner_account_id, ref audiences/reference.mdx PUT custom_audiences)", async () => {
+    const inputs = customAudience.check({}, { accountId: ACCOUNT, name: "Owned", deletionProtection: false }).inputs!;
+    const { id, outs } = await customAudience.create(ctx(), inputs);
+    const owner = { isOwner: true, ownerAccountId: ACCOUNT, permissionLevel: "READ_WRITE" };
+    expect(outs).toMatchObject(owner);
+    const put = await client().put(`/12/accounts/${ACCOUNT}/custom_audiences/${id}`, { description: "the PUT's answer" });
+    expect(put).toMatchObject({ is_owner: true });
+    expect(put).not.toHaveProperty("owner_account_id");
+    const updated = await customAudience.update(ctx(), id, outs, { ...inputs, name: "Owned 2026" });
+    expect(updated).toMatchObject({ name: "Owned 2026", ...owner });
+  });
+
   test("a duplicate name is refused by the platform, naming name, on POST and PUT", async () => {
     await audience("Same");
     const other = await audience("Other");
@@ -87,7 +99,7 @@ describe("CustomAudience", () => {
     expect((await c.list<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { q: "mine a" })).map((a) => a.id)).toEqual([mine]);
     expect((await c.list<Entity>(`/12/accounts/${ACCOUNT}/custom_audiences`, { custom_audience_ids: [mine] })).map((a) => a.name)).toEqual(["Mine A"]);
     const owner = emu().control.createAccount("sandbox", { name: "Owner" });
-    const theirs = emu().control.insert("sandbox", owner.id, "custom_audiences", { account_id: owner.id, name: "Theirs", description: null, is_owner: true });
+    const theirs = emu().control.insert("sandbox", owner.id, "custom_audiences", { account_id: owner.id, name: "Theirs", description: null });
     emu().control.insert("sandbox", owner.id, "custom_audience_permissions", { custom_audience_id: theirs.id, granted_account_id: ACCOUNT, permission_level: "READ_ONLY" });
     expect((await listCustomAudiences(ctx(), ACCOUNT, "SHARED")).map((a) => [a.name, a.isOwner])).toEqual([["Theirs", false]]);
     expect((await listCustomAudiences(ctx(), ACCOUNT)).map((a) => a.name)).toEqual(["Mine A", "Mine B"]);

@@ -7,7 +7,7 @@
  * tests/e2e/stack-config.test.ts).
  */
 import { Entity } from "../../provider/client";
-import { check, create, read, remove, STATE_CONFIGURATION_HINT, update } from "../../provider/dispatch";
+import { check, create, read, remove, STATE_CONFIGURATION_HINT, unreachableAccountHint, update } from "../../provider/dispatch";
 import { ACCOUNT, deadAddress, useEmulator } from "./fixtures";
 
 const fixture = useEmulator();
@@ -44,6 +44,22 @@ test("a refresh or destroy refused with 401 says the state holds the last up's c
   expect(await create(stale, "CustomAudience", props).catch((e: Error) => e.message)).not.toContain("pulumi refresh");
 });
 
+test("a refresh or destroy in an account the credentials cannot reach is refused (403 ACCOUNT_NOT_FOUND), naming the account and the settings to set, and drops nothing", async () => {
+  const other = fixture.emu.control.createAccount("sandbox", { name: "Someone else's", userIds: ["42"] });
+  const props = { accountId: other.id, name: "Theirs", deletionProtection: false };
+  const live = holder(fixture.creds.accessTokenSecret);
+  const message = (e: Error) => e.message;
+  const refusal = `403 ACCOUNT_NOT_FOUND: account ${other.id} was not found or the authenticated user has no access to it. ${unreachableAccountHint(other.id)}`;
+  expect(unreachableAccountHint(other.id)).toMatch(/^Account \w+ is not an ads account these credentials can use .*xads:accessToken \(or XADS_ACCESS_TOKEN\).*accountId$/);
+  expect(await read(live, "CustomAudience", "a1", props).then(() => "read", message))
+    .toBe(`reading CustomAudience a1: GET /12/accounts/${other.id}/custom_audiences: ${refusal}. ${STATE_CONFIGURATION_HINT}`);
+  expect(await remove(live, "CustomAudience", "a1", props).then(() => "deleted", message))
+    .toBe(`deleting CustomAudience a1: DELETE /12/accounts/${other.id}/custom_audiences/a1: ${refusal}. ${STATE_CONFIGURATION_HINT}`);
+  // A create runs in an up, with the program's configuration: nothing of the state.
+  expect(await create(live, "CustomAudience", props).then(() => "created", message))
+    .toBe(`creating CustomAudience: POST /12/accounts/${other.id}/custom_audiences: ${refusal}`);
+});
+
 test("a refresh or destroy whose address does not answer names the address and its setting, fails at once, and says what fixes a changed one", async () => {
   const address = await deadAddress();
   const dead = { xadsSettings: { ...holder(fixture.creds.accessTokenSecret).xadsSettings, "xads:sandboxBaseUrl": address } };
@@ -73,7 +89,7 @@ describe("preview's check of the credentials and the account, before any write",
   const campaign = (accountId: string) => ({ accountId, fundingInstrumentId: "fi1", name: "Launch", dailyBudgetAmountLocalMicro: 5_000_000 });
   const requests = () => fixture.emu.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`);
 
-  test("a wrong account id fails check naming accountId and xads:accountId, with one GET for every resource of that account", async () => {
+  test("a wrong account id fails check naming accountId and xads:accountId, with one access check (its GET, and the account list that tells a deleted account) for every resource of that account", async () => {
     const provider = holder(fixture.creds.accessTokenSecret);
     fixture.emu.control.clearRequests();
     const results = await Promise.all([
@@ -84,12 +100,12 @@ describe("preview's check of the credentials and the account, before any write",
     for (const r of results) {
       expect(r.failures).toEqual([{
         property: "accountId",
-        reason: "accountId wrong1 is not an ads account these credentials can use (GET /12/accounts/wrong1: 404 NOT_FOUND: account wrong1 was not found or the authenticated user has no access to it). "
+        reason: "accountId wrong1 is not an ads account these credentials can use (GET /12/accounts/wrong1: 403 ACCOUNT_NOT_FOUND: account wrong1 was not found or the authenticated user has no access to it). "
           + "Set accountId on the resource, or the stack's xads:accountId (pulumi config set xads:accountId <id>, or XADS_ACCOUNT_ID), "
           + "to an account of the user whose access token it is. Nothing was written",
       }]);
     }
-    expect(requests()).toEqual(["GET /12/accounts/wrong1 404"]);
+    expect(requests()).toEqual(["GET /12/accounts/wrong1 403", "GET /12/accounts 200"]);
   });
 
   test("a sandbox account (no accountId of its own) is refused under a wrong xads:accountId", async () => {

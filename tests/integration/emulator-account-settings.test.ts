@@ -43,10 +43,10 @@ describe("accounts", () => {
 describe("account features", () => {
   const features = (base = "/sandbox") => `${base}/12/accounts/${ACCOUNT}/features`;
 
-  test.each([["POST"], ["DELETE"]])("%s features on production is 404, sandbox only, and changes nothing", async (method) => {
+  test.each([["POST"], ["DELETE"]])("%s features on production is 404 ROUTE_NOT_FOUND, sandbox only, and changes nothing", async (method) => {
     const res = await api.call(method, features(""), { query: { feature_keys: "AGE_TARGETING" } });
     expect(res.status).toBe(404);
-    expect(res.body.errors).toEqual([{ code: "NOT_FOUND", message: expect.stringMatching(/sandbox only/) }]);
+    expect(res.body.errors).toEqual([{ code: "ROUTE_NOT_FOUND", message: expect.stringMatching(/sandbox only/) }]);
     expect(api.control.features("production", ACCOUNT)).toEqual([]);
   });
 

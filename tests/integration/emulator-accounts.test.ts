@@ -32,13 +32,13 @@ describe("accounts", () => {
     ["POST", "/12/accounts"],
     ["DELETE", `/12/accounts/${ACCOUNT}`],
     ["POST", `/12/accounts/${ACCOUNT}/funding_instruments`],
-  ])("%s %s on production is 404, sandbox only", async (method, path) => {
+  ])("%s %s on production is 404 ROUTE_NOT_FOUND, sandbox only", async (method, path) => {
     const res = await api.call(method, path, { query: { currency: "USD", start_time: "2026-01-01T00:00:00Z" } });
     expect(res.status).toBe(404);
-    expect(res.body.errors).toEqual([{ code: "NOT_FOUND", message: expect.stringMatching(/sandbox only/) }]);
+    expect(res.body.errors).toEqual([{ code: "ROUTE_NOT_FOUND", message: expect.stringMatching(/sandbox only/) }]);
   });
 
-  test("a sandbox account created by POST belongs to the user, and after DELETE is 404 unless with_deleted", async () => {
+  test("a sandbox account created by POST belongs to the user, and after DELETE is ACCOUNT_NOT_FOUND unless with_deleted", async () => {
     const created = await api.post("/sandbox/12/accounts");
     expect(created.status).toBe(201);
     // The new account in a one-item list, as the real platform answers.
@@ -48,16 +48,19 @@ describe("accounts", () => {
 
     const deleted = await api.delete(`/sandbox/12/accounts/${id}`);
     expect(deleted.body.data).toMatchObject({ id, deleted: true });
-    expect((await api.get(`/sandbox/12/accounts/${id}`)).status).toBe(404);
+    // ref DELETE accounts: its example answers no business.
+    expect(deleted.body.data).not.toHaveProperty("business_id");
+    expect((await api.get(`/sandbox/12/accounts/${id}`)).status).toBe(403);
     expect((await api.get(`/sandbox/12/accounts/${id}`, { with_deleted: true })).body.data).toMatchObject({ id, deleted: true });
-    expect((await api.get(`/sandbox/12/accounts/${id}/campaigns`)).status).toBe(404);
+    expect((await api.get(`/sandbox/12/accounts/${id}/campaigns`)).body.errors).toEqual([expect.objectContaining({ code: "ACCOUNT_NOT_FOUND" })]);
   });
 
-  test("an account the user has no access to answers 404, like a missing one", async () => {
+  test("an account the user has no access to answers 403 ACCOUNT_NOT_FOUND, like a missing one (ref fundamentals/error-codes-and-responses.mdx)", async () => {
     const other = api.control.createAccount("production", { name: "Someone else's", userIds: ["42"] });
-    const res = await api.get(`/12/accounts/${other.id}/campaigns`);
-    expect(res.status).toBe(404);
-    expect(res.body.errors[0].code).toBe("NOT_FOUND");
+    for (const path of [`/12/accounts/${other.id}/campaigns`, `/12/accounts/${other.id}`, "/12/accounts/nosuch/campaigns"]) {
+      const res = await api.get(path);
+      expect([res.status, res.body.errors]).toEqual([403, [{ code: "ACCOUNT_NOT_FOUND", message: expect.stringMatching(/was not found or the authenticated user has no access to it/) }]]);
+    }
     expect((await api.get("/12/accounts")).body.data.map((a: { id: string }) => a.id)).toEqual([ACCOUNT]);
     expect(api.control.createAccount("production", { userIds: [USER] }).business_id).toBe("business-1");
   });
@@ -117,9 +120,9 @@ describe("environments", () => {
     expect(api.control.entities("production", ACCOUNT, "campaigns")).toEqual([]);
   });
 
-  test("an unknown endpoint is 404 NOT_FOUND in the platform's error shape", async () => {
+  test("an unknown endpoint is 404 ROUTE_NOT_FOUND (ref fundamentals/error-codes-and-responses.mdx) in the platform's error shape", async () => {
     const res = await api.get("/12/accounts/nothing/here/at/all");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: [{ code: "NOT_FOUND", message: "no endpoint GET /12/accounts/nothing/here/at/all" }], request: { params: {} } });
+    expect(res.body).toEqual({ errors: [{ code: "ROUTE_NOT_FOUND", message: "no endpoint GET /12/accounts/nothing/here/at/all" }], request: { params: {} } });
   });
 });

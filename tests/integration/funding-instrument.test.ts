@@ -1,6 +1,6 @@
 /** FundingInstrument against the emulator: sandbox-only creates, creates without an answer, destroy that deletes it in the sandbox and leaves it in production, the emulator's sandbox-only DELETE. */
 import { Entity } from "../../provider/client/client";
-import { NotFoundError } from "../../provider/client/errors";
+import { AdsApiError, NotFoundError } from "../../provider/client/errors";
 import { ProviderConfig } from "../../provider/config";
 import { fundingInstrument } from "../../provider/resources/funding-instrument";
 import { ACCOUNT, seedFundingInstrument, useEmulator } from "./fixtures";
@@ -81,12 +81,15 @@ describe("the emulator's DELETE of a funding instrument", () => {
     await expect(client().delete(`/12/accounts/${ACCOUNT}/funding_instruments/${id}`)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  test("the production base refuses it (the DELETE is sandbox only), and the instrument stays", async () => {
+  test("the production base refuses it (the DELETE is sandbox only: 404 ROUTE_NOT_FOUND, no instrument gone), and the instrument stays", async () => {
     const production = client(30_000, { baseUrl: emu().url });
     const [instrument] = emu().control.entities("production", ACCOUNT, "funding_instruments", {});
     expect(instrument).toBeDefined();
     const refused = await production.delete(`/12/accounts/${ACCOUNT}/funding_instruments/${instrument!.id}`).then(() => undefined, (err: unknown) => err);
-    expect(refused).toBeInstanceOf(NotFoundError);
+    // Read as gone, an idempotent delete would have taken the refusal for done.
+    expect(refused).toBeInstanceOf(AdsApiError);
+    expect(refused).not.toBeInstanceOf(NotFoundError);
+    expect(refused).toMatchObject({ status: 404, code: "ROUTE_NOT_FOUND" });
     expect(String((refused as Error).message)).toMatch(/is sandbox only/);
     expect(emu().control.entities("production", ACCOUNT, "funding_instruments", {}).map((fi) => fi.id)).toContain(instrument!.id);
   });

@@ -78,7 +78,7 @@ describe("FundingInstrument destroy: the sandbox-only DELETE (ref campaign-manag
   });
 
   test("the declaration says what the conformance suites and xads drift read: the DELETE is called; no search for instruments in no state", () => {
-    expect(fundingInstrument.collectionCalls).toEqual({ create: false, read: true, update: false, delete: true });
+    expect(fundingInstrument.collectionCalls).toEqual({ create: false, read: true, readOne: false, update: false, delete: true });
     // An instrument in no state may be one an earlier destroy left (production) or another project's: no drift (cli/untracked.ts).
     expect(fundingInstrument.findUntracked).toBeUndefined();
     expect(fundingInstrument.findCreated).toBeDefined();

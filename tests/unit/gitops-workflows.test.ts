@@ -6,7 +6,7 @@
  * the stack, applies that wait for the stack's lock).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -101,6 +101,13 @@ describe("each workflow", () => {
   test("apply runs pulumi up through xads up --wait-lock, with the stack and the policy pack", () => {
     const up = block(workflow("xads-apply"), "pulumi up with the policy pack", "run");
     expect(up.replace(/\\\n\s*/g, "")).toBe('npx xads up --wait-lock 10m -- --stack "$PULUMI_STACK" --non-interactive --yes --policy-pack node_modules/pulumi-xads/policy-pack\n');
+  });
+
+  test("every workflow passes the policy pack as its folder in the installed package, the form tests/e2e runs (POLICY_PACK)", () => {
+    const packs = readdirSync(WORKFLOWS).flatMap((f) => [...readFileSync(join(WORKFLOWS, f), "utf8").matchAll(/--policy-pack\s+(\S+)/g)].map((m) => `${f}: ${m[1]}`));
+    expect(packs).toEqual(["xads-apply.yml: node_modules/pulumi-xads/policy-pack", "xads-preview.yml: node_modules/pulumi-xads/policy-pack"]);
+    // The folder the CLI loads: its PulumiPolicy.yaml names the Node.js runtime, whose host runs it.
+    expect(readFileSync(join(__dirname, "..", "..", "policy-pack", "PulumiPolicy.yaml"), "utf8")).toMatch(/^runtime: nodejs$/m);
   });
 });
 

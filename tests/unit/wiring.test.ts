@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { buildApp } from "../../emulator";
 import { RESOURCES } from "../../provider/resources";
 import { ROWS } from "../e2e/walk-table";
+import { entityTemplate } from "../conformance/corpus";
 
 const root = join(__dirname, "../..");
 const kinds = Object.keys(RESOURCES);
@@ -20,9 +21,11 @@ function collectionOf(kind: string): string | undefined {
   return (RESOURCES as Record<string, { collection?: string }>)[kind]?.collection;
 }
 
-/** Whether the standard lifecycle creates the kind with a POST of its collection (its replay case and its endpoints derive from that recording). */
-function postsToCollection(kind: string): boolean {
-  return (RESOURCES as Record<string, { collectionCalls?: { create: boolean } }>)[kind]?.collectionCalls?.create ?? false;
+interface Calls { read: boolean; create: boolean; update: boolean; delete: boolean }
+
+/** The collection calls of the standard lifecycle (its replay case and its endpoints derive from their recordings). */
+function callsOf(kind: string): Calls {
+  return (RESOURCES as Record<string, { collectionCalls?: Calls }>)[kind]?.collectionCalls ?? { read: false, create: false, update: false, delete: false };
 }
 
 const corpus = readdirSync(join(root, "tests/conformance/corpus"));
@@ -31,17 +34,22 @@ const unitTests = readdirSync(join(root, "tests/unit"))
   .map((f) => readFileSync(join(root, "tests/unit", f), "utf8"));
 
 /** What is missing for one kind, each with the file to edit; empty when wired. */
-function missing(kind: string, collection: string | undefined, answers: (method: string, url: string) => boolean, posts = postsToCollection(kind)): string[] {
+function missing(kind: string, collection: string | undefined, answers: (method: string, url: string) => boolean, calls = callsOf(kind)): string[] {
   const gaps: string[] = [];
   if (collection !== undefined) {
     const url = `/12/accounts/:account_id/${collection}`;
     if (!answers("GET", url)) {
       gaps.push(`${kind}: no emulator route answers GET ${url}: add emulator/routes/${collection.replace(/[_/]/g, "-")}.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)`);
     }
-    for (const method of posts ? ["GET", "POST"] : ["GET"]) {
-      const fixture = `${method}.12.accounts.account_id.${collection.replace(/\//g, ".")}`;
+    const one = entityTemplate(url);
+    const endpoints: [string, string][] = [
+      ["GET", url], ...(calls.create ? [["POST", url]] as [string, string][] : []),
+      ...(calls.update ? [["PUT", one]] as [string, string][] : []), ...(calls.delete ? [["DELETE", one]] as [string, string][] : []),
+    ];
+    for (const [method, path] of endpoints) {
+      const fixture = `${method}.${path.slice(1).replace(/\//g, ".").replace(/:/g, "")}`;
       if (!corpus.some((f) => f === `${fixture}.json` || f.startsWith(`${fixture}__`))) {
-        gaps.push(`${kind}: no corpus fixture of ${method} ${url}: add tests/conformance/corpus/${fixture}.json (format in tests/conformance/README.md)`);
+        gaps.push(`${kind}: no corpus fixture of ${method} ${path}: add tests/conformance/corpus/${fixture}.json (format in tests/conformance/README.md; npm run new-kind writes it)`);
       }
     }
   }
@@ -58,7 +66,7 @@ describe("every kind in the registry is wired", () => {
   afterAll(() => app.close());
   const answers = (method: string, url: string) => app.hasRoute({ method: method as "GET", url });
 
-  test("each kind has its emulator route, corpus fixtures, walk row and unit test", () => {
+  test("each kind has its emulator route, a corpus fixture of each endpoint its lifecycle calls (list, POST, PUT and DELETE of one), walk row and unit test", () => {
     expect(kinds.flatMap((kind) => missing(kind, collectionOf(kind), answers))).toEqual([]);
   });
 
@@ -68,10 +76,12 @@ describe("every kind in the registry is wired", () => {
 
   test("a kind missing everywhere is told each file to add", () => {
     // A kind the registry does not hold: every check names what to add.
-    expect(missing("AppEventTag", "app_event_tags", () => false, true)).toEqual([
+    expect(missing("AppEventTag", "app_event_tags", () => false, { read: true, create: true, update: true, delete: true })).toEqual([
       "AppEventTag: no emulator route answers GET /12/accounts/:account_id/app_event_tags: add emulator/routes/app-event-tags.ts exporting its resourceRoutes(...) plugin, then run make generate (emulator/routes/index.ts)",
-      "AppEventTag: no corpus fixture of GET /12/accounts/:account_id/app_event_tags: add tests/conformance/corpus/GET.12.accounts.account_id.app_event_tags.json (format in tests/conformance/README.md)",
-      "AppEventTag: no corpus fixture of POST /12/accounts/:account_id/app_event_tags: add tests/conformance/corpus/POST.12.accounts.account_id.app_event_tags.json (format in tests/conformance/README.md)",
+      "AppEventTag: no corpus fixture of GET /12/accounts/:account_id/app_event_tags: add tests/conformance/corpus/GET.12.accounts.account_id.app_event_tags.json (format in tests/conformance/README.md; npm run new-kind writes it)",
+      "AppEventTag: no corpus fixture of POST /12/accounts/:account_id/app_event_tags: add tests/conformance/corpus/POST.12.accounts.account_id.app_event_tags.json (format in tests/conformance/README.md; npm run new-kind writes it)",
+      "AppEventTag: no corpus fixture of PUT /12/accounts/:account_id/app_event_tags/:app_event_tag_id: add tests/conformance/corpus/PUT.12.accounts.account_id.app_event_tags.app_event_tag_id.json (format in tests/conformance/README.md; npm run new-kind writes it)",
+      "AppEventTag: no corpus fixture of DELETE /12/accounts/:account_id/app_event_tags/:app_event_tag_id: add tests/conformance/corpus/DELETE.12.accounts.account_id.app_event_tags.app_event_tag_id.json (format in tests/conformance/README.md; npm run new-kind writes it)",
       "AppEventTag: no walk row in tests/e2e/walk-table.ts (ROWS)",
       "AppEventTag: no unit test names it: add tests/unit/app-event-tag.test.ts",
     ]);

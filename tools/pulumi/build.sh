@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the real Pulumi CLI, the Node.js, YAML and Python language hosts and the
+# Builds the real Pulumi CLI, the Node.js, YAML, Python and Go language hosts and the
 # dynamic provider shim from Go modules (docs/architecture.md rule 2) into a cache outside the
 # clone, keyed by version, so a fresh clone (CI) reuses what a first run built.
 # Prints the directory that holds the binaries on its last line.
@@ -57,18 +57,36 @@ build_python() {
   mv "$cache/pulumi-language-python.tmp" "$cache/pulumi-language-python"
 }
 
+# The Go language host, for Go programs on the generated SDK (make go-sdk).
+# The proxy refuses its standalone module (.../sdk/go/pulumi-language-go/v3);
+# the package inside sdk/v3 v3.62.0, the newest sdk/v3 that holds it, builds
+# and runs Go programs with CLI 3.259 and the pulumi Go SDK 3.259 (it passes
+# the engine's addresses and config to the program in the PULUMI_* variables
+# the SDK still reads). It runs `go build` on the program, so a Go program
+# needs go on PATH. Added once to a cache of the CLI alone.
+build_go() {
+  if [ -x "$cache/pulumi-language-go" ]; then
+    return
+  fi
+  log "building pulumi-language-go (sdk/v3 v3.62.0, the newest sdk/v3 that holds it)"
+  (cd "$here/language-go" && go build -trimpath -ldflags "-w -s" -o "$cache/pulumi-language-go.tmp" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go)
+  mv "$cache/pulumi-language-go.tmp" "$cache/pulumi-language-go"
+}
+
 # The Node.js language host: the package inside sdk/v3 v3.68.0 (the newest the
 # module proxy serves), which runs JS and TS programs with CLI 3.259 but does
 # not generate programs, behind tools/pulumi/language-nodejs, which forwards
 # every call to it and serves GenerateProgram (the code `pulumi import`
 # writes) with pkg/v3 codegen/nodejs at the CLI's version. The proxy takes the
 # name pulumi-language-nodejs, the host pulumi-language-nodejs-v3.68.0 beside
-# it. A cache made before the proxy has the host under the first name: it is
+# it. The proxy is rebuilt whenever its sources change (source-key.sh; it
+# serves RunPlugin too, for policy packs given as a folder: runplugin.go).
+# A cache made before the proxy has the host under the first name: it is
 # copied to the second, and the proxy replaces it in one rename, so a CLI
 # running meanwhile always finds a host.
 build_nodejs() {
   local key
-  key=$(cat "$here/language-nodejs/go.mod" "$here/language-nodejs/go.sum" "$here/language-nodejs/main.go" | sha256sum | cut -c1-12)
+  key=$("$here/source-key.sh" "$here/language-nodejs")
   if [ -x "$cache/pulumi-language-nodejs-v3.68.0" ] && [ -x "$cache/pulumi-language-nodejs" ] \
      && [ "$(cat "$cache/pulumi-language-nodejs.version" 2>/dev/null)" = "$key" ]; then
     return
@@ -96,6 +114,7 @@ if [ -x "$cache/pulumi" ] && [ -x "$cache/pulumi-language-nodejs" ] \
   build_nodejs
   build_yaml
   build_python
+  build_go
   log "pulumi $version already built in $cache"
   echo "$cache"
   exit 0
@@ -116,6 +135,7 @@ install -m 0755 "$sdkdir/nodejs/dist/pulumi-resource-pulumi-nodejs" "$cache/pulu
 
 build_yaml
 build_python
+build_go
 
 log "pulumi $("$cache/pulumi" version) ready in $cache"
 echo "$cache"

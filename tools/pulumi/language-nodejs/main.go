@@ -2,10 +2,11 @@
 // host of github.com/pulumi/pulumi/sdk/v3 v3.68.0 (the newest the Go module
 // proxy serves; it runs programs with CLI 3.259), started beside this
 // program as pulumi-language-nodejs-v3.68.0, behind a proxy that forwards
-// every call to it unchanged but GenerateProgram, which that host does not
-// implement: this program serves it with Pulumi's Node.js program codegen
-// (pkg/v3 codegen/nodejs, at the CLI's version), as the standalone host
-// does. That is the code `pulumi import` writes into a TypeScript project.
+// every call to it unchanged but two that host does not implement, which this
+// program serves as the standalone host does: GenerateProgram, with Pulumi's
+// Node.js program codegen (pkg/v3 codegen/nodejs, at the CLI's version), the
+// code `pulumi import` writes into a TypeScript project; and RunPlugin for a
+// policy pack given as a folder (runplugin.go).
 package main
 
 import (
@@ -61,8 +62,11 @@ func (p *proxy) forward(_ any, ss grpc.ServerStream) error {
 	if !ok {
 		return errors.New("no method in the call")
 	}
-	if method == generateProgram {
+	switch method {
+	case generateProgram:
 		return serveGenerateProgram(ss)
+	case runPlugin:
+		return serveRunPlugin(ss)
 	}
 	md, _ := metadata.FromIncomingContext(ss.Context())
 	ctx, cancel := context.WithCancel(metadata.NewOutgoingContext(ss.Context(), md.Copy()))
@@ -111,13 +115,18 @@ func (p *proxy) forward(_ any, ss grpc.ServerStream) error {
 	}
 }
 
-func serveGenerateProgram(ss grpc.ServerStream) error {
+// receive reads the one request of a call this program serves itself.
+func receive(ss grpc.ServerStream, req proto.Message) error {
 	in := &frame{}
 	if err := ss.RecvMsg(in); err != nil {
 		return err
 	}
+	return proto.Unmarshal(in.data, req)
+}
+
+func serveGenerateProgram(ss grpc.ServerStream) error {
 	req := &pulumirpc.GenerateProgramRequest{}
-	if err := proto.Unmarshal(in.data, req); err != nil {
+	if err := receive(ss, req); err != nil {
 		return err
 	}
 	res, err := generate(req)
