@@ -152,6 +152,21 @@ export const campaignId = campaign.id;
     // The tarball itself may come from npm's cache (its integrity is the packument's): the one released, by its package.json.
     const installed = JSON.parse(readFileSync(join(nodeProject, "node_modules", "pulumi-xads", "package.json"), "utf8")) as typeof PKG;
     expect({ version: installed.version, server: installed.pulumi.server }).toEqual({ version: VERSION, server: PKG.pulumi.server });
+    // One version everywhere: the command's and the schema's are the package's.
+    const schema = JSON.parse(readFileSync(join(nodeProject, "node_modules", "pulumi-xads", "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
+    expect({ version: schema.version, pluginDownloadURL: schema.pluginDownloadURL }).toEqual({ version: VERSION, pluginDownloadURL: PKG.pulumi.server });
+  });
+
+  test("xads --version of the installed package is the release's version", async () => {
+    const { stdout } = await run(join(nodeProject, "node_modules", ".bin", "xads"), ["--version"], { env: userEnv() });
+    expect(stdout.trim()).toBe(VERSION);
+  });
+
+  test("pulumi plugin install resource xads <version> --server <the plugin server> installs the plugin", async () => {
+    const env = userEnv({ PULUMI_HOME: join(home, "pulumi-home-install"), PULUMI_SKIP_UPDATE_CHECK: "true" });
+    await run(join(pulumiDir(), "pulumi"), ["plugin", "install", "resource", "xads", VERSION, "--server", registries.pluginsUrl], { env });
+    const { stdout } = await run(join(pulumiDir(), "pulumi"), ["plugin", "ls", "--json"], { env });
+    expect((JSON.parse(stdout) as { name: string; kind: string; version: string }[]).map((p) => [p.kind, p.name, p.version])).toEqual([["resource", "xads", VERSION]]);
   });
 
   test("pip install pulumi_xads by name got it from the local index, with the pulumi it is tested with", async () => {
