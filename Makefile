@@ -131,8 +131,9 @@ bench: build pulumi consumer ## pulumi-xads (dynamic provider and plugin) agains
 # Fast mode (no checkpoints) at every N, the onboarding of an account at
 # 2,000, checkpointed only at the smallest N (CHECKPOINTED_MAX=n: up to n;
 # checkpointed runs grow with the square of N). N=2000 or N=1000,4000 picks.
+SCALE_N := 1000,2000,4000
 bench-scale: build pulumi consumer ## up, a budget change, refresh and destroy at N = 1,000, 2,000, 4,000 (fast mode at each, checkpointed at the smallest), and an account's onboarding at 2,000
-	$(BENCH) --n $(or $(N),1000,2000,4000) --ops up,budget,refresh,destroy --onboard $(or $(ONBOARD),2000) $(if $(CHECKPOINTED_MAX),--checkpointed-max $(CHECKPOINTED_MAX))
+	$(BENCH) --n $(or $(N),$(SCALE_N)) --ops up,budget,refresh,destroy --onboard $(or $(ONBOARD),2000) $(if $(CHECKPOINTED_MAX),--checkpointed-max $(CHECKPOINTED_MAX))
 
 bench-requests: build ## request counts of large creates and reads without the engine (the provider's own functions against the emulator)
 	node dist/bench/requests.js
