@@ -71,7 +71,7 @@ export const WRITE_SENDS = 3;
 
 /** Sends `item` in a call shared with the concurrent writes of the same endpoint and operation; the answered entity (none for a delete). */
 export async function writeInBatch(ctx: Context, spec: BatchWrite, item: WriteItem): Promise<Entity | undefined> {
-  const result = await ctx.client.collect<WriteItem, Entity | undefined | Error>(`${spec.op}|${spec.path}`, item, spec.max, (items) => sendWrites(ctx, spec, items, 1), spec.windowMs);
+  const result = await ctx.client.collect<WriteItem, Entity | undefined | Error>(`${spec.op}|${spec.path}`, item, spec.max, (items) => sendWrites(ctx, spec, items, 1), spec.windowMs, true);
   if (result instanceof Error) throw result;
   return result;
 }
