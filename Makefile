@@ -166,12 +166,15 @@ soak: build pulumi consumer ## the large fault campaign: 1,000+ random faults an
 # PARALLEL=64 passes --parallel 64 to every command.
 BENCH := XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) node dist/bench/engine.js $(if $(PARALLEL),--parallel $(PARALLEL))
 
-bench: build pulumi consumer ## pulumi-xads (dynamic provider and plugin) against a no-op provider through the real CLI at N = 100, 500, 1,000 (PARALLEL=n: --parallel); .work/bench/*.json
-	$(BENCH) --n 100,500,1000
+bench: build pulumi consumer ## pulumi-xads (dynamic provider and plugin) against a no-op provider through the real CLI at N = 100, 500, 1,000, checkpointed and fast (PARALLEL=n: --parallel); .work/bench/*.json
+	$(BENCH) --n 100,500,1000 --checkpointed-max 1000
 
-bench-scale: build pulumi consumer ## the same at one N: make bench-scale N=2000
-	@test -n "$(N)" || { echo "make bench-scale N=<campaigns>"; exit 2; }
-	$(BENCH) --n $(N)
+# Fast mode (no checkpoints) at every N, the onboarding of an account at
+# 2,000, checkpointed only at the smallest N (CHECKPOINTED_MAX=n: up to n;
+# checkpointed runs grow with the square of N). N=2000 or N=1000,4000 picks.
+SCALE_N := 1000,2000,4000
+bench-scale: build pulumi consumer ## up, a budget change, refresh and destroy at N = 1,000, 2,000, 4,000 (fast mode at each, checkpointed at the smallest), and an account's onboarding at 2,000
+	$(BENCH) --n $(or $(N),$(SCALE_N)) --ops up,budget,refresh,destroy --onboard $(or $(ONBOARD),2000) $(if $(CHECKPOINTED_MAX),--checkpointed-max $(CHECKPOINTED_MAX))
 
 bench-requests: build ## request counts of large creates and reads without the engine (the provider's own functions against the emulator)
 	node dist/bench/requests.js

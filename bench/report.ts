@@ -3,8 +3,21 @@
  * the raw numbers, which go to .work/bench/ as JSON.
  */
 
-export const OPERATIONS = ["preview", "up", "refresh", "destroy"] as const;
+/**
+ * The operations in the tables' order. `budget`: the same program with a new
+ * daily budget on every campaign (config bench:budget), then `up`. `import`
+ * and `adopt` (xads only): `xads import` of an account the emulator was
+ * seeded with, then the `up` of the program it wrote, which adopts.
+ */
+export const OPERATIONS = ["preview", "up", "budget", "refresh", "destroy", "import", "adopt"] as const;
 export type Operation = (typeof OPERATIONS)[number];
+/**
+ * How the engine ran: with its checkpoints (the state rewritten twice per
+ * step, the default), or fast (PULUMI_SKIP_CHECKPOINTS=true and the
+ * `--parallel` of `xads up --fast`, the floor run the same way).
+ */
+export const MODES = ["fast", "checkpointed"] as const;
+export type Mode = (typeof MODES)[number];
 /** The no-op dynamic provider (the engine's floor), pulumi-xads's dynamic provider, and its provider plugin (a YAML program). */
 export const PROVIDERS = ["noop", "xads", "plugin"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -14,6 +27,10 @@ export interface Measurement {
   provider: ProviderName;
   n: number;
   op: Operation;
+  /** Absent in numbers from before fast mode was measured: checkpointed. */
+  mode?: Mode;
+  /** The `--parallel` the command ran with (absent: the engine's default). */
+  parallel?: number;
   exitCode: number;
   seconds: number;
   /** Requests the emulator received during the command, by `METHOD endpoint` (see endpointOf). */
@@ -193,7 +210,84 @@ export function growthTable(ms: readonly Measurement[]): string {
   };
   const all = (ps: readonly ProviderName[], op: Operation, f: (m: Measurement) => number | undefined) => ps.map((p) => grows(p, op, f)).join(" / ");
   for (const op of OPERATIONS) {
+    if (!ms.some((m) => m.op === op && m.n === lo) || !ms.some((m) => m.op === op && m.n === hi)) continue;
     lines.push(`| ${op} | ${all(providers, op, (m) => m.seconds)} | ${all(real, op, (m) => total(m.calls))} | ${all(providers, op, (m) => m.stateBytes)} | ${all(providers, op, (m) => m.programPeakBytes)} |`);
   }
   return lines.join("\n");
+}
+
+export const modeOf = (m: Measurement): Mode => m.mode ?? "checkpointed";
+
+/** The requests among `calls` that may change something: every method but GET. */
+export function writesOf(calls: Record<string, number>): number {
+  return Object.entries(calls).filter(([k]) => !k.startsWith("GET ")).reduce((a, [, v]) => a + v, 0);
+}
+
+/** The batch endpoints' items a call (ref campaign-management/reference.mdx, POST batch/accounts/:account_id/campaigns: at most 40). */
+const BATCH_ITEMS = 40;
+
+/**
+ * What issue 34 asks of fast mode, from the two largest N measured in it:
+ * `up`'s growth between them (linear: at most their ratio x 1.25), its ratio
+ * to the no-op floor run the same way, and the writes of the budget change
+ * on every campaign against ⌈N/40⌉ (the batch endpoints' 40 items a call).
+ * Empty when fast mode ran at fewer than one N.
+ */
+export function fastModeSummary(ms: readonly Measurement[]): string {
+  const fast = ms.filter((m) => modeOf(m) === "fast");
+  const ns = [...new Set(fast.map((m) => m.n))].sort((a, b) => a - b);
+  if (ns.length === 0) return "";
+  const hi = ns[ns.length - 1]!;
+  const lo = ns.length > 1 ? ns[ns.length - 2]! : undefined;
+  const real = providersOf(fast).filter((p) => p !== "noop");
+  const floor = find(fast, "noop", hi, "up");
+  const grows = (p: ProviderName) => {
+    const [a, b] = [lo === undefined ? undefined : find(fast, p, lo, "up"), find(fast, p, hi, "up")];
+    return a && b ? `x${(b.seconds / a.seconds).toFixed(2)}` : "-";
+  };
+  const budget = (p: ProviderName) => {
+    const m = find(fast, p, hi, "budget");
+    return m ? String(writesOf(m.calls)) : "-";
+  };
+  const header = ["provider", ...(lo === undefined ? [] : [`up s at N = ${lo}`]), `up s at N = ${hi}`, ...(lo === undefined ? [] : [`up growth (N x${(hi / lo).toFixed(1)})`]),
+    `up / no-op at N = ${hi}`, `budget change writes at N = ${hi} (⌈N/${BATCH_ITEMS}⌉ = ${Math.ceil(hi / BATCH_ITEMS)} a collection)`];
+  const rows = providersOf(fast).map((p) => [
+    LABEL[p], ...(lo === undefined ? [] : [seconds(find(fast, p, lo, "up"))]), seconds(find(fast, p, hi, "up")), ...(lo === undefined ? [] : [grows(p)]),
+    p === "noop" ? "1.00" : ratio(find(fast, p, hi, "up")?.seconds, floor?.seconds), p === "noop" ? "-" : budget(p),
+  ]);
+  return [
+    `Fast mode at scale (${real.map((p) => LABEL[p]).join(", ")} against the no-op floor, each without checkpoints at the same --parallel):`,
+    "",
+    `| ${header.join(" | ")} |`,
+    `|---|${header.slice(1).map(() => "---:").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+/** How a mode's tables are titled. */
+const MODE_TITLE: Record<Mode, string> = {
+  fast: "Fast mode: PULUMI_SKIP_CHECKPOINTS=true and the --parallel of xads up --fast, for every provider (the floor run the same way)",
+  checkpointed: "Checkpointed: the engine's default, its state rewritten twice per step",
+};
+
+/**
+ * The whole report: for each mode measured, its results and its growth
+ * from the smallest N to the largest; then fast mode's summary and the
+ * state by part.
+ */
+export function report(ms: readonly Measurement[]): string {
+  const sections: string[] = [];
+  for (const mode of MODES) {
+    const of = ms.filter((m) => modeOf(m) === mode);
+    if (of.length === 0) continue;
+    const parallel = [...new Set(of.map((m) => m.parallel))].map((p) => p ?? "default").join(", ");
+    sections.push(`### ${MODE_TITLE[mode]} (--parallel ${parallel})`, resultsTable(of));
+    const growth = growthTable(of);
+    if (growth) sections.push(growth);
+  }
+  const summary = fastModeSummary(ms);
+  if (summary) sections.push(summary);
+  const parts = statePartsTable(ms.filter((m) => m.op === "up"));
+  if (parts) sections.push(parts);
+  return sections.join("\n\n");
 }

@@ -2,7 +2,8 @@
  * The bench's program for the provider plugin: the shape and input
  * properties of bench/program/index.js (a funding instrument, N campaigns,
  * one line item on each), as a YAML program, which has no loop: written out
- * for each N.
+ * for each N. The campaigns' daily budget is the project's config `budget`
+ * (make bench's budget change sets it).
  */
 
 /** The Pulumi.yaml of a stack of the plugin at N, its plugin served from `pluginDir` (the packed install's bin). */
@@ -15,6 +16,10 @@ export function yamlProgram(n: number, accountId: string, pluginDir: string): st
     "  providers:",
     "    - name: xads",
     `      path: ${pluginDir}`,
+    "config:",
+    "  budget:",
+    "    type: integer",
+    "    default: 1000000",
     "resources:",
     "  usd:",
     "    type: xads:index:FundingInstrument",
@@ -32,7 +37,7 @@ export function yamlProgram(n: number, accountId: string, pluginDir: string): st
       "      fundingInstrumentId: ${usd.id}",
       `      name: bench ${i}`,
       "      entityStatus: PAUSED",
-      "      dailyBudgetAmountLocalMicro: 1000000",
+      "      dailyBudgetAmountLocalMicro: ${budget}",
       "      deletionProtection: false",
       `  li${i}:`,
       "    type: xads:index:LineItem",

@@ -118,13 +118,7 @@ export function engineWatch(): EngineWatch | undefined {
  */
 export function engineParallel(cliArgv: readonly string[] | undefined, env: Record<string, string | undefined>, processors: number): number | undefined {
   if (!cliArgv) return undefined;
-  let flag: string | undefined;
-  for (let i = 1; i < cliArgv.length; i++) {
-    const a = cliArgv[i]!;
-    if (a === "--") break;
-    const m = /^(?:--parallel|-p)(?:=(.*)|(\d+))?$/.exec(a);
-    if (m) flag = m[1] ?? m[2] ?? cliArgv[++i];
-  }
+  const flag = parallelFlag(cliArgv.slice(1));
   const count = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) && Number(v) > 0 ? Number(v) : undefined);
   if (flag !== undefined) return count(flag);
   if (env.PULUMI_PARALLEL) return count(env.PULUMI_PARALLEL);
@@ -160,4 +154,16 @@ export function cliProcess(): { argv: string[]; run: string } | undefined {
     // No /proc, or the process is gone: unknown.
   }
   return undefined;
+}
+
+/** The value of `--parallel` among a pulumi command's arguments (cobra's forms, as engineParallel reads them), undefined when not given. Pure. */
+export function parallelFlag(args: readonly string[]): string | undefined {
+  let flag: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") break;
+    const m = /^(?:--parallel|-p)(?:=(.*)|(\d+))?$/.exec(a);
+    if (m) flag = m[1] ?? m[2] ?? args[++i];
+  }
+  return flag;
 }

@@ -3,7 +3,8 @@
 // line item on each campaign. The same shape and the same input properties
 // for two providers (config bench:provider): pulumi-xads, and a no-op
 // dynamic provider, the engine's own floor (create answers an id and the
-// inputs as outputs, diff no change, read the props, delete nothing).
+// inputs as outputs, diff compares the inputs, update answers them, read the
+// props, delete nothing).
 "use strict";
 const pulumi = require("@pulumi/pulumi");
 
@@ -11,13 +12,19 @@ const config = new pulumi.Config("bench");
 const n = config.requireNumber("n");
 const accountId = config.require("accountId");
 const provider = config.require("provider");
+// make bench's budget change sets it on every campaign (bench/engine.ts).
+const budget = config.getNumber("budget") ?? 1_000_000;
 
 const noop = {
   async create(inputs) {
     return { id: require("node:crypto").randomUUID(), outs: inputs };
   },
-  async diff() {
-    return { changes: false };
+  // A change of an input is an update, as the provider's (make bench's budget change): the engine's steps of it.
+  async diff(id, olds, news) {
+    return { changes: Object.keys(news).some((k) => k !== "__provider" && JSON.stringify(olds[k]) !== JSON.stringify(news[k])) };
+  },
+  async update(id, olds, news) {
+    return { outs: news };
   },
   async read(id, props) {
     return { id, props };
@@ -39,7 +46,7 @@ const kinds = provider === "xads"
 const usd = new kinds.FundingInstrument("usd", { accountId, currency: "USD", startTime: "2026-01-01T00:00:00Z" });
 for (let i = 0; i < n; i++) {
   const campaign = new kinds.Campaign(`c${i}`, {
-    accountId, fundingInstrumentId: usd.id, name: `bench ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: 1_000_000, deletionProtection: false,
+    accountId, fundingInstrumentId: usd.id, name: `bench ${i}`, entityStatus: "PAUSED", dailyBudgetAmountLocalMicro: budget, deletionProtection: false,
   });
   new kinds.LineItem(`li${i}`, {
     accountId, campaignId: campaign.id, name: `bench ${i}`, objective: "WEBSITE_CLICKS", productType: "PROMOTED_TWEETS", placements: ["ALL_ON_TWITTER"], entityStatus: "PAUSED",

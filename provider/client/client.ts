@@ -368,10 +368,12 @@ export class AdsClient {
    * item, in order. Each caller gets its own result, or the error of its
    * chunk. Used for reads by id (200 ids per list call) and where the
    * platform takes many ids in one write (promoted Tweets: 50 per POST).
-   * The group stays open `windowMs` after its last item.
+   * The group stays open `windowMs` after its last item. `writes`: the
+   * items are writes (batch creates, updates, deletes), which wait while
+   * reads are sent when every engine worker waits (steps.ts).
    */
-  collect<I, R>(group: string, item: I, max: number, run: (items: I[], sent: WaveSent) => Promise<R[]>, windowMs = this.collectWindowMs): Promise<R> {
-    const pending = this.pendingGroups.get(group) ?? this.openGroup(group, max, run as (items: unknown[], sent: WaveSent) => Promise<unknown[]>);
+  collect<I, R>(group: string, item: I, max: number, run: (items: I[], sent: WaveSent) => Promise<R[]>, windowMs = this.collectWindowMs, writes = false): Promise<R> {
+    const pending = this.pendingGroups.get(group) ?? this.openGroup(group, max, run as (items: unknown[], sent: WaveSent) => Promise<unknown[]>, writes);
     const result = new Promise<R>((resolve, reject) =>
       pending.entries.push({ item, resolve: resolve as (r: unknown) => void, reject }));
     // The engine starts creates as it registers resources, milliseconds to
@@ -391,9 +393,10 @@ export class AdsClient {
   }
 
   /** Opens a group of `collect`: `run` sends its items (the callers of one group send alike), in calls of at most `max`. */
-  private openGroup(group: string, max: number, run: (items: unknown[], sent: WaveSent) => Promise<unknown[]>): PendingGroup {
+  private openGroup(group: string, max: number, run: (items: unknown[], sent: WaveSent) => Promise<unknown[]>, writes: boolean): PendingGroup {
     const opened: PendingGroup = {
       entries: [],
+      writes,
       startedAt: this.now(),
       get size() { return opened.entries.length; },
       send: (sent) => {

@@ -19,6 +19,8 @@ import { cliCommandLine, engineAddress, engineParallel } from "../engine";
 /** A gathered group of items not sent yet. */
 export interface HeldGroup {
   readonly size: number;
+  /** A group of writes (batch creates, updates, deletes), whose steps read nothing after it; reads are the rest. */
+  readonly writes?: boolean;
   /** Sends the group now, because every engine worker waits (it leaves the steps' groups through `sent`). */
   send(sent: "engine"): void;
 }
@@ -40,13 +42,28 @@ export class EngineSteps {
     }
   }
 
-  /** One more item waits in `group`: when every worker now waits in a group, every group is sent. */
+  /** One more item waits in `group`: when every worker now waits in a group, groups are sent (check). */
   waiting(group: HeldGroup): void {
     this.held.add(group);
+    this.check();
+  }
+
+  /**
+   * When every worker waits in a group, the reads go first: a step that
+   * reads before it writes (an update reads what it would overwrite, a
+   * create in fast mode is looked up) brings its write once its read is
+   * answered, so the groups of writes wait for it and go fuller (a budget
+   * change on 1,000 campaigns at --parallel 160 sent part-full batches with
+   * the reads: 26 POSTs where 25 hold it). With no read among them, every
+   * group goes.
+   */
+  private check(): void {
     if (this.parallel === undefined || this.running < this.parallel) return;
     let items = 0;
     for (const g of this.held) items += g.size;
-    if (items >= this.running) for (const g of [...this.held]) g.send("engine");
+    if (items < this.running) return;
+    const reads = [...this.held].filter((g) => !g.writes);
+    for (const g of reads.length > 0 ? reads : [...this.held]) g.send("engine");
   }
 
   /** `group` was sent. */

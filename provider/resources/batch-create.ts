@@ -69,7 +69,7 @@ export function batchSend<I>(ctx: Context, path: string, max: number, params: (i
 
 /** Creates `item` in a call shared with concurrent creates of the same group. */
 export async function createInBatch<I>(ctx: Context, spec: BatchCreate<I>, item: I): Promise<Entity> {
-  const result = await ctx.client.collect<I, Entity | Error>(spec.group, item, spec.max, (items) => sendCreates(ctx.client, spec, items), spec.windowMs);
+  const result = await ctx.client.collect<I, Entity | Error>(spec.group, item, spec.max, (items) => sendCreates(ctx.client, spec, items), spec.windowMs, true);
   if (result instanceof Error) throw result;
   return result;
 }

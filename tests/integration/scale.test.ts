@@ -208,6 +208,23 @@ describe("creates batch as far as the engine's parallelism lets them", () => {
   });
 });
 
+describe("updates that read first batch to the full 40 (xads up --fast's --parallel 160)", () => {
+  test("a budget change on 1,000 campaigns, each update reading its campaign first, 160 at a time: 25 batch POSTs of 40 Update items, no PUT", async () => {
+    const made = await accountWith(1000);
+    const steps = new EngineSteps(160);
+    const ctx = fixture.ctx(fixture.client(30_000, { steps }));
+    const olds = await engine(made, 160, (e) => campaign.read(ctx, e.id, { accountId: ACCOUNT } as never), steps);
+    fixture.emu.control.clearRequests();
+    await engine(olds, 160, (o) => campaign.update(ctx, o!.id, o!.props as never, { ...o!.props, dailyBudgetAmountLocalMicro: 2_000_000 } as never), steps);
+    // Every worker waits, some in the update's read, the others in the batch: the reads go, and the batch waits for
+    // the items they bring, so it goes when it holds 40 (it went with the reads, part full: 30 and more POSTs).
+    const posts = to("POST", /\/batch\/accounts\/[^/]+\/campaigns$/);
+    expect(posts.map((r) => (r.body as unknown[]).length)).toEqual(Array.from({ length: 25 }, () => 40));
+    expect(to("PUT", /\/campaigns\//)).toEqual([]);
+    expect(fixture.emu.control.entities("sandbox", ACCOUNT, "campaigns").map((e) => e.daily_budget_amount_local_micro)).toEqual(made.map(() => 2_000_000));
+  }, 120_000);
+});
+
 describe("reference data: a global read the platform allows 5 times per 15 minutes", () => {
   const categoryRequests = () => to("GET", /^\/12\/content_categories$/);
 

@@ -2,7 +2,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { flagOf, runUp } from "../../cli/up";
+import { FAST_PARALLEL, fastUpArgs, flagOf, runUp } from "../../cli/up";
 import { describeHolders, formatDuration, lockedBy, MAX_WAIT_MS, parseWaitLock, retryDelayMs } from "../../cli/up-lock";
 
 // What pulumi v3.259.0 prints on stderr when another update holds the lock (postgres backend).
@@ -147,4 +147,19 @@ test("xads up reads the stack and folder of pulumi up's arguments in every form 
   expect(flagOf(["-s", "dev", "-C", "infra"], "stack", "s")).toBe("dev");
   expect(flagOf(["-s", "dev", "-C", "infra"], "cwd", "C")).toBe("infra");
   expect(flagOf(["--yes"], "stack", "s")).toBeUndefined();
+});
+
+describe("xads up --fast's --parallel", () => {
+  test("without one given, pulumi up gets FAST_PARALLEL after the user's arguments (batches of 40 with several in flight, not the engine's 4 a processor)", () => {
+    expect(FAST_PARALLEL).toBeGreaterThanOrEqual(2 * 40);
+    expect(fastUpArgs(["--yes", "--stack", "prod"], {})).toEqual(["--yes", "--stack", "prod", "--parallel", String(FAST_PARALLEL)]);
+  });
+
+  test.each([[["--parallel", "8"]], [["--parallel=8"]], [["-p", "8"]], [["-p8"]], [["--yes", "-p=8"]]])("the user's %j stands", (args) => {
+    expect(fastUpArgs(args, {})).toEqual(args);
+  });
+
+  test("PULUMI_PARALLEL stands too", () => {
+    expect(fastUpArgs(["--yes"], { PULUMI_PARALLEL: "16" })).toEqual(["--yes"]);
+  });
 });
