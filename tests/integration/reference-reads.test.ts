@@ -84,8 +84,8 @@ describe("getAccountApps", () => {
     ]);
   });
 
-  test("an account the credentials do not reach answers 404; a malformed id is refused before any request", async () => {
-    await expect(listAccountApps(ctx(), { accountId: "nope0" })).rejects.toMatchObject({ status: 404 });
+  test("an account the credentials do not reach answers 403 ACCOUNT_NOT_FOUND; a malformed id is refused before any request", async () => {
+    await expect(listAccountApps(ctx(), { accountId: "nope0" })).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_FOUND" });
     fixture.emu.control.reset();
     await expect(listAccountApps(ctx(), { accountId: "a b" })).rejects.toThrow("getAccountApps: accountId must be an Ads API id");
     expect(requests()).toEqual([]);

@@ -290,7 +290,7 @@ describe("reference-data sources", () => {
     expect(await readAuthenticatedUserAccess(ctx(), { accountId: ACCOUNT })).toEqual({
       accountId: ACCOUNT, userId: DEMO_USER_ID, permissions: ["ACCOUNT_ADMIN", "TWEET_COMPOSER"],
     });
-    await expect(client().get("/12/accounts/nope/authenticated_user_access")).rejects.toMatchObject({ status: 404 });
+    await expect(client().get("/12/accounts/nope/authenticated_user_access")).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_FOUND" });
   });
 });
 
