@@ -81,10 +81,9 @@ interface Run {
 
 /**
  * The ads account of a provider's stack: the plugin's an account of its
- * own. In fast mode every create is looked up first (provider/interrupted-creates.ts),
- * and a stack with no state yet would take over the alike entities another
- * stack made in the same account (the same names): as two stacks of two
- * accounts, they stay apart.
+ * own, so that each stack's listings hold only its own entities (in one
+ * account the plugin's refresh first listed a page of the dynamic
+ * provider's campaigns, which served none of its reads).
  */
 const accountOf = (provider: ProviderName) => (provider === "plugin" ? "9p1ug1n5ca" : DEMO_ACCOUNT_ID);
 
