@@ -209,7 +209,7 @@ type Phase = { kind: "stacks"; n: number; mode: Mode } | { kind: "onboard"; n: n
 
 /**
  * The phases in the order they run: fast mode at every N first (it
- * answers the issue's checks, and a run stopped part way keeps them), the
+ * says how fast mode scales, and a run stopped part way keeps it), the
  * onboarding, then the checkpointed runs at N up to checkpointedMax.
  */
 export function phasesOf(options: Pick<BenchOptions, "ns" | "modes" | "checkpointedMax" | "onboardN">): Phase[] {
@@ -227,7 +227,7 @@ export function phasesOf(options: Pick<BenchOptions, "ns" | "modes" | "checkpoin
 const ONBOARD_ACCOUNT = "9onb0ard5ca";
 
 /**
- * Onboarding a whole account (issue 34, deliverable 5): the emulator seeded
+ * Onboarding a whole account (docs/operations.md, "Fast mode"): the emulator seeded
  * with a funding instrument, N campaigns and N line items (seed.ts), `xads
  * import` writes the program that adopts them, and `xads up --fast` runs it:
  * the adoption, which writes nothing and reads in listings.

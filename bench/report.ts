@@ -227,7 +227,7 @@ export function writesOf(calls: Record<string, number>): number {
 const BATCH_ITEMS = 40;
 
 /**
- * What issue 34 asks of fast mode, from the two largest N measured in it:
+ * How fast mode scales (docs/performance.md), from the two largest N measured in it:
  * `up`'s growth between them (linear: at most their ratio x 1.25), its ratio
  * to the no-op floor run the same way, and the writes of the budget change
  * on every campaign against ⌈N/40⌉ (the batch endpoints' 40 items a call).

@@ -1,5 +1,5 @@
 /**
- * Onboarding a whole account (issue 34; docs/operations.md, "Fast mode"):
+ * Onboarding a whole account (docs/operations.md, "Fast mode"):
  * `xads import` of an account of 100 campaigns and 100 line items (seeded
  * through the emulator's control API, bench/seed.ts, as make bench-scale
  * seeds 2,000), then the adopting `xads up --fast`. Counted from the
