@@ -3,13 +3,15 @@
  * as a Python user gets it: pip installs it into a fresh virtual environment
  * (tests/python/venv.sh, beside the pinned pulumi Python SDK), `import
  * pulumi_xads` finds it there, mypy reads its types, and its resources
- * register through Pulumi's mocks (tests/python/test_pulumi_xads.py). No
+ * register through Pulumi's mocks (tests/python/test_pulumi_xads.py); mypy
+ * checks the Python example of every resource page against its types. No
  * Python language host is built here (README, "Python"), so no `pulumi up`.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { KINDS, pageBlocks } from "../doc-blocks";
 import { requireTool } from "../required-tools";
 
 const run = promisify(execFile);
@@ -18,8 +20,8 @@ const HERE = join(ROOT, "tests", "python");
 const SDK = join(ROOT, ".work", "python-sdk");
 const VENV = join(ROOT, ".work", "venv-python-sdk");
 const python = join(VENV, "bin", "python");
-const mypy = (file: string) =>
-  spawnSync(join(VENV, "bin", "mypy"), ["--cache-dir", join(ROOT, ".work", "mypy-cache"), "--no-error-summary", "--hide-error-context", file], { cwd: ROOT, encoding: "utf8" });
+const mypy = (...files: string[]) =>
+  spawnSync(join(VENV, "bin", "mypy"), ["--cache-dir", join(ROOT, ".work", "mypy-cache"), "--no-error-summary", "--hide-error-context", ...files], { cwd: ROOT, encoding: "utf8" });
 
 // Without python3: skipped with a warning, or under CI a failure with the install line (tests/required-tools.ts).
 if (requireTool("python3", "python-sdk.test.ts", "the generated SDK is installed in a python3 virtual environment")) {
@@ -62,5 +64,20 @@ if (requireTool("python3", "python-sdk.test.ts", "the generated SDK is installed
     expect(marked.length).toBeGreaterThan(0);
     expect(reported).toEqual(marked);
     expect(wrong.stdout).toContain('Unexpected keyword argument "daily_budget"');
+  });
+
+  test("mypy checks the Python example of every resource page against the SDK's types: argument names and types", () => {
+    // One module a page, one mypy run for all (its cache keeps the SDK's types between runs).
+    const dir = join(ROOT, ".work", "doc-examples-python");
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const files = KINDS.map((kind) => {
+      const blocks = pageBlocks(kind, "python");
+      expect(blocks).toHaveLength(1);
+      writeFileSync(join(dir, `${kind}.py`), `${blocks[0]!.code}\n`);
+      return join(".work", "doc-examples-python", `${kind}.py`);
+    });
+    const r = mypy(...files);
+    expect({ status: r.status, output: r.stdout + r.stderr }).toEqual({ status: 0, output: "" });
   });
 }
