@@ -143,7 +143,7 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
     "",
     "## Example",
     "",
-    `The program of this kind's row in the e2e walk (\`tests/e2e/walk-table.ts\`), which a real \`pulumi up\` runs against the emulator, then the same values in each language of the plugin${given.length > 0 ? ` (there, ${given.map((g) => `\`${g}\``).join(" and ")} ${given.length > 1 ? "are" : "is"} stack config)` : ""}. The docs tests check each: the TypeScript and Go compile, the YAML's properties are the schema's inputs, and the Python is checked against the generated SDK's types.`,
+    `The program of this kind's row in the e2e walk (\`tests/e2e/walk-table.ts\`), which a real \`pulumi up\` runs against the emulator, then the same values in each language of the plugin${given.length > 0 ? ` (there, ${given.map((g) => `\`${g}\``).join(" and ")} ${given.length > 1 ? "are" : "is"} stack config)` : ""}. The docs tests check each: the TypeScript and Go compile (the Go on the generated Go SDK), the YAML's properties are the schema's inputs, and the Python type-checks and runs through Pulumi's mocks on the generated Python SDK.`,
     "",
     "### TypeScript",
     "",
