@@ -13,7 +13,9 @@ import { pluginTypeToken, RESOURCES, ResourceKind } from "../provider/resources"
 import { importIdForm } from "../provider/resources/import-id";
 import { fieldJsonSchema, packageSchema } from "../provider/schema";
 import { DATA_SOURCES, DataSourceDoc } from "../provider/data-sources-table";
-import { Example, examples, supportResources } from "./resource-examples";
+import { exampleProgram, goProgram, pythonProgram, yamlProgram } from "./example-programs";
+
+export { exampleProgram, literal } from "./example-programs";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -78,67 +80,6 @@ export function limitsOf(p: JsonSchema, amount: boolean): string {
   return parts.map((s) => s.trim()).join("; ");
 }
 
-// ----------------------------------------------------------- example ---
-
-/** A value as TypeScript source: `${name.id}` is the resource `name`'s id, `${given}` a name the program is given. */
-export function literal(value: unknown, indent = ""): string {
-  if (typeof value === "string") {
-    const ref = /^\$\{([A-Za-z]\w*(?:\.id)?)\}$/.exec(value);
-    return ref ? ref[1]! : JSON.stringify(value);
-  }
-  if (typeof value === "number") return Number.isSafeInteger(value) && Math.abs(value) >= 10_000 ? value.toLocaleString("en-US").replace(/,/g, "_") : String(value);
-  if (Array.isArray(value)) {
-    const flat = `[${value.map((v) => literal(v)).join(", ")}]`;
-    if (flat.length + indent.length <= 100) return flat;
-    return `[\n${value.map((v) => `${indent}  ${literal(v, `${indent}  `)},`).join("\n")}\n${indent}]`;
-  }
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>);
-    const flat = `{ ${entries.map(([k, v]) => `${k}: ${literal(v)}`).join(", ")} }`;
-    if (flat.length + indent.length <= 100) return flat;
-    return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${literal(v, `${indent}  `)},`).join("\n")}\n${indent}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** The names an example's arguments refer to: resources (`x.id`) and given names. */
-function referencesOf(args: unknown): { resources: string[]; given: string[] } {
-  const text = JSON.stringify(args);
-  const all = [...text.matchAll(/\$\{([A-Za-z]\w*)(\.id)?\}/g)];
-  return {
-    resources: [...new Set(all.filter((m) => m[2]).map((m) => m[1]!))],
-    given: [...new Set(all.filter((m) => !m[2]).map((m) => m[1]!))],
-  };
-}
-
-/** The program of a kind's example: the resources it refers to (and theirs), then its own. */
-export function exampleProgram(kind: ResourceKind, example: Example = examples()[kind]): { code: string; given: string[] } {
-  const prerequisites = supportResources();
-  const needed = new Set<string>();
-  const given = new Set<string>();
-  const visit = (args: unknown) => {
-    const refs = referencesOf(args);
-    refs.given.forEach((g) => given.add(g));
-    for (const name of refs.resources) {
-      if (needed.has(name)) continue;
-      const support = prerequisites.find((s) => s.name === name);
-      if (!support) throw new Error(`the example of ${kind} refers to ${name}, which is not among the walk's support resources (tests/e2e/walk-table.ts support)`);
-      needed.add(name);
-      visit(support.args);
-    }
-  };
-  visit(example.args);
-  const declare = (k: string, name: string, args: Record<string, unknown>) =>
-    `const ${name} = new xads.${k}(${JSON.stringify(name)}, ${literal(args)});`;
-  const lines = [
-    ...prerequisites.filter((s) => needed.has(s.name)).map((s) => declare(s.kind, s.name, s.args)),
-    declare(kind, example.name, example.args),
-    "",
-    `export const ${example.name}Id = ${example.name}.id;`,
-  ];
-  return { code: lines.join("\n"), given: [...given] };
-}
-
 // -------------------------------------------------------------- pages ---
 
 function shapeOf(kind: ResourceKind): Record<string, z.ZodType> {
@@ -172,7 +113,8 @@ export function platformNotes(realPlatform: string, name: string): string[] {
 
 /** docs/resources/<Kind>.md. */
 export function renderResourcePage(kind: ResourceKind, version: string, realPlatform: string, command: string): string {
-  const schema = (packageSchema(version).resources as Record<string, { inputProperties: Record<string, JsonSchema>; requiredInputs: string[]; properties: Record<string, JsonSchema> }>)[pluginTypeToken(kind)]!;
+  const resources = packageSchema(version).resources as Record<string, { inputProperties: Record<string, JsonSchema>; requiredInputs: string[]; properties: Record<string, JsonSchema> }>;
+  const schema = resources[pluginTypeToken(kind)]!;
   const def = RESOURCES[kind];
   const { code, given } = exampleProgram(kind);
   // The field's own description: the column before says what it is (schema.json's adds that it is create-only).
@@ -197,15 +139,35 @@ export function renderResourcePage(kind: ResourceKind, version: string, realPlat
     "",
     def.description,
     "",
-    `Type token \`pulumi-nodejs:dynamic/xads:${kind}\`; in TypeScript \`new xads.${kind}(name, args, opts?)\`.`,
+    `Type token \`pulumi-nodejs:dynamic/xads:${kind}\`; in TypeScript \`new xads.${kind}(name, args, opts?)\`. Through the [provider plugin](../plugin.md) (YAML, Python, Go, \`pulumi-xads/native\`): \`${pluginTypeToken(kind)}\`.`,
     "",
     "## Example",
     "",
-    `The program of this kind's row in the e2e walk (\`tests/e2e/walk-table.ts\`), which a real \`pulumi up\` runs against the emulator.`,
+    `The program of this kind's row in the e2e walk (\`tests/e2e/walk-table.ts\`), which a real \`pulumi up\` runs against the emulator, then the same values in each language of the plugin${given.length > 0 ? ` (there, ${given.map((g) => `\`${g}\``).join(" and ")} ${given.length > 1 ? "are" : "is"} stack config)` : ""}. The docs tests check each: the TypeScript and Go compile (the Go on the generated Go SDK), the YAML's properties are the schema's inputs, and the Python type-checks and runs through Pulumi's mocks on the generated Python SDK.`,
+    "",
+    "### TypeScript",
     "",
     ...(given.length > 0 ? [`<!-- ts-given: ${given.map((g) => `${g}: string`).join("; ")} -->`] : []),
     "```ts",
     code,
+    "```",
+    "",
+    "### YAML",
+    "",
+    "```yaml",
+    yamlProgram(kind),
+    "```",
+    "",
+    "### Python",
+    "",
+    "```python",
+    pythonProgram(kind),
+    "```",
+    "",
+    "### Go",
+    "",
+    "```go",
+    goProgram(kind, (k) => resources[pluginTypeToken(k)]!.inputProperties, (packageSchema(version).language as { go: { importBasePath: string } }).go.importBasePath),
     "```",
     "",
     "## Inputs",

@@ -3,13 +3,18 @@
  * as a Python user gets it: pip installs it into a fresh virtual environment
  * (tests/python/venv.sh, beside the pinned pulumi Python SDK), `import
  * pulumi_xads` finds it there, mypy reads its types, and its resources
- * register through Pulumi's mocks (tests/python/test_pulumi_xads.py). No
+ * register through Pulumi's mocks (tests/python/test_pulumi_xads.py); mypy
+ * checks the Python example of every resource page against its types, and
+ * each registers the walk row's values through the mocks. No
  * Python language host is built here (README, "Python"), so no `pulumi up`.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { pluginTypeToken, ResourceKind } from "../../provider/resources";
+import { exampleModel } from "../../tools/example-programs";
+import { KINDS, pageBlocks } from "../doc-blocks";
 import { requireTool } from "../required-tools";
 
 const run = promisify(execFile);
@@ -18,8 +23,21 @@ const HERE = join(ROOT, "tests", "python");
 const SDK = join(ROOT, ".work", "python-sdk");
 const VENV = join(ROOT, ".work", "venv-python-sdk");
 const python = join(VENV, "bin", "python");
-const mypy = (file: string) =>
-  spawnSync(join(VENV, "bin", "mypy"), ["--cache-dir", join(ROOT, ".work", "mypy-cache"), "--no-error-summary", "--hide-error-context", file], { cwd: ROOT, encoding: "utf8" });
+const mypy = (...files: string[]) =>
+  spawnSync(join(VENV, "bin", "mypy"), ["--cache-dir", join(ROOT, ".work", "mypy-cache"), "--no-error-summary", "--hide-error-context", ...files], { cwd: ROOT, encoding: "utf8" });
+
+/** The Python example of each resource page (docs/resources/<Kind>.md), a module each in .work/doc-examples-python: its path from the root, by kind. */
+function pagePrograms(): Record<ResourceKind, string> {
+  const dir = join(".work", "doc-examples-python");
+  rmSync(join(ROOT, dir), { recursive: true, force: true });
+  mkdirSync(join(ROOT, dir), { recursive: true });
+  return Object.fromEntries(KINDS.map((kind) => {
+    const blocks = pageBlocks(kind, "python");
+    if (blocks.length !== 1) throw new Error(`docs/resources/${kind}.md has ${blocks.length} python blocks, not 1`);
+    writeFileSync(join(ROOT, dir, `${kind}.py`), `${blocks[0]!.code}\n`);
+    return [kind, join(dir, `${kind}.py`)];
+  })) as Record<ResourceKind, string>;
+}
 
 // Without python3: skipped with a warning, or under CI a failure with the install line (tests/required-tools.ts).
 if (requireTool("python3", "python-sdk.test.ts", "the generated SDK is installed in a python3 virtual environment")) {
@@ -62,5 +80,34 @@ if (requireTool("python3", "python-sdk.test.ts", "the generated SDK is installed
     expect(marked.length).toBeGreaterThan(0);
     expect(reported).toEqual(marked);
     expect(wrong.stdout).toContain('Unexpected keyword argument "daily_budget"');
+  });
+
+  test("mypy checks the Python example of every resource page against the SDK's types: argument names and types", () => {
+    // One mypy run for all (its cache keeps the SDK's types between runs).
+    const r = mypy(...Object.values(pagePrograms()));
+    expect({ status: r.status, output: r.stdout + r.stderr }).toEqual({ status: 0, output: "" });
+  });
+
+  test("the Python example of every resource page registers, through Pulumi's mocks, the walk row's resources with its values", () => {
+    const files = pagePrograms();
+    // One python for every page (tests/python/doc_examples.py): an id is `<name>-id`, a given name's config `given-<name>`.
+    const r = spawnSync(python, [join(HERE, "doc_examples.py"), ...Object.values(files)], { cwd: ROOT, encoding: "utf8" });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+    const registered = JSON.parse(r.stdout) as Record<string, Record<string, { type: string; inputs: Record<string, unknown> }>>;
+    const resolve = (v: unknown): unknown => {
+      if (typeof v === "string") return v.replace(/^\$\{(\w+)\.id\}$/, "$1-id").replace(/^\$\{(\w+)\}$/, "given-$1");
+      if (Array.isArray(v)) return v.map(resolve);
+      if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+      return v;
+    };
+    for (const kind of KINDS) {
+      const program = registered[files[kind]]!;
+      const { declarations } = exampleModel(kind);
+      // Each declared resource once, of its token, with the row's values (the SDK adds the schema's defaults).
+      expect({ kind, names: Object.keys(program).sort() }).toEqual({ kind, names: declarations.map((d) => d.name).sort() });
+      for (const d of declarations) {
+        expect({ kind, name: d.name, ...program[d.name] }).toMatchObject({ kind, name: d.name, type: pluginTypeToken(d.kind), inputs: resolve(d.args) });
+      }
+    }
   });
 }

@@ -19,6 +19,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as ts from "typescript";
+import { type Block, blocksOf } from "../doc-blocks";
 
 jest.setTimeout(180_000);
 
@@ -28,40 +29,6 @@ const ROOT = join(__dirname, "..", "..");
 const NOT_COMPILED = [
   "docs/architecture.md: an excerpt of provider/resources/tracking-tag.ts, the provider's own code, not a program",
 ];
-
-interface Block {
-  /** file:line of the block's first line of code. */
-  where: string;
-  lang: string;
-  code: string;
-  given?: string;
-  notCompiled?: string;
-}
-
-const MARKER = /^\s*<!--\s*(ts-[a-z-]+):\s*(.*?)\s*-->\s*$/;
-
-/** The fenced blocks of a markdown file, with the marker on the line before each. */
-function blocksOf(file: string, text: string): Block[] {
-  const lines = text.split("\n");
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
-    if (!open) continue;
-    const [, indent, lang] = open;
-    const end = lines.findIndex((l, j) => j > i && l.trim() === "```");
-    if (end < 0) throw new Error(`${file}:${i + 1}: a fence that is never closed`);
-    const block: Block = { where: `${file}:${i + 2}`, lang: lang!, code: lines.slice(i + 1, end).map((l) => l.slice(indent!.length)).join("\n") };
-    const marker = MARKER.exec(lines[i - 1] ?? "");
-    if (marker) {
-      if (marker[1] === "ts-given") block.given = marker[2];
-      else if (marker[1] === "ts-not-compiled") block.notCompiled = marker[2];
-      else throw new Error(`${file}:${i}: unknown marker ${marker[1]} (ts-given or ts-not-compiled)`);
-    }
-    blocks.push(block);
-    i = end;
-  }
-  return blocks;
-}
 
 /** The markdown files below a folder, with their paths from the root, sorted. */
 function markdownIn(dir: string): string[] {

@@ -7,6 +7,7 @@ import { RESOURCES, ResourceKind } from "../../provider/resources";
 import * as sdk from "../../sdk";
 import { DATA_SOURCES } from "../../provider/data-sources-table";
 import { exampleProgram, limitsOf, platformNotes, renderResourcePage, typeOf } from "../../tools/resource-docs";
+import { pythonProgram, snakeCase, yamlProgram } from "../../tools/example-programs";
 import { asOnPage, examples, SCHEDULED_AT, supportResources } from "../../tools/resource-examples";
 import { ACCOUNT_ID } from "../e2e/harness";
 import { ROWS, support } from "../e2e/walk-table";
@@ -34,6 +35,15 @@ describe("resource pages", () => {
     expect(code.indexOf('new xads.DoNotReachList("siblingOptOuts"')).toBeLessThan(code.indexOf('new xads.DoNotReachListMembers("optOutMembers"'));
     expect(code).toContain("doNotReachListId: siblingOptOuts.id");
     expect(code).not.toContain("${");
+  });
+
+  test("YAML quotes a string that would read as another type; Python names the inputs in snake_case", () => {
+    const example = { name: "draft", args: { asUserId: "123", text: "true", mediaKeys: ["3_1001"], name: "Spring" } };
+    const yaml = yamlProgram("DraftTweet", example);
+    expect(yaml).toContain('      asUserId: "123"\n      text: "true"\n      mediaKeys:\n        - "3_1001"\n      name: Spring\n');
+    expect(pythonProgram("DraftTweet", { name: "draft", args: { asUserId: "123", text: "true", mediaKeys: ["3_1001"] } }))
+      .toContain('draft = xads.DraftTweet("draft", as_user_id="123", text="true", media_keys=["3_1001"])');
+    expect(["callToActionUrl", "unlockedImageMediaKey", "name"].map(snakeCase)).toEqual(["call_to_action_url", "unlocked_image_media_key", "name"]);
   });
 
   test("an input's type and limits read as a user writes them", () => {
