@@ -112,9 +112,10 @@ export async function listAccount(
     try {
       // A kind listed per parent (targeting criteria): one call per 200 of the parents listed before it.
       const parents = (kind: string) => listed.find((l) => l.spec.kind === kind)?.entities.map((e) => e.id) ?? [];
-      const entities: Entity[] = [];
+      let entities: Entity[] = [];
       for (const query of listQueries(spec, parents)) entities.push(...(await client.list<Entity>(path, query)).filter((e) => e.deleted !== true && (spec.where?.(e) ?? true)));
-      if (spec.readEach) for (const [i, e] of entities.entries()) entities[i] = await client.get<Entity>(`${path}/${e.id}`);
+      // The client's queue and windows pace these reads; asking them together lets it run them side by side.
+      if (spec.readEach) entities = await Promise.all(entities.map((e) => client.get<Entity>(`${path}/${e.id}`)));
       progress(`xads import: ${entities.length} ${spec.collection}`);
       listed.push({ spec, entities });
     } catch (err) {

@@ -8,13 +8,12 @@
  * holds it: docs/gitops.md "A locked stack and `pulumi cancel`"). Any other outcome of
  * `pulumi up` is its own: output streamed as it comes, exit code passed on.
  */
-import { ChildProcess, execFile, spawn } from "node:child_process";
+import { ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { promisify } from "node:util";
 import { Command } from "commander";
 import { resolve } from "node:path";
-import { FAST_RUN_TAG, parseFastRunTag, RUN_VARIABLE } from "../provider/interrupted-creates";
-import { parallelFlag } from "../provider/engine";
+import { FAST_RUN_TAG, readFastRunMark, removeFastRunMark, RUN_VARIABLE } from "../provider/interrupted-creates";
+import { flagValue, parallelFlag } from "../provider/engine";
 import { CliError } from "./errors";
 import { runRecover } from "./recover";
 import { describeHolders, formatDuration, lockedBy, LockHolder, parseWaitLock, retryDelayMs } from "./up-lock";
@@ -101,15 +100,6 @@ async function runWithSignals(command: LockingCommand, args: string[], waitLock:
   }
 }
 
-/** The value of a pulumi flag among the arguments (`--stack prod`, `--stack=prod`, `-s prod`). */
-export function flagOf(args: readonly string[], long: string, short?: string): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === `--${long}` || (short && a === `-${short}`)) return args[i + 1];
-    if (a.startsWith(`--${long}=`)) return a.slice(long.length + 3);
-  }
-  return undefined;
-}
 
 /**
  * After an update that succeeded, the pending creates an interrupted one
@@ -124,7 +114,7 @@ export function flagOf(args: readonly string[], long: string, short?: string): s
 async function clearPendingCreates(args: readonly string[]): Promise<void> {
   const say = (line: string) => process.stderr.write(`${line}\n`);
   try {
-    await runRecover({ stack: flagOf(args, "stack", "s"), cwd: resolve(flagOf(args, "cwd", "C") ?? "."), wait: false, quiet: true }, say);
+    await runRecover({ stack: flagValue(args, "stack", "s"), cwd: resolve(flagValue(args, "cwd", "C") ?? "."), wait: false, quiet: true }, say);
   } catch (err) {
     say(`xads up: the pending operations an interrupted update left stay in the state (${err instanceof Error ? err.message : String(err)}): run xads recover`);
   }
@@ -139,15 +129,12 @@ async function clearPendingCreates(args: readonly string[]): Promise<void> {
  * twice.
  */
 async function clearFastRunMark(args: readonly string[], run: string): Promise<void> {
-  const stack = flagOf(args, "stack", "s");
-  const options = { cwd: resolve(flagOf(args, "cwd", "C") ?? "."), env: process.env };
-  const common = ["--non-interactive", ...(stack ? ["--stack", stack] : [])];
+  const stack = flagValue(args, "stack", "s");
+  const cwd = resolve(flagValue(args, "cwd", "C") ?? ".");
   try {
-    const { stdout } = await promisify(execFile)("pulumi", ["stack", "tag", "ls", "--json", ...common], options);
-    if (parseFastRunTag((JSON.parse(stdout) as Record<string, string>)[FAST_RUN_TAG])?.run !== run) return;
-    await promisify(execFile)("pulumi", ["stack", "tag", "rm", FAST_RUN_TAG, ...common], options);
+    if ((await readFastRunMark("pulumi", stack, cwd))?.run === run) await removeFastRunMark("pulumi", stack, cwd);
   } catch (err) {
-    process.stderr.write(`xads up: the stack's ${FAST_RUN_TAG} tag stays (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): the next update looks its creates up first; pulumi stack tag rm ${FAST_RUN_TAG} removes it\n`);
+    process.stderr.write(`xads up: the stack's ${FAST_RUN_TAG} tag stays (${err instanceof Error ? err.message : String(err)}): the next update looks its creates up first; pulumi stack tag rm ${FAST_RUN_TAG} removes it\n`);
   }
 }
 

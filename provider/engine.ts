@@ -156,14 +156,23 @@ export function cliProcess(): { argv: string[]; run: string } | undefined {
   return undefined;
 }
 
-/** The value of `--parallel` among a pulumi command's arguments (cobra's forms, as engineParallel reads them), undefined when not given. Pure. */
-export function parallelFlag(args: readonly string[]): string | undefined {
-  let flag: string | undefined;
+/**
+ * The value of a CLI flag among `args` (the arguments after the command's
+ * name), in the forms cobra, Pulumi's flag parser, takes: `--stack prod`,
+ * `--stack=prod`, `-s prod`, `-s=prod`, `-sprod`; the last one given
+ * wins, as cobra's; nothing after `--`. Undefined when not given. Pure.
+ */
+export function flagValue(args: readonly string[], long: string, short?: string): string | undefined {
+  const form = new RegExp(`^(?:--${long}(?:=(.*))?|${short ? `-${short}(?:=?(.+))?` : "(?!)"})$`);
+  let value: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") break;
-    const m = /^(?:--parallel|-p)(?:=(.*)|(\d+))?$/.exec(a);
-    if (m) flag = m[1] ?? m[2] ?? args[++i];
+    const m = form.exec(a);
+    if (m) value = m[1] ?? m[2] ?? args[++i];
   }
-  return flag;
+  return value;
 }
+
+/** The CLI's `--parallel` (`-p`) among `args`, as given (flagValue). */
+export const parallelFlag = (args: readonly string[]): string | undefined => flagValue(args, "parallel", "p");

@@ -24,6 +24,7 @@
  */
 import { execFile } from "node:child_process";
 import type { Entity } from "./client/client";
+import { flagValue } from "./engine";
 import { LIMITS } from "./limits";
 import { definitionOf, kindOfResource } from "./resources";
 import type { Context } from "./resources/framework";
@@ -139,19 +140,13 @@ export function interruptedIn(deployment: { manifest?: { time?: string }; resour
  * (`urn:pulumi:<stack>::...`), else undefined (the folder's selected one). Pure.
  */
 export function stackOf(cliArgv: readonly string[] | undefined, urn: string | undefined): string | undefined {
-  for (let i = 1; i < (cliArgv?.length ?? 0); i++) {
-    const a = cliArgv![i]!;
-    if (a === "--") break;
-    const m = /^(?:--stack|-s)(?:=(.+))?$/.exec(a);
-    if (m) return m[1] ?? cliArgv![i + 1];
-  }
-  return /^urn:pulumi:([^:]+)::/.exec(urn ?? "")?.[1];
+  return flagValue(cliArgv?.slice(1) ?? [], "stack", "s") ?? /^urn:pulumi:([^:]+)::/.exec(urn ?? "")?.[1];
 }
 
 /** Runs the CLI that started this process; resolves to its output, rejects with one line saying why it failed. */
-function runCli(cli: string, args: string[]): Promise<string> {
+function runCli(cli: string, args: string[], cwd?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cli, args, { maxBuffer: 1 << 30, timeout: 120_000, env: process.env }, (err, stdout, stderr) => {
+    execFile(cli, args, { maxBuffer: 1 << 30, timeout: 120_000, env: process.env, ...(cwd ? { cwd } : {}) }, (err, stdout, stderr) => {
       if (!err) return resolve(stdout);
       const line = /error: ([^\n]+)/.exec(stderr)?.[1] ?? (stderr.trim().split("\n")[0] || err.message);
       reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${line}`));
@@ -167,9 +162,9 @@ const stackArgs = (stack: string | undefined) => ["--non-interactive", ...(stack
  * read (tags that cannot be read are `mark: null`).
  */
 export async function readInterruptedCreates(cli: string, stack: string | undefined): Promise<InterruptedCreates> {
-  const [exported, tags] = await Promise.all([
+  const [exported, mark] = await Promise.all([
     runCli(cli, ["stack", "export", ...stackArgs(stack)]),
-    runCli(cli, ["stack", "tag", "ls", "--json", ...stackArgs(stack)]).then((out) => JSON.parse(out) as Record<string, string>, () => null),
+    readFastRunMark(cli, stack).catch(() => null),
   ]);
   let state: InterruptedCreates;
   try {
@@ -177,7 +172,18 @@ export async function readInterruptedCreates(cli: string, stack: string | undefi
   } catch (e) {
     throw new Error(`pulumi stack export answered no state: ${(e as Error).message}`);
   }
-  return { ...state, mark: tags === null ? null : parseFastRunTag(tags[FAST_RUN_TAG]) };
+  return { ...state, mark };
+}
+
+/** The stack's fast-run mark (undefined: none), read with `cli` in `cwd` (the program's folder; this process's by default). */
+export async function readFastRunMark(cli: string, stack: string | undefined, cwd?: string): Promise<FastRunMark | undefined> {
+  const tags = JSON.parse(await runCli(cli, ["stack", "tag", "ls", "--json", ...stackArgs(stack)], cwd)) as Record<string, string>;
+  return parseFastRunTag(tags[FAST_RUN_TAG]);
+}
+
+/** Removes the stack's fast-run mark. */
+export async function removeFastRunMark(cli: string, stack: string | undefined, cwd?: string): Promise<void> {
+  await runCli(cli, ["stack", "tag", "rm", FAST_RUN_TAG, ...stackArgs(stack)], cwd);
 }
 
 /** Writes the stack's fast-run mark with the CLI that started this process (a stack tag: no lock is taken, the update holds it). */

@@ -411,12 +411,12 @@ export class AdsClient {
     return opened;
   }
 
-  private window({ key, published }: RequestWindow): RateWindow {
+  private window({ key, published, byToken }: RequestWindow): RateWindow {
     let w = this.windows.get(key);
     if (!w) {
-      // A user window with a published limit is the token's, used by other processes too: its first answer says how much is left.
-      // An account's window (rate-limit.ts windowsOf: `accounts/<id>/...`) is its stack's: its reads go together from the start.
-      w = { published, unheard: published !== undefined && !key.startsWith("accounts/"), shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
+      // A token's window with a published limit is used by other processes too: its first answer says how much is left.
+      // An account's window is its stack's: its reads go together from the start.
+      w = { published, unheard: published !== undefined && byToken, shared: false, inFlight: 0, sentAtMs: [], waiters: [], saidUntilMs: {} };
       this.windows.set(key, w);
     }
     return w;

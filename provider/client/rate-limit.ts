@@ -61,7 +61,12 @@ export interface Published {
 export interface RequestWindow {
   key: string;
   published?: Published;
+  /** The user token's window, which every process under the token spends (an account's is its stack's). */
+  byToken: boolean;
 }
+
+/** One of the user token's windows. */
+const tokenWindow = (key: string, limit?: Published): RequestWindow => ({ key, ...(limit ? { published: limit } : {}), byToken: true });
 
 const RATE = LIMITS.rateLimits;
 const published = (row: { requests: number; windowSeconds: number }): Published => ({ limit: row.requests, windowMs: row.windowSeconds * 1000 });
@@ -83,14 +88,14 @@ export function windowsOf(method: string, path: string): { account?: RequestWind
   const below = rest[0] === "batch" ? rest.slice(1) : rest;
   const accountId = below[0] === "accounts" ? below[1] : undefined;
   const family = accountId === undefined ? below.join("/") : below[2] ?? "accounts";
-  if (UPLOAD_COLLECTIONS.includes(family) && below[below.length - 1] === "users") return { user: { key: `${family}/users`, published: published(RATE.audienceUploads) } };
-  if (method !== "GET") return { user: { key: "writes", published: published(RATE.writes) } };
-  if (family === "targeting_criteria" || family.startsWith("targeting_criteria/")) return { user: { key: "targeting_criteria", published: published(RATE.targetingCriteriaReads) } };
+  if (UPLOAD_COLLECTIONS.includes(family) && below[below.length - 1] === "users") return { user: tokenWindow(`${family}/users`, published(RATE.audienceUploads)) };
+  if (method !== "GET") return { user: tokenWindow("writes", published(RATE.writes)) };
+  if (family === "targeting_criteria" || family.startsWith("targeting_criteria/")) return { user: tokenWindow("targeting_criteria", published(RATE.targetingCriteriaReads)) };
   const core = published((ENUMS.coreEntityCollections as readonly string[]).includes(family) ? RATE.coreEntityReads : RATE.otherAccountReads);
   // Keyword insights have no account in the path, yet a row of their own in the chart.
-  if (family === "insights/keywords/search") return { user: { key: `GET ${family}`, published: published(RATE.keywordInsights) } };
-  if (accountId === undefined) return { user: { key: `GET ${family}`, published: family === "accounts" ? core : published(RATE.globalReads) } };
-  return { account: { key: `accounts/${accountId}/${family}`, published: core }, user: { key: `GET ${family}` } };
+  if (family === "insights/keywords/search") return { user: tokenWindow(`GET ${family}`, published(RATE.keywordInsights)) };
+  if (accountId === undefined) return { user: tokenWindow(`GET ${family}`, family === "accounts" ? core : published(RATE.globalReads)) };
+  return { account: { key: `accounts/${accountId}/${family}`, published: core, byToken: false }, user: tokenWindow(`GET ${family}`) };
 }
 
 const UPLOAD_COLLECTIONS = ["custom_audiences", "do_not_reach_lists"];

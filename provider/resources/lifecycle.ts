@@ -23,8 +23,6 @@ import {
   deleteIdempotent, differingInputs, DiffResult, IN_THE_CURRENCY, protectReplacement, sandboxOnlyFailures, unitsOf, validate,
 } from "./framework";
 
-/** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
-
 /**
  * What a change of an entity the platform no longer has says: deleted
  * outside the program, which the state does not know until a refresh reads
@@ -34,6 +32,8 @@ import {
 export function goneFromPlatform(subject: string, when = ""): string {
   return `${subject} is gone from the platform (deleted outside this program, e.g. in the ads UI)${when}. Run pulumi refresh, which drops it from the state; then pulumi up creates it again`;
 }
+
+/** The standard lifecycle of a kind; `createNew` makes one entity (alone or in a batch), looked up when no answer came. */
 export function standardLifecycle<I extends Base, O extends object>(d: Resolved<I, O>, createNew: (ctx: Context, p: I) => Promise<Entity>): Standard<I, O> {
   const { fields, rules, protectedKind, describe, outputs, adoptedOf, find, wire, write } = d;
   const standard: Standard<I, O> = {

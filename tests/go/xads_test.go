@@ -50,6 +50,19 @@ func run(t *testing.T, program pulumi.RunFunc) map[string]pulumi.MockResourceArg
 	return m.registered
 }
 
+// registeredAs is the resource the program registered under name, failing the test unless it carries token.
+func registeredAs(t *testing.T, registered map[string]pulumi.MockResourceArgs, name, token string) pulumi.MockResourceArgs {
+	t.Helper()
+	r, ok := registered[name]
+	if !ok {
+		t.Fatalf("no %s registered: %v", name, registered)
+	}
+	if r.TypeToken != token {
+		t.Errorf("%s token %q, want %s", name, r.TypeToken, token)
+	}
+	return r
+}
+
 func TestCampaignAndLineItemRegisterWithTheirTokensAndTheSchemaPropertyNames(t *testing.T) {
 	var currency, campaignOfLineItem string
 	registered := run(t, func(ctx *pulumi.Context) error {
@@ -79,13 +92,7 @@ func TestCampaignAndLineItemRegisterWithTheirTokensAndTheSchemaPropertyNames(t *
 		return nil
 	})
 
-	campaign, ok := registered["launch"]
-	if !ok {
-		t.Fatalf("no campaign registered: %v", registered)
-	}
-	if campaign.TypeToken != "xads:index:Campaign" {
-		t.Errorf("campaign token %q, want xads:index:Campaign", campaign.TypeToken)
-	}
+	campaign := registeredAs(t, registered, "launch", "xads:index:Campaign")
 	// Go's fields reach the engine as the schema's names; the schema's defaults are filled in by the SDK.
 	wantCampaign := resource.NewPropertyMapFromMap(map[string]any{
 		"fundingInstrumentId":         "fi-1",
@@ -98,13 +105,7 @@ func TestCampaignAndLineItemRegisterWithTheirTokensAndTheSchemaPropertyNames(t *
 		t.Errorf("campaign inputs %v, want %v", campaign.Inputs, wantCampaign)
 	}
 
-	lineItem, ok := registered["timeline"]
-	if !ok {
-		t.Fatalf("no line item registered: %v", registered)
-	}
-	if lineItem.TypeToken != "xads:index:LineItem" {
-		t.Errorf("line item token %q, want xads:index:LineItem", lineItem.TypeToken)
-	}
+	lineItem := registeredAs(t, registered, "timeline", "xads:index:LineItem")
 	// The campaign's id (an output of the campaign) reaches the line item's campaignId.
 	wantLineItem := resource.NewPropertyMapFromMap(map[string]any{
 		"campaignId":          "launch-id",
@@ -146,13 +147,7 @@ func TestAnExplicitProviderRegistersAsTheXadsProviderWithItsSettings(t *testing.
 		})
 		return err
 	})
-	provider, ok := registered["second-account"]
-	if !ok {
-		t.Fatalf("no provider registered: %v", registered)
-	}
-	if provider.TypeToken != "pulumi:providers:xads" {
-		t.Errorf("provider token %q, want pulumi:providers:xads", provider.TypeToken)
-	}
+	provider := registeredAs(t, registered, "second-account", "pulumi:providers:xads")
 	for name, want := range map[string]resource.PropertyValue{
 		"accountId": resource.NewStringProperty("18ce54d4x5t"),
 		"sandbox":   resource.NewBoolProperty(true),

@@ -244,7 +244,7 @@ describe("upload rate limits", () => {
     expect(queueKey("/12/accounts/abc/custom_audiences/a1/users")).toBe("accounts/abc/custom_audiences/users");
     expect(queueKey("/12/accounts/abc/custom_audiences/a1")).toBe("accounts/abc/custom_audiences");
     expect(queueKey("/12/batch/accounts/abc/do_not_reach_lists/l1/users")).toBe("batch/accounts/abc/do_not_reach_lists/users");
-    expect(windowsOf("POST", "/12/accounts/abc/custom_audiences/a1/users").user).toEqual({ key: "custom_audiences/users", published: { limit: 1500, windowMs: 60_000 } });
+    expect(windowsOf("POST", "/12/accounts/abc/custom_audiences/a1/users").user).toEqual({ key: "custom_audiences/users", published: { limit: 1500, windowMs: 60_000 }, byToken: true });
     expect(windowsOf("POST", "/12/accounts/abc/custom_audiences/a1").user.key).toBe("writes");
     expect(describeApiPath("/sandbox/12/accounts/abc/custom_audiences/a1/users")?.family).toBe("custom_audience_users");
     expect(describeApiPath("/12/batch/accounts/abc/do_not_reach_lists/l1/users")?.family).toBe("batch_do_not_reach_list_users");

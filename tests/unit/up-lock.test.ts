@@ -2,7 +2,8 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FAST_PARALLEL, fastUpArgs, flagOf, runUp } from "../../cli/up";
+import { FAST_PARALLEL, fastUpArgs, runUp } from "../../cli/up";
+import { flagValue } from "../../provider/engine";
 import { describeHolders, formatDuration, lockedBy, MAX_WAIT_MS, parseWaitLock, retryDelayMs } from "../../cli/up-lock";
 
 // What pulumi v3.259.0 prints on stderr when another update holds the lock (postgres backend).
@@ -142,11 +143,11 @@ printf '%s' '${last}' >&2; exit ${code}
 });
 
 test("xads up reads the stack and folder of pulumi up's arguments in every form the CLI takes", () => {
-  expect(flagOf(["--yes", "--stack", "prod"], "stack", "s")).toBe("prod");
-  expect(flagOf(["--stack=org/p/prod"], "stack", "s")).toBe("org/p/prod");
-  expect(flagOf(["-s", "dev", "-C", "infra"], "stack", "s")).toBe("dev");
-  expect(flagOf(["-s", "dev", "-C", "infra"], "cwd", "C")).toBe("infra");
-  expect(flagOf(["--yes"], "stack", "s")).toBeUndefined();
+  expect(flagValue(["--yes", "--stack", "prod"], "stack", "s")).toBe("prod");
+  expect(flagValue(["--stack=org/p/prod"], "stack", "s")).toBe("org/p/prod");
+  expect(flagValue(["-s", "dev", "-C", "infra"], "stack", "s")).toBe("dev");
+  expect(flagValue(["-s", "dev", "-C", "infra"], "cwd", "C")).toBe("infra");
+  expect(flagValue(["--yes"], "stack", "s")).toBeUndefined();
 });
 
 describe("xads up --fast's --parallel", () => {
