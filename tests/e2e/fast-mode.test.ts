@@ -81,10 +81,6 @@ describe.each([
     if (next === "pulumi up") expect(await tagsOf(stack)).toHaveProperty([FAST_RUN_TAG]);
     else expect(await tagsOf(stack)).not.toHaveProperty([FAST_RUN_TAG]);
   });
-
-  afterAll(async () => {
-    await stack?.run(["destroy", "--yes", "--skip-preview"]);
-  });
 });
 
 describe("two stacks of one account, with the same names, each run fast after the other", () => {
@@ -111,9 +107,5 @@ describe("two stacks of one account, with the same names, each run fast after th
     expect(ids(a!)).toHaveLength(1 + 2 * names.length);
     expect(ids(b!).filter((id) => ids(a!).includes(id))).toEqual([]);
     expect(e2e.live("campaigns").filter((c) => names.includes(String(c.name)))).toHaveLength(2 * names.length);
-  });
-
-  afterAll(async () => {
-    for (const stack of stacks) await stack.run(["destroy", "--yes", "--skip-preview"]);
   });
 });

@@ -7,7 +7,7 @@
  * by `make consumer`; stacks live below it so their programs resolve it.
  */
 import { ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
@@ -321,7 +321,8 @@ export type OnOutput = (soFar: { stdout: string; stderr: string }) => void;
  * to stdin (none: stdin is closed). `onUrl`, `onOutput`: see Stack.xads.
  */
 function runCommand(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; onUrl?: (url: string) => Promise<string>; onOutput?: OnOutput }): Promise<RunResult> {
-  return new Promise((resolvePromise, reject) => {
+  const started = Date.now();
+  return new Promise<RunResult>((resolvePromise, reject) => {
     const interactive = options.input !== undefined || options.onUrl !== undefined;
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [interactive ? "pipe" : "ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -343,7 +344,19 @@ function runCommand(command: string, args: string[], options: { cwd: string; env
     if (options.input !== undefined && !options.onUrl) child.stdin!.end(options.input);
     child.on("error", reject);
     child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-  });
+  }).finally(() => logCommand(command, args, started));
+}
+
+/**
+ * With XADS_E2E_COMMAND_LOG set, each command's wall seconds, test file and
+ * arguments are appended to that file, to see where make test's time
+ * goes; nothing is asserted on it.
+ */
+function logCommand(command: string, args: string[], started: number): void {
+  const log = process.env.XADS_E2E_COMMAND_LOG;
+  if (!log) return;
+  const file = basename(expect.getState().testPath ?? "?");
+  appendFileSync(log, `${((Date.now() - started) / 1000).toFixed(1)}\t${file}\t${basename(command)} ${args.join(" ")}\n`);
 }
 
 /** A resource the written program declares: its SDK class (`type`), its name, its arguments and options. */
@@ -756,9 +769,8 @@ ${body}`);
   /** stack init plus the provider configuration (the demo account unless `accountId` names another), and (unless told not to) the credentials as secrets. */
   async init(options: { credentials?: boolean; accountId?: string } = {}): Promise<void> {
     await this.must(["stack", "init", "dev"]);
-    await this.must(["config", "set", "xads:accountId", options.accountId ?? ACCOUNT_ID]);
-    await this.must(["config", "set", "xads:sandbox", "true"]);
-    await this.must(["config", "set", "xads:sandboxBaseUrl", this.emu.sandboxUrl]);
+    // The plain values in one command: each CLI start costs the suite's time.
+    await this.must(["config", "set-all", "--plaintext", `xads:accountId=${options.accountId ?? ACCOUNT_ID}`, "--plaintext", "xads:sandbox=true", "--plaintext", `xads:sandboxBaseUrl=${this.emu.sandboxUrl}`]);
     if (options.credentials === false) return;
     // On stdin: a value on the command line shows in the process list, and
     // one starting with "-" (random base64url does, 1 time in 64) is read as a flag.

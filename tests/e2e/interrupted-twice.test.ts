@@ -98,8 +98,4 @@ describe.each([
     expect((await stack.deployment()).pending_operations ?? []).toEqual([]);
     expect(mine().map((c) => c.name).sort()).toEqual([...names].sort());
   });
-
-  afterAll(async () => {
-    await stack?.run(["destroy", "--yes", "--skip-preview"]);
-  });
 });
