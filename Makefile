@@ -128,12 +128,18 @@ schema: generate ## the same as generate (schema.json is one of its files)
 # (tools/test-summary.js). Under CI (CI=true) nothing is skipped: a missing
 # python3 or PostgreSQL fails its files with the install line, and
 # XADS_UPDATE_GOLDEN / XADS_UPDATE_FIXTURES are refused (tests/required-tools.ts).
+# Jest's workers in make test: one more than CI's 2 cores, as the e2e files
+# spend part of their time waiting (held answers, a stack's lock, a rate
+# window's reset, xads recover's wait for the request time-out), which a third
+# worker fills (docs/performance.md "make test's time").
+TEST_WORKERS ?= 3
+
 test: build pulumi consumer venv-sdk python-sdk go-sdk release actionlint ## every test: unit, integration, conformance, e2e with the real pulumi CLI (and a PostgreSQL backend)
 	@rm -f $(WORK)/jest-results.json
 	@# jest compiles each file alone (isolatedModules): type errors in tests show here.
 	npx tsc -p tsconfig.tests.json
 	@trap 'tools/postgres.sh stop' EXIT; tools/postgres.sh start || echo "postgres: not started; the postgres-backend e2e files try again and say why"; \
-	  XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=2 --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
+	  XADS_PULUMI_DIR=$$(cat $(PULUMI_DIR_FILE)) npx jest --ci --maxWorkers=$(TEST_WORKERS) --json --outputFile=$(WORK)/jest-results.json; status=$$?; \
 	  tools/postgres.sh stop; \
 	  node tools/test-summary.js $(WORK)/jest-results.json || echo "0 passed, 1 failed"; \
 	  exit $$status
