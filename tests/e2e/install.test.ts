@@ -61,15 +61,31 @@ function installSection(): Section {
   return { files, commands };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
+/** Whether a listener can bind `port` on loopback now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
     const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
+    server.once("error", () => done(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
   });
+}
+
+/**
+ * A free port for the section's emulator, which binds it only after the
+ * section's npm installs: one below the system's ephemeral range
+ * (ip_local_port_range), so no listener on port 0 (the other test files'
+ * emulators, plugins and language hosts) is handed it meanwhile, as one
+ * was when this took a port-0 number.
+ */
+async function freePort(): Promise<number> {
+  const range = "/proc/sys/net/ipv4/ip_local_port_range";
+  const ephemeralLow = existsSync(range) ? Number(readFileSync(range, "utf8").trim().split(/\s+/)[0]) : 32768;
+  const low = 10_000;
+  const high = Math.max(low + 1000, Math.min(ephemeralLow, 32768));
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
 }
 
 /** The environment of a user's shell: pulumi on PATH, a backend and its passphrase, npm's registry the local one; nothing of this repository's npm or XADS_* settings. */
